@@ -1,0 +1,109 @@
+import type { TSchema, Static } from '@sinclair/typebox';
+import type { AnalysedText } from '../text/analysed-text.ts';
+
+/** Which endpoint a check came through: input-check (user prompt) or output-check (LLM answer). */
+export type Direction = 'input' | 'output';
+
+/** The members of `checks`, in response order. Every response carries all of them. */
+export const GUARDRAIL_NAMES = ['llm', 'vector', 'content_moderation', 'system_prompt', 'pii', 'keyword', 'regex'] as const;
+export type GuardrailName = (typeof GUARDRAIL_NAMES)[number];
+
+/** A character range of the submitted message (UTF-16 offsets, end exclusive) that triggered a guardrail. */
+export interface TextSpan {
+  start: number;
+  end: number;
+  label: string;
+}
+
+/** A replacement the pipeline applies to build `sanitized_message` (e.g. PII masking). */
+export interface Redaction {
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+/** What one guardrail concluded about one message. */
+export interface GuardrailVerdict {
+  /** true when the guardrail found a violation that blocks the message under the profile's settings. */
+  detected: boolean;
+  /** Guardrail-specific members of its `checks` block; the pipeline adds `enabled`. */
+  fields: Record<string, unknown>;
+  /** The guardrail's main score in [0, 1], recorded in events and metrics, when it has one. */
+  score?: number;
+  /** Ranges of the message that triggered, for explanations and highlighting. */
+  spans?: TextSpan[];
+  /** Rewrites requested by the guardrail (only applied when nothing blocks). */
+  redactions?: Redaction[];
+}
+
+/** The Runtime LLM a check runs for, as far as guardrails need to know it. */
+export interface RuntimeLlmContext {
+  id: string;
+  name: string;
+  mode: 'forwarding' | 'non-forwarding';
+  /** Registered system prompt (optional), enables output-side leakage detection in Non-forwarding mode. */
+  systemPrompt: string | null;
+}
+
+/** Everything a guardrail may look at for one check. */
+export interface CheckContext {
+  direction: Direction;
+  /** The message exactly as submitted. Offsets in verdicts refer to it. */
+  message: string;
+  /** Shared normalised views of `message`, computed lazily once per check. */
+  text: AnalysedText;
+  /** output-check only: the user prompt that led to the answer in `message`. */
+  prompt?: string | undefined;
+  runtimeLlm: RuntimeLlmContext;
+  /** Forwarding mode only: the system prompt sent upstream with this request. */
+  systemPrompt?: string | undefined;
+  /** Forwarding mode only: a canary token planted in the system prompt for this request. */
+  canary?: string | undefined;
+}
+
+/** Operator rules of a security profile, handed to the guardrails that use them. */
+export interface KeywordRule {
+  id: string;
+  keyword: string;
+  wholeWord: boolean;
+  scope: RuleScope;
+}
+export interface RegexRule {
+  id: string;
+  name: string;
+  pattern: string;
+  caseInsensitive: boolean;
+  scope: RuleScope;
+}
+export type RuleScope = 'input' | 'output' | 'both';
+export interface ProfileRules {
+  keywords: readonly KeywordRule[];
+  regexes: readonly RegexRule[];
+}
+
+/**
+ * A guardrail: one module, one registry line. The pipeline decides whether it runs (profile switch,
+ * protection level, direction); the guardrail only judges the text.
+ */
+export interface GuardrailDefinition<S extends TSchema = TSchema, Compiled = unknown> {
+  readonly name: GuardrailName;
+  /** Dashboard / docs title, e.g. "LLM Guardrail". */
+  readonly title: string;
+  readonly directions: readonly Direction[];
+  /** Profile settings of this guardrail besides `enabled`, with defaults (JSON Schema via TypeBox). */
+  readonly settings: S;
+  /** Loads weights or other assets once per process, before the first check. */
+  init?(): Promise<void>;
+  /** Builds per-profile state (compiled rules, thresholds) once per configuration revision. */
+  compile(settings: Static<S>, rules: ProfileRules): Compiled;
+  /** Whether the guardrail has anything to check in this context (e.g. a system prompt to protect). */
+  applies?(ctx: CheckContext, compiled: Compiled): boolean;
+  check(ctx: CheckContext, compiled: Compiled): GuardrailVerdict | Promise<GuardrailVerdict>;
+}
+
+/** Identity helper that keeps the settings type and compiled type inferred. */
+export function defineGuardrail<S extends TSchema, Compiled>(
+  definition: GuardrailDefinition<S, Compiled>,
+): GuardrailDefinition<S, Compiled> {
+  return definition;
+}
