@@ -7,6 +7,7 @@ import { foldForMatching, type MappedText } from './fold.ts';
 export class AnalysedText {
   readonly original: string;
   #folded: MappedText | undefined;
+  #cleaned: MappedText | undefined;
 
   constructor(original: string) {
     this.original = original;
@@ -16,5 +17,11 @@ export class AnalysedText {
   get folded(): MappedText {
     this.#folded ??= foldForMatching(this.original);
     return this.#folded;
+  }
+
+  /** NFKC and invisible characters removed, case and whitespace kept; offsets map back to `original`. */
+  get cleaned(): MappedText {
+    this.#cleaned ??= foldForMatching(this.original, { lowerCase: false, collapseWhitespace: false });
+    return this.#cleaned;
   }
 }

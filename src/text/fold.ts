@@ -31,11 +31,20 @@ export function originalRange(mapped: MappedText, start: number, end: number): {
   return { start: mapped.starts[start]!, end: mapped.ends[end - 1]! };
 }
 
+export interface FoldOptions {
+  /** Lower-case (default true). */
+  lowerCase?: boolean;
+  /** Collapse whitespace runs to one space and trim (default true). */
+  collapseWhitespace?: boolean;
+}
+
 /**
  * NFKC + invisible removal + lower-casing + whitespace collapse. A base character and the combining
  * marks that follow it are normalised together, so composed forms (e + ◌́ → é) fold like precomposed ones.
  */
-export function foldForMatching(original: string): MappedText {
+export function foldForMatching(original: string, options: FoldOptions = {}): MappedText {
+  const lowerCase = options.lowerCase ?? true;
+  const collapse = options.collapseWhitespace ?? true;
   const out: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -53,10 +62,11 @@ export function foldForMatching(original: string): MappedText {
       i++;
     }
     if (INVISIBLE.test(cluster)) continue;
-    const folded = cluster.normalize('NFKC').toLowerCase();
+    const normalised = cluster.normalize('NFKC');
+    const folded = lowerCase ? normalised.toLowerCase() : normalised;
     for (const ch of folded) {
       if (INVISIBLE.test(ch)) continue;
-      if (SPACE.test(ch)) {
+      if (collapse && SPACE.test(ch)) {
         if (lastWasSpace) continue;
         lastWasSpace = true;
         out.push(' ');
@@ -72,7 +82,7 @@ export function foldForMatching(original: string): MappedText {
       }
     }
   }
-  if (out.length > 0 && out[out.length - 1] === ' ') {
+  if (collapse && out.length > 0 && out[out.length - 1] === ' ') {
     out.pop();
     starts.pop();
     ends.pop();
