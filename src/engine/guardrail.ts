@@ -1,4 +1,4 @@
-import type { TSchema, Static } from '@sinclair/typebox';
+import type { TObject, Static } from '@sinclair/typebox';
 import type { AnalysedText } from '../text/analysed-text.ts';
 
 /** Which endpoint a check came through: input-check (user prompt) or output-check (LLM answer). */
@@ -85,7 +85,7 @@ export interface ProfileRules {
  * A guardrail: one module, one registry line. The pipeline decides whether it runs (profile switch,
  * protection level, direction); the guardrail only judges the text.
  */
-export interface GuardrailDefinition<S extends TSchema = TSchema, Compiled = unknown> {
+export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unknown> {
   readonly name: GuardrailName;
   /** Dashboard / docs title, e.g. "LLM Guardrail". */
   readonly title: string;
@@ -102,7 +102,7 @@ export interface GuardrailDefinition<S extends TSchema = TSchema, Compiled = unk
 }
 
 /** Identity helper that keeps the settings type and compiled type inferred. */
-export function defineGuardrail<S extends TSchema, Compiled>(
+export function defineGuardrail<S extends TObject, Compiled>(
   definition: GuardrailDefinition<S, Compiled>,
 ): GuardrailDefinition<S, Compiled> {
   return definition;

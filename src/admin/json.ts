@@ -1,0 +1,40 @@
+import type { KeywordRule, RegexRule } from '../engine/guardrail.ts';
+import type { SecurityProfile } from './profiles.ts';
+import type { RuntimeLlmView } from './runtime-llms.ts';
+
+/** Administrative resources as JSON (CLI --json and the admin API): snake_case like the check API. */
+
+export function runtimeLlmJson(llm: RuntimeLlmView) {
+  return {
+    id: llm.id,
+    name: llm.name,
+    mode: llm.mode,
+    url: llm.url,
+    level: llm.level,
+    profile_id: llm.profileId,
+    system_prompt_registered: llm.systemPrompt !== null,
+    api_key_hint: llm.apiKeyHint,
+    created_at: llm.createdAt,
+    updated_at: llm.updatedAt,
+  };
+}
+
+export function keywordRuleJson(rule: KeywordRule) {
+  return { id: rule.id, keyword: rule.keyword, whole_word: rule.wholeWord, scope: rule.scope };
+}
+
+export function regexRuleJson(rule: RegexRule) {
+  return { id: rule.id, name: rule.name, pattern: rule.pattern, case_insensitive: rule.caseInsensitive, scope: rule.scope };
+}
+
+export function profileJson(profile: SecurityProfile) {
+  return {
+    id: profile.id,
+    name: profile.name,
+    description: profile.description,
+    settings: profile.settings,
+    rules: { keywords: profile.rules.keywords.map(keywordRuleJson), regexes: profile.rules.regexes.map(regexRuleJson) },
+    created_at: profile.createdAt,
+    updated_at: profile.updatedAt,
+  };
+}

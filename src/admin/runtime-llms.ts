@@ -1,0 +1,190 @@
+import { AppError } from '../errors.ts';
+import { newId, nowIso } from '../ids.ts';
+import { generateApiKey, hashApiKey, keyHint } from '../keys/api-key.ts';
+import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../engine/profile-settings.ts';
+import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
+import { recordAudit } from '../store/audit.ts';
+import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
+import { findProfile } from '../store/profiles.ts';
+import { bumpConfigRevision } from '../store/revision.ts';
+import {
+  deleteRuntimeLlmRow,
+  findRuntimeLlm,
+  insertRuntimeLlm,
+  listRuntimeLlms,
+  updateRuntimeLlmRow,
+  type RuntimeLlm,
+} from '../store/runtime-llms.ts';
+import type { Store } from '../store/store.ts';
+import type { Actor } from './actor.ts';
+
+/** Secure Proxy URL recorded for a Non-forwarding Runtime LLM that was given none. */
+export const PLACEHOLDER_URL = 'https://placeholder.invalid';
+const MAX_NAME_LENGTH = 100;
+const MAX_URL_LENGTH = 2048;
+const MAX_SYSTEM_PROMPT_LENGTH = 100_000;
+
+export interface RuntimeLlmInput {
+  name: string;
+  mode?: string;
+  url?: string;
+  level?: number;
+  profile?: string;
+  systemPrompt?: string | null;
+}
+
+/** A Runtime LLM as shown to operators: never the key, only its hint. */
+export interface RuntimeLlmView extends RuntimeLlm {
+  apiKeyHint: string | null;
+}
+
+function validateName(name: unknown): string {
+  if (typeof name !== 'string' || name.trim().length === 0) throw new AppError('invalid_field', 'name is required');
+  const trimmed = name.trim();
+  if (trimmed.length > MAX_NAME_LENGTH) throw new AppError('invalid_field', `name is longer than ${MAX_NAME_LENGTH} characters`);
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new AppError('invalid_field', 'name contains control characters');
+  return trimmed;
+}
+
+function validateMode(mode: unknown): RuntimeLlm['mode'] {
+  if (mode === 'forwarding' || mode === 'non-forwarding') return mode;
+  throw new AppError('invalid_field', `mode must be "forwarding" or "non-forwarding", got ${JSON.stringify(mode)}`);
+}
+
+function validateLevel(level: unknown): RuntimeLlm['level'] {
+  if (PROTECTION_LEVELS.includes(level as RuntimeLlm['level'])) return level as RuntimeLlm['level'];
+  throw new AppError('invalid_field', `level must be 1, 2 or 3, got ${JSON.stringify(level)}`);
+}
+
+/** Forwarding mode needs a real http(s) endpoint; Non-forwarding accepts any placeholder. */
+function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
+  if (url === undefined || url === null || url === '') {
+    if (mode === 'forwarding') throw new AppError('invalid_field', 'a Runtime LLM in forwarding mode needs --url, the http(s) URL of its LLM endpoint');
+    return PLACEHOLDER_URL;
+  }
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) throw new AppError('invalid_field', `url must be a string of at most ${MAX_URL_LENGTH} characters`);
+  if (mode === 'forwarding') {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new AppError('invalid_field', `url ${JSON.stringify(url)} is not a valid URL`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new AppError('invalid_field', `url must use http or https, got ${parsed.protocol.replace(':', '')}`);
+    }
+  }
+  return url;
+}
+
+function validateSystemPrompt(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw new AppError('invalid_field', 'system prompt must be a string');
+  if (value.length > MAX_SYSTEM_PROMPT_LENGTH) throw new AppError('invalid_field', `system prompt is longer than ${MAX_SYSTEM_PROMPT_LENGTH} characters`);
+  return value;
+}
+
+async function resolveProfileId(store: Store, profile: string | undefined): Promise<string> {
+  if (profile === undefined) return DEFAULT_PROFILE_ID;
+  const found = await findProfile(store.db, profile);
+  if (!found) throw new AppError('not_found', `security profile ${JSON.stringify(profile)} does not exist`);
+  return found.id;
+}
+
+async function ensureUniqueName(store: Store, name: string, exceptId?: string): Promise<void> {
+  const existing = await findRuntimeLlm(store.db, name);
+  if (existing && existing.name === name && existing.id !== exceptId) {
+    throw new AppError('conflict', `a Runtime LLM named ${JSON.stringify(name)} already exists`);
+  }
+}
+
+export async function requireRuntimeLlm(store: Store, idOrName: string): Promise<RuntimeLlm> {
+  const llm = await findRuntimeLlm(store.db, idOrName);
+  if (!llm) throw new AppError('not_found', `Runtime LLM ${JSON.stringify(idOrName)} does not exist`);
+  return llm;
+}
+
+async function view(store: Store, llm: RuntimeLlm): Promise<RuntimeLlmView> {
+  return { ...llm, apiKeyHint: (await findActiveKeyHint(store.db, llm.id))?.hint ?? null };
+}
+
+/** Creates a Runtime LLM with its first API key. The returned key is never retrievable again. */
+export async function createRuntimeLlm(store: Store, actor: Actor, input: RuntimeLlmInput): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
+  const name = validateName(input.name);
+  const mode = validateMode(input.mode ?? 'non-forwarding');
+  const url = validateUrl(mode, input.url);
+  const level = validateLevel(input.level ?? DEFAULT_PROTECTION_LEVEL);
+  const systemPrompt = validateSystemPrompt(input.systemPrompt);
+  const profileId = await resolveProfileId(store, input.profile);
+  await ensureUniqueName(store, name);
+  const now = nowIso();
+  const llm: RuntimeLlm = { id: newId('llm'), name, mode, url, level, profileId, systemPrompt, createdAt: now, updatedAt: now };
+  const apiKey = generateApiKey();
+  await store.db.transaction().execute(async (trx) => {
+    await insertRuntimeLlm(trx, llm);
+    await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
+    await bumpConfigRevision(trx);
+    await recordAudit(trx, {
+      actor: actor.id,
+      action: 'runtime_llm.create',
+      targetType: 'runtime_llm',
+      targetId: llm.id,
+      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null },
+    });
+  });
+  return { runtimeLlm: await view(store, llm), apiKey };
+}
+
+export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: string, input: Partial<RuntimeLlmInput>): Promise<RuntimeLlmView> {
+  const current = await requireRuntimeLlm(store, idOrName);
+  const name = input.name === undefined ? current.name : validateName(input.name);
+  const mode = input.mode === undefined ? current.mode : validateMode(input.mode);
+  // The URL is re-validated against the (possibly new) mode: a placeholder cannot become a forwarding target.
+  const url = validateUrl(mode, input.url ?? (current.url === PLACEHOLDER_URL ? undefined : current.url));
+  const level = input.level === undefined ? current.level : validateLevel(input.level);
+  const systemPrompt = input.systemPrompt === undefined ? current.systemPrompt : validateSystemPrompt(input.systemPrompt);
+  const profileId = input.profile === undefined ? current.profileId : await resolveProfileId(store, input.profile);
+  await ensureUniqueName(store, name, current.id);
+  const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, updatedAt: nowIso() };
+  await store.db.transaction().execute(async (trx) => {
+    await updateRuntimeLlmRow(trx, updated);
+    await bumpConfigRevision(trx);
+    await recordAudit(trx, {
+      actor: actor.id,
+      action: 'runtime_llm.update',
+      targetType: 'runtime_llm',
+      targetId: current.id,
+      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null },
+    });
+  });
+  return view(store, updated);
+}
+
+export async function deleteRuntimeLlm(store: Store, actor: Actor, idOrName: string): Promise<void> {
+  const current = await requireRuntimeLlm(store, idOrName);
+  await store.db.transaction().execute(async (trx) => {
+    await deleteRuntimeLlmRow(trx, current.id);
+    await bumpConfigRevision(trx);
+    await recordAudit(trx, { actor: actor.id, action: 'runtime_llm.delete', targetType: 'runtime_llm', targetId: current.id, details: { name: current.name } });
+  });
+}
+
+/** Issues a new key; the previous one stops working as soon as servers see the change. */
+export async function regenerateApiKey(store: Store, actor: Actor, idOrName: string): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
+  const llm = await requireRuntimeLlm(store, idOrName);
+  const apiKey = generateApiKey();
+  await store.db.transaction().execute(async (trx) => {
+    await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
+    await bumpConfigRevision(trx);
+    await recordAudit(trx, { actor: actor.id, action: 'api_key.regenerate', targetType: 'runtime_llm', targetId: llm.id, details: { key_hint: keyHint(apiKey) } });
+  });
+  return { runtimeLlm: await view(store, llm), apiKey };
+}
+
+export async function listRuntimeLlmViews(store: Store): Promise<RuntimeLlmView[]> {
+  return Promise.all((await listRuntimeLlms(store.db)).map((llm) => view(store, llm)));
+}
+
+export async function getRuntimeLlmView(store: Store, idOrName: string): Promise<RuntimeLlmView> {
+  return view(store, await requireRuntimeLlm(store, idOrName));
+}

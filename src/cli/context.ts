@@ -1,0 +1,54 @@
+import { userInfo } from 'node:os';
+import type { Command } from 'commander';
+import type { Actor } from '../admin/actor.ts';
+import { resolveDataDir } from '../config/app-config.ts';
+import { AppError } from '../errors.ts';
+import { openStore, type Store } from '../store/store.ts';
+
+/** The data directory flag every command accepts. */
+export function withDataDirOption(command: Command): Command {
+  return command.option('--data-dir <dir>', 'data directory (default: $RAMPART_DATA_DIR or ./data)');
+}
+
+export function cliActor(): Actor {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No passwd entry (containers): keep "unknown".
+  }
+  return { id: `cli:${user}` };
+}
+
+/** Opens the data directory's database for one command and always closes it. */
+export async function withStore<T>(options: { dataDir?: string }, run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore({ dataDir: resolveDataDir(options.dataDir) });
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Prints rows as an aligned text table. */
+export function printTable(rows: readonly Record<string, unknown>[], columns: readonly string[]): void {
+  const cell = (v: unknown) => (v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  process.stdout.write(`${line(columns.map((c) => c.toUpperCase()))}\n`);
+  for (const row of rows) process.stdout.write(`${line(columns.map((c) => cell(row[c])))}\n`);
+}
+
+/** Turns a failure into a message on stderr and an exit code (1 = operation refused, 2 = usage). */
+export function reportError(error: unknown): number {
+  if (error instanceof AppError) {
+    process.stderr.write(`error: ${error.message}\n`);
+    return 1;
+  }
+  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}

@@ -1,0 +1,34 @@
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../version.ts';
+import { reportError } from './context.ts';
+import { registerKeyCommands } from './key.ts';
+import { registerProfileCommands } from './profile.ts';
+import { registerRuntimeLlmCommands } from './runtime-llm.ts';
+import { registerServeCommand } from './serve.ts';
+
+export function buildProgram(): Command {
+  const program = new Command('rampart')
+    .description('Rampart: runtime guardrail appliance for LLM applications')
+    .version(VERSION)
+    .showHelpAfterError()
+    .exitOverride();
+  registerServeCommand(program);
+  registerRuntimeLlmCommands(program);
+  registerKeyCommands(program);
+  registerProfileCommands(program);
+  return program;
+}
+
+/** Runs the CLI; resolves to the process exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync([...argv]);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit with 0; usage errors were already printed by commander.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    return reportError(error);
+  }
+}

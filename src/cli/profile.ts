@@ -1,0 +1,192 @@
+import type { Command } from 'commander';
+import {
+  addKeywordRule,
+  addRegexRule,
+  createProfile,
+  deleteProfile,
+  getProfile,
+  listSecurityProfiles,
+  removeRule,
+  updateProfileSettings,
+  type SecurityProfile,
+} from '../admin/profiles.ts';
+import { AppError } from '../errors.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
+import { compilePattern } from '../guardrails/regex/pattern.ts';
+import { profileJson } from '../admin/json.ts';
+import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
+
+interface UpdateFlags {
+  dataDir?: string;
+  json?: boolean;
+  enable?: string[];
+  disable?: string[];
+  followLevel?: string[];
+  llmThreshold?: string;
+  vectorSensitivity?: string;
+  onError?: string;
+  set?: string[];
+  addKeyword?: string[];
+  partialMatch?: boolean;
+  addRegex?: string[];
+  caseInsensitive?: boolean;
+  scope?: string;
+  removeRule?: string[];
+}
+
+/** Accepts repeated and comma-separated values: `--enable llm,pii --enable vector`. */
+function guardrailNames(values: string[] | undefined): GuardrailName[] {
+  const names = (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!GUARDRAIL_NAMES.includes(name as GuardrailName)) {
+      throw new AppError('invalid_field', `unknown guardrail ${JSON.stringify(name)}; one of ${GUARDRAIL_NAMES.join(', ')}`);
+    }
+  }
+  return names as GuardrailName[];
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    node = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : (node[part] = {});
+  }
+  node[parts[parts.length - 1]!] = value;
+}
+
+/** Builds the settings merge patch from the flags. */
+function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  for (const name of guardrailNames(flags.enable)) setPath(patch, `guardrails.${name}.enabled`, true);
+  for (const name of guardrailNames(flags.disable)) setPath(patch, `guardrails.${name}.enabled`, false);
+  for (const name of guardrailNames(flags.followLevel)) setPath(patch, `guardrails.${name}.enabled`, null);
+  if (flags.llmThreshold !== undefined) {
+    const threshold = Number(flags.llmThreshold);
+    if (flags.llmThreshold.trim() === '' || !Number.isFinite(threshold)) throw new AppError('invalid_field', `--llm-threshold must be a number between 0 and 1`);
+    setPath(patch, 'guardrails.llm.threshold', threshold);
+  }
+  if (flags.vectorSensitivity !== undefined) setPath(patch, 'guardrails.vector.sensitivity', flags.vectorSensitivity);
+  if (flags.onError !== undefined) patch.on_error = flags.onError;
+  for (const assignment of flags.set ?? []) {
+    const eq = assignment.indexOf('=');
+    if (eq <= 0) throw new AppError('invalid_field', `--set expects path=value, got ${JSON.stringify(assignment)}`);
+    const raw = assignment.slice(eq + 1);
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = raw; // a bare word is a string
+    }
+    setPath(patch, assignment.slice(0, eq), value);
+  }
+  return patch;
+}
+
+function parseRegexFlags(values: string[] | undefined, caseInsensitive: boolean): { name: string; pattern: string }[] {
+  return (values ?? []).map((value) => {
+    const eq = value.indexOf('=');
+    if (eq <= 0) throw new AppError('invalid_field', `--add-regex expects NAME=PATTERN, got ${JSON.stringify(value)}`);
+    const rule = { name: value.slice(0, eq), pattern: value.slice(eq + 1) };
+    const compiled = compilePattern(rule.pattern, caseInsensitive);
+    if (!compiled.ok) throw new AppError('invalid_field', `regex rule ${JSON.stringify(rule.name)}: ${compiled.message}`);
+    return rule;
+  });
+}
+
+function printProfile(profile: SecurityProfile): void {
+  process.stdout.write(`profile ${profile.name} (${profile.id})${profile.description ? ` — ${profile.description}` : ''}\non_error: ${profile.settings.on_error}\n\n`);
+  printTable(
+    GUARDRAIL_NAMES.map((name) => {
+      const { enabled, ...rest } = profile.settings.guardrails[name] ?? {};
+      const levels = PROTECTION_LEVELS.filter((l) => LEVEL_GUARDRAILS[l].includes(name)).join(',');
+      return { guardrail: name, enabled: enabled === undefined ? `by level (on at ${levels})` : enabled ? 'on' : 'off', settings: Object.keys(rest).length ? rest : null };
+    }),
+    ['guardrail', 'enabled', 'settings'],
+  );
+  const rules = [
+    ...profile.rules.keywords.map((r) => ({ id: r.id, kind: 'keyword', rule: r.keyword, options: r.wholeWord ? 'whole word' : 'partial', scope: r.scope })),
+    ...profile.rules.regexes.map((r) => ({ id: r.id, kind: 'regex', rule: `${r.name}: ${r.pattern}`, options: r.caseInsensitive ? 'case-insensitive' : 'case-sensitive', scope: r.scope })),
+  ];
+  process.stdout.write('\n');
+  if (rules.length === 0) process.stdout.write('no keyword or regex rules\n');
+  else printTable(rules, ['id', 'kind', 'rule', 'options', 'scope']);
+}
+
+export function registerProfileCommands(program: Command): void {
+  const group = program.command('profile').description('security profiles: which guardrails run, their settings and rules');
+
+  withDataDirOption(group.command('list').description('list security profiles').option('--json', 'print JSON')).action(async (flags: { dataDir?: string; json?: boolean }) => {
+    const profiles = await withStore(flags, listSecurityProfiles);
+    if (flags.json) printJson(profiles.map(profileJson));
+    else printTable(profiles.map((p) => ({ id: p.id, name: p.name, keywords: p.rules.keywords.length, regexes: p.rules.regexes.length, description: p.description })), ['id', 'name', 'keywords', 'regexes', 'description']);
+  });
+
+  withDataDirOption(group.command('show <profile>').description('show a profile: switches, settings, rules').option('--json', 'print JSON')).action(
+    async (idOrName: string, flags: { dataDir?: string; json?: boolean }) => {
+      const profile = await withStore(flags, (store) => getProfile(store, idOrName));
+      if (flags.json) printJson(profileJson(profile));
+      else printProfile(profile);
+    },
+  );
+
+  withDataDirOption(
+    group
+      .command('create')
+      .description('create a security profile')
+      .requiredOption('--name <name>', 'unique name')
+      .option('--description <text>', 'what the profile is for')
+      .option('--from <profile>', 'copy settings and rules of this profile')
+      .option('--json', 'print JSON'),
+  ).action(async (flags: { dataDir?: string; json?: boolean; name: string; description?: string; from?: string }) => {
+    const input: { name: string; description?: string; copyFrom?: string } = { name: flags.name };
+    if (flags.description !== undefined) input.description = flags.description;
+    if (flags.from !== undefined) input.copyFrom = flags.from;
+    const profile = await withStore(flags, (store) => createProfile(store, cliActor(), input));
+    if (flags.json) printJson(profileJson(profile));
+    else printProfile(profile);
+  });
+
+  withDataDirOption(group.command('delete <profile>').description('delete an unused security profile').option('--json', 'print JSON')).action(
+    async (idOrName: string, flags: { dataDir?: string; json?: boolean }) => {
+      await withStore(flags, (store) => deleteProfile(store, cliActor(), idOrName));
+      if (flags.json) printJson({ deleted: idOrName });
+      else process.stdout.write(`deleted ${idOrName}\n`);
+    },
+  );
+
+  withDataDirOption(
+    group
+      .command('update <profile>')
+      .description('switch guardrails, change settings, add or remove keyword and regex rules')
+      .option('--enable <guardrails...>', `switch guardrails on (${GUARDRAIL_NAMES.join(', ')})`)
+      .option('--disable <guardrails...>', 'switch guardrails off')
+      .option('--follow-level <guardrails...>', 'let the protection level decide again')
+      .option('--llm-threshold <score>', 'LLM classifier threshold, 0 to 1')
+      .option('--vector-sensitivity <level>', 'vector filter sensitivity: Low, Medium or High')
+      .option('--on-error <verdict>', 'when a guardrail fails: block (default) or allow')
+      .option('--set <path=value...>', 'set any setting, value as JSON, e.g. guardrails.llm.threshold=0.8')
+      .option('--add-keyword <keyword...>', 'add keyword rules')
+      .option('--partial-match', 'added keywords also match inside words')
+      .option('--add-regex <name=pattern...>', 'add regex rules (RE2 syntax)')
+      .option('--case-insensitive', 'added regex rules ignore case')
+      .option('--scope <scope>', 'added rules inspect input (default), output or both')
+      .option('--remove-rule <rule-id...>', 'remove rules by id')
+      .option('--json', 'print JSON'),
+  ).action(async (idOrName: string, flags: UpdateFlags) => {
+    const patch = settingsPatch(flags);
+    const regexes = parseRegexFlags(flags.addRegex, flags.caseInsensitive ?? false);
+    const profile = await withStore(flags, async (store) => {
+      const actor = cliActor();
+      if (Object.keys(patch).length > 0) await updateProfileSettings(store, actor, idOrName, patch);
+      const scope = flags.scope === undefined ? {} : { scope: flags.scope };
+      for (const keyword of flags.addKeyword ?? []) await addKeywordRule(store, actor, idOrName, { keyword, wholeWord: !flags.partialMatch, ...scope });
+      for (const rule of regexes) await addRegexRule(store, actor, idOrName, { ...rule, caseInsensitive: flags.caseInsensitive ?? false, ...scope });
+      for (const ruleId of flags.removeRule ?? []) await removeRule(store, actor, idOrName, ruleId);
+      return getProfile(store, idOrName);
+    });
+    if (flags.json) printJson(profileJson(profile));
+    else printProfile(profile);
+  });
+}

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import {
+  createRuntimeLlm,
+  deleteRuntimeLlm,
+  getRuntimeLlmView,
+  listRuntimeLlmViews,
+  updateRuntimeLlm,
+  type RuntimeLlmInput,
+  type RuntimeLlmView,
+} from '../admin/runtime-llms.ts';
+import { runtimeLlmJson } from '../admin/json.ts';
+import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
+
+interface RuntimeLlmFlags {
+  dataDir?: string;
+  json?: boolean;
+  name?: string;
+  mode?: string;
+  url?: string;
+  level?: string;
+  profile?: string;
+  systemPrompt?: string;
+  systemPromptFile?: string;
+  clearSystemPrompt?: boolean;
+}
+
+function withConfigOptions(command: Command): Command {
+  return withDataDirOption(
+    command
+      .option('--mode <mode>', 'non-forwarding (default) or forwarding')
+      .option('--url <url>', 'Secure Proxy URL: the LLM endpoint (forwarding); a placeholder is accepted in non-forwarding mode')
+      .option('--level <level>', 'protection level 1, 2 or 3 (default 3, recommended)')
+      .option('--profile <profile>', 'security profile id or name (default: default)')
+      .option('--system-prompt <text>', 'register the system prompt, so output-check detects its leakage')
+      .option('--system-prompt-file <file>', 'read the system prompt from a file')
+      .option('--json', 'print JSON'),
+  );
+}
+
+function toInput(flags: RuntimeLlmFlags): Partial<RuntimeLlmInput> {
+  const input: Partial<RuntimeLlmInput> = {};
+  if (flags.name !== undefined) input.name = flags.name;
+  if (flags.mode !== undefined) input.mode = flags.mode;
+  if (flags.url !== undefined) input.url = flags.url;
+  if (flags.level !== undefined) input.level = /^\d+$/.test(flags.level) ? Number(flags.level) : Number.NaN;
+  if (flags.profile !== undefined) input.profile = flags.profile;
+  if (flags.systemPrompt !== undefined) input.systemPrompt = flags.systemPrompt;
+  if (flags.systemPromptFile !== undefined) input.systemPrompt = readFileSync(flags.systemPromptFile, 'utf8');
+  if (flags.clearSystemPrompt) input.systemPrompt = null;
+  return input;
+}
+
+function summary(llm: RuntimeLlmView): Record<string, unknown> {
+  return { id: llm.id, name: llm.name, mode: llm.mode, level: llm.level, profile: llm.profileId, url: llm.url, key: llm.apiKeyHint };
+}
+
+export function registerRuntimeLlmCommands(program: Command): void {
+  const group = program.command('runtime-llm').description('Runtime LLMs: the applications Rampart protects, each with its API key');
+
+  withConfigOptions(group.command('create').description('create a Runtime LLM and print its API key (shown only this once)').requiredOption('--name <name>', 'unique name')).action(
+    async (flags: RuntimeLlmFlags) => {
+      const result = await withStore(flags, (store) => createRuntimeLlm(store, cliActor(), { ...toInput(flags), name: flags.name! }));
+      if (flags.json) printJson({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
+      else {
+        printTable([summary(result.runtimeLlm)], ['id', 'name', 'mode', 'level', 'profile', 'url']);
+        process.stdout.write(`\nAPI key (shown only now; store it safely):\n${result.apiKey}\n`);
+      }
+    },
+  );
+
+  withDataDirOption(group.command('list').description('list Runtime LLMs').option('--json', 'print JSON')).action(async (flags: RuntimeLlmFlags) => {
+    const llms = await withStore(flags, listRuntimeLlmViews);
+    if (flags.json) printJson(llms.map(runtimeLlmJson));
+    else printTable(llms.map(summary), ['id', 'name', 'mode', 'level', 'profile', 'key']);
+  });
+
+  withDataDirOption(group.command('show <runtime-llm>').description('show one Runtime LLM').option('--json', 'print JSON')).action(
+    async (idOrName: string, flags: RuntimeLlmFlags) => {
+      const llm = await withStore(flags, (store) => getRuntimeLlmView(store, idOrName));
+      if (flags.json) printJson(runtimeLlmJson(llm));
+      else printTable([summary(llm)], ['id', 'name', 'mode', 'level', 'profile', 'url', 'key']);
+    },
+  );
+
+  withConfigOptions(
+    group
+      .command('update <runtime-llm>')
+      .description('change a Runtime LLM')
+      .option('--name <name>', 'new name')
+      .option('--clear-system-prompt', 'forget the registered system prompt'),
+  ).action(async (idOrName: string, flags: RuntimeLlmFlags) => {
+    const llm = await withStore(flags, (store) => updateRuntimeLlm(store, cliActor(), idOrName, toInput(flags)));
+    if (flags.json) printJson(runtimeLlmJson(llm));
+    else printTable([summary(llm)], ['id', 'name', 'mode', 'level', 'profile', 'url', 'key']);
+  });
+
+  withDataDirOption(group.command('delete <runtime-llm>').description('delete a Runtime LLM and its API key').option('--json', 'print JSON')).action(
+    async (idOrName: string, flags: RuntimeLlmFlags) => {
+      await withStore(flags, (store) => deleteRuntimeLlm(store, cliActor(), idOrName));
+      if (flags.json) printJson({ deleted: idOrName });
+      else process.stdout.write(`deleted ${idOrName}\n`);
+    },
+  );
+}

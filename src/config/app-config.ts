@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+
+/** Settings of a running appliance, from command-line flags, then environment variables, then defaults. */
+export interface AppConfig {
+  dataDir: string;
+  host: string;
+  apiPort: number;
+  dashboardPort: number;
+  maxMessageChars: number;
+  ratePerKeyPerMinute: number;
+  ratePerIpPerMinute: number;
+  logLevel: string;
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
+}
+
+/** Spec ports: the check API on 443, the dashboard on 3000. */
+export const DEFAULTS = {
+  dataDir: './data',
+  host: '0.0.0.0',
+  apiPort: 443,
+  dashboardPort: 3000,
+  maxMessageChars: 32_768,
+  ratePerKeyPerMinute: 60_000,
+  ratePerIpPerMinute: 60_000,
+  logLevel: 'info',
+} as const;
+
+export type Flags = Partial<Record<'dataDir' | 'host' | 'apiPort' | 'dashboardPort', string>>;
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new Error(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+/** The data directory alone (every CLI command needs it). */
+export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(flag ?? env.RAMPART_DATA_DIR ?? DEFAULTS.dataDir);
+}
+
+export function loadAppConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    dataDir: resolveDataDir(flags.dataDir, env),
+    host: flags.host ?? env.RAMPART_HOST ?? DEFAULTS.host,
+    apiPort: integer('API port', flags.apiPort ?? env.RAMPART_API_PORT, DEFAULTS.apiPort, 0, 65535),
+    dashboardPort: integer('dashboard port', flags.dashboardPort ?? env.RAMPART_DASHBOARD_PORT, DEFAULTS.dashboardPort, 0, 65535),
+    maxMessageChars: integer('RAMPART_MAX_MESSAGE_CHARS', env.RAMPART_MAX_MESSAGE_CHARS, DEFAULTS.maxMessageChars, 1, 10_000_000),
+    ratePerKeyPerMinute: integer('RAMPART_RATE_LIMIT_PER_KEY', env.RAMPART_RATE_LIMIT_PER_KEY, DEFAULTS.ratePerKeyPerMinute, 0, 1e9),
+    ratePerIpPerMinute: integer('RAMPART_RATE_LIMIT_PER_IP', env.RAMPART_RATE_LIMIT_PER_IP, DEFAULTS.ratePerIpPerMinute, 0, 1e9),
+    logLevel: env.RAMPART_LOG_LEVEL ?? DEFAULTS.logLevel,
+    tlsCertFile: env.RAMPART_TLS_CERT || undefined,
+    tlsKeyFile: env.RAMPART_TLS_KEY || undefined,
+  };
+}

@@ -1,0 +1,86 @@
+import { Type, type TObject, type TProperties } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { AppError } from '../errors.ts';
+import { GUARDRAIL_NAMES, type GuardrailDefinition, type GuardrailName } from './guardrail.ts';
+
+export type ProtectionLevel = 1 | 2 | 3;
+export const PROTECTION_LEVELS: readonly ProtectionLevel[] = [1, 2, 3];
+export const DEFAULT_PROTECTION_LEVEL: ProtectionLevel = 3;
+
+/**
+ * Guardrails a protection level switches on when the profile does not say otherwise. Level 3 (the
+ * recommended default) runs everything; level 2 drops the vector filter and system prompt protection;
+ * level 1 keeps the standard rule-based guardrails.
+ */
+export const LEVEL_GUARDRAILS: Record<ProtectionLevel, readonly GuardrailName[]> = {
+  1: ['keyword', 'regex', 'pii'],
+  2: ['keyword', 'regex', 'pii', 'llm', 'content_moderation'],
+  3: GUARDRAIL_NAMES,
+};
+
+export type OnError = 'block' | 'allow';
+
+/** A security profile's settings as stored (JSON) and edited; per-guardrail members come from the registry. */
+export interface ProfileSettings {
+  /** What a guardrail failure means for the message: fail closed (block, default) or open (allow). */
+  on_error: OnError;
+  guardrails: Record<GuardrailName, GuardrailSettings>;
+}
+
+/** `enabled` absent = follow the Runtime LLM's protection level. */
+export type GuardrailSettings = { enabled?: boolean } & Record<string, unknown>;
+
+export const VECTOR_SENSITIVITIES = ['Low', 'Medium', 'High'] as const;
+
+/**
+ * Profile attributes the product specification names, valid whether or not the guardrail is
+ * installed; a guardrail's own settings may refine them (e.g. its calibrated default threshold).
+ */
+const SPEC_SETTINGS: Partial<Record<GuardrailName, TProperties>> = {
+  llm: { threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Score at or above which the LLM classifier blocks' }) },
+  vector: {
+    sensitivity: Type.Union(
+      VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
+      { default: 'Medium', description: 'Vector filter sensitivity: High catches more and blocks more' },
+    ),
+  },
+};
+
+/** Builds the JSON Schema of profile settings from the registered guardrails' own settings. */
+export function profileSettingsSchema(registry: readonly GuardrailDefinition[]): TObject {
+  const byName = new Map(registry.map((g) => [g.name, g]));
+  const guardrails: TProperties = {};
+  for (const name of GUARDRAIL_NAMES) {
+    const own: TProperties = { ...SPEC_SETTINGS[name], ...byName.get(name)?.settings.properties };
+    guardrails[name] = Type.Object(
+      { enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })), ...own },
+      { additionalProperties: false, default: {} },
+    );
+  }
+  return Type.Object(
+    {
+      on_error: Type.Union([Type.Literal('block'), Type.Literal('allow')], {
+        default: 'block',
+        description: 'Verdict when a guardrail fails: block (fail closed) or allow (fail open)',
+      }),
+      guardrails: Type.Object(guardrails, { additionalProperties: false, default: {} }),
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** Validates stored or edited settings and fills defaults; throws `invalid_field` naming the problem. */
+export function parseProfileSettings(schema: TObject, value: unknown): ProfileSettings {
+  const withDefaults = Value.Default(schema, structuredClone(value ?? {}));
+  const error = Value.Errors(schema, withDefaults).First();
+  if (error) {
+    const path = error.path.replace(/^\//, '').replaceAll('/', '.') || '(settings)';
+    throw new AppError('invalid_field', `profile setting ${path}: ${error.message}`);
+  }
+  return withDefaults as ProfileSettings;
+}
+
+/** Whether a guardrail runs for a profile at a protection level. */
+export function isGuardrailEnabled(settings: ProfileSettings, level: ProtectionLevel, name: GuardrailName): boolean {
+  return settings.guardrails[name]?.enabled ?? LEVEL_GUARDRAILS[level].includes(name);
+}

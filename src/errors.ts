@@ -1,0 +1,35 @@
+/**
+ * Errors a client or operator can cause, each with a stable code and the HTTP status it maps to.
+ * Anything thrown that is not an AppError is a fault of ours: logged, answered with a generic 500.
+ */
+export const ERROR_CODES = {
+  invalid_api_key: 401,
+  bad_request: 400,
+  invalid_json: 400,
+  invalid_field: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  rate_limited: 429,
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Extra response headers (e.g. Allow, Retry-After). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.headers = headers;
+  }
+}

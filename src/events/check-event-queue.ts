@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import { insertCheckEvents, type CheckEvent } from '../store/check-events.ts';
+import type { Database } from '../store/schema.ts';
+
+export interface CheckEventQueueOptions {
+  db: Kysely<Database>;
+  /** Events held in memory at most; beyond it new events are dropped and counted. */
+  capacity?: number;
+  batchSize?: number;
+  flushIntervalMs?: number;
+  onDrop?: (count: number) => void;
+  onWriteError?: (error: unknown, batchSize: number) => void;
+}
+
+/**
+ * Check events are written in batches, off the request path: a check only appends to memory. A
+ * failed write is retried with the next flush; only when the queue is full are events dropped.
+ */
+export class CheckEventQueue {
+  readonly #options: Required<Omit<CheckEventQueueOptions, 'onDrop' | 'onWriteError'>> & Pick<CheckEventQueueOptions, 'onDrop' | 'onWriteError'>;
+  #pending: CheckEvent[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+
+  constructor(options: CheckEventQueueOptions) {
+    this.#options = { capacity: 50_000, batchSize: 500, flushIntervalMs: 200, ...options };
+  }
+
+  get pending(): number {
+    return this.#pending.length;
+  }
+
+  push(event: CheckEvent): void {
+    if (this.#pending.length >= this.#options.capacity) {
+      this.#options.onDrop?.(1);
+      return;
+    }
+    this.#pending.push(event);
+    if (this.#pending.length >= this.#options.batchSize) void this.flush();
+    else this.#timer ??= setTimeout(() => void this.flush(), this.#options.flushIntervalMs).unref();
+  }
+
+  /** Writes everything queued so far. */
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    while (this.#flushing) await this.#flushing;
+    if (this.#pending.length === 0) return;
+    const batch = this.#pending.splice(0, this.#pending.length);
+    this.#flushing = this.#write(batch).finally(() => {
+      this.#flushing = undefined;
+    });
+    await this.#flushing;
+  }
+
+  async #write(batch: CheckEvent[]): Promise<void> {
+    try {
+      // One transaction: a failure writes nothing, so the retry cannot duplicate events.
+      await this.#options.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < batch.length; i += this.#options.batchSize) {
+          await insertCheckEvents(trx, batch.slice(i, i + this.#options.batchSize));
+        }
+      });
+    } catch (error) {
+      this.#options.onWriteError?.(error, batch.length);
+      // Put the batch back in front (up to capacity) and retry later.
+      const room = Math.max(0, this.#options.capacity - this.#pending.length);
+      const requeued = batch.slice(0, room);
+      if (batch.length > room) this.#options.onDrop?.(batch.length - room);
+      this.#pending.unshift(...requeued);
+      this.#timer ??= setTimeout(() => void this.flush(), Math.max(1000, this.#options.flushIntervalMs)).unref();
+    }
+  }
+}

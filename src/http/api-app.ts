@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { AppError } from '../errors.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { CheckService } from '../runtime/check-service.ts';
+import type { LiveConfig } from '../runtime/live-config.ts';
+import type { Store } from '../store/store.ts';
+import { registerCheckRoutes } from './check-routes.ts';
+import { createBaseApp } from './base-app.ts';
+import { sendError } from './errors.ts';
+import { registerOpenApi } from './openapi.ts';
+import { registerOpsRoutes } from './ops-routes.ts';
+import { RateLimiter } from './rate-limiter.ts';
+
+export interface ApiLimits {
+  /** Longest `message` (and `prompt`) in characters. */
+  maxMessageChars: number;
+  /** Requests per minute per API key and per client IP; 0 disables the limit. */
+  ratePerKeyPerMinute: number;
+  ratePerIpPerMinute: number;
+}
+
+export interface ApiAppOptions {
+  store: Store;
+  config: LiveConfig;
+  checks: CheckService;
+  metrics: Metrics;
+  log: Logger;
+  limits: ApiLimits;
+  https: { cert: string; key: string } | null;
+  version: string;
+}
+
+/** A JSON body holds the message plus escaping overhead (\uXXXX is 6 bytes for one character). */
+export function bodyLimitFor(maxMessageChars: number): number {
+  return 2 * 6 * maxMessageChars + 64 * 1024;
+}
+
+/** The check API listener (spec port 443): input-check, output-check, health, metrics, OpenAPI. */
+export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstance> {
+  const app = createBaseApp({ log: options.log, listener: 'api', https: options.https, bodyLimit: bodyLimitFor(options.limits.maxMessageChars) });
+
+  const ipLimiter = new RateLimiter(options.limits.ratePerIpPerMinute);
+  app.addHook('onRequest', async (request, reply) => {
+    const wait = ipLimiter.take(request.ip);
+    if (wait > 0) return sendError(request, reply, new AppError('rate_limited', `rate limit of this client address exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) }));
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    options.metrics.httpRequests.inc({ listener: 'api', route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
+  });
+
+  await registerOpenApi(app, {
+    title: 'Rampart check API',
+    version: options.version,
+    description:
+      'Runtime guardrails for LLM applications. Call input-check with a user prompt before it reaches the LLM and output-check with the LLM answer before it reaches the user. Authenticate with the X-API-Key of a Runtime LLM; its security profile decides which guardrails run.',
+  });
+  registerCheckRoutes(app, {
+    config: options.config,
+    checks: options.checks,
+    maxMessageChars: options.limits.maxMessageChars,
+    keyLimiter: new RateLimiter(options.limits.ratePerKeyPerMinute),
+  });
+  registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics });
+  return app;
+}

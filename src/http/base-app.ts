@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { installErrorHandling } from './errors.ts';
+
+export interface BaseAppOptions {
+  log: Logger;
+  listener: 'api' | 'dashboard';
+  https: { cert: string; key: string } | null;
+  bodyLimit: number;
+}
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * What both listeners share: TLS 1.2+, JSON-only bodies (anything else is 415), request ids echoed
+ * in `x-request-id`, the one JSON error shape, and no per-request log lines (checks are events).
+ */
+export function createBaseApp(options: BaseAppOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.log.child({ listener: options.listener }) as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: options.bodyLimit,
+    // A client may pass its own correlation id; anything else gets a fresh one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : `req_${randomBytes(12).toString('hex')}`;
+    },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false } },
+    ...(options.https ? { https: { ...options.https, minVersion: 'TLSv1.2' as const } } : {}),
+    return503OnClosing: true,
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    // Route code is written against the plain server type; HTTP and HTTPS instances behave the same.
+  }) as unknown as FastifyInstance;
+  app.removeContentTypeParser('text/plain');
+  // Responses are plain JSON.stringify: response schemas document the API but never strip fields.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  return app;
+}

@@ -1,0 +1,86 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Direction } from '../engine/guardrail.ts';
+import { AppError } from '../errors.ts';
+import type { CheckService } from '../runtime/check-service.ts';
+import type { Caller, LiveConfig } from '../runtime/live-config.ts';
+import { rejectOtherMethods } from './errors.ts';
+import { checkRequestSchema, checkResponseSchema, errorResponseSchema } from './openapi-schemas.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+
+export const CHECK_PREFIX = '/apikey/api/guardrail/v1';
+
+export interface CheckRouteOptions {
+  config: LiveConfig;
+  checks: CheckService;
+  maxMessageChars: number;
+  keyLimiter: RateLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+    startedAt?: number;
+  }
+}
+
+/** Resolves `X-API-Key` to its Runtime LLM (reloading configuration first if it changed). */
+export async function authenticateApiKey(request: FastifyRequest, config: LiveConfig, keyLimiter: RateLimiter): Promise<Caller> {
+  const header = request.headers['x-api-key'];
+  const key = Array.isArray(header) ? undefined : header?.trim();
+  if (!key) throw new AppError('invalid_api_key', 'missing X-API-Key header');
+  await config.refreshIfChanged();
+  const caller = config.authenticate(key);
+  if (!caller) throw new AppError('invalid_api_key', 'invalid API key');
+  const wait = keyLimiter.take(caller.runtimeLlm.id);
+  if (wait > 0) throw new AppError('rate_limited', `rate limit of this API key exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) });
+  return caller;
+}
+
+interface CheckBody {
+  message: string;
+  prompt?: string;
+}
+
+export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOptions): void {
+  const route = (direction: Direction, path: string, summary: string) => {
+    app.post<{ Body: CheckBody }>(
+      path,
+      {
+        schema: {
+          summary,
+          tags: ['check'],
+          security: [{ apiKey: [] }],
+          body: checkRequestSchema(direction),
+          response: { 200: checkResponseSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+        },
+        onRequest: async (request) => {
+          request.startedAt = performance.now();
+          request.caller = await authenticateApiKey(request, options.config, options.keyLimiter);
+        },
+      },
+      async (request) => {
+        const { message, prompt } = request.body;
+        if (message.length > options.maxMessageChars) {
+          throw new AppError('payload_too_large', `message is ${message.length} characters long; the limit is ${options.maxMessageChars}`);
+        }
+        if (prompt !== undefined && prompt.length > options.maxMessageChars) {
+          throw new AppError('payload_too_large', `prompt is ${prompt.length} characters long; the limit is ${options.maxMessageChars}`);
+        }
+        const outcome = await options.checks.check(request.caller!, { direction, message, prompt }, request.id);
+        const response: Record<string, unknown> = {
+          injection_detected: outcome.injection_detected,
+          execution_time: Math.round((performance.now() - request.startedAt!) * 1000) / 1000,
+          checks: outcome.checks,
+          blocked_by: outcome.blocked_by,
+          request_id: request.id,
+        };
+        if (outcome.sanitized_message !== undefined) response.sanitized_message = outcome.sanitized_message;
+        return response;
+      },
+    );
+    rejectOtherMethods(app, path, ['POST']);
+  };
+  route('input', `${CHECK_PREFIX}/input-check`, 'Inspect a user prompt before it reaches the LLM');
+  route('output', `${CHECK_PREFIX}/output-check`, 'Inspect an LLM answer before it reaches the user');
+}

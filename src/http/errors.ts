@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../errors.ts';
+
+/** The one error body of every listener: `{ "error": { "code", "message", "request_id" } }`. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.status).type('application/json; charset=utf-8').send({
+    error: { code: error.code, message: error.message, request_id: request.id },
+  });
+}
+
+// Fastify's own client-error codes, mapped to ours with a message a client can act on.
+const FASTIFY_ERRORS: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Content-Type must be application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'Content-Length does not match the body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'the request body is empty; send a JSON object'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'the request body is not valid JSON'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'the request body is larger than the configured limit'],
+  FST_ERR_CTP_INVALID_TYPE: ['unsupported_media_type', 'Content-Type must be application/json'],
+  FST_ERR_BAD_URL: ['bad_request', 'the request URL is malformed'],
+  FST_ERR_ASYNC_CONSTRAINT: ['bad_request', 'the request could not be routed'],
+};
+
+function toAppError(error: FastifyError): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+  if (mapped) return new AppError(mapped[0], mapped[1]);
+  if (error.validation) {
+    const first = error.validation[0];
+    const where = error.validationContext ?? 'body';
+    const path = first?.instancePath ? `${where}${first.instancePath.replaceAll('/', '.')}` : where;
+    return new AppError('invalid_field', `${path} ${first?.message ?? 'is invalid'}`);
+  }
+  if (error instanceof SyntaxError) return new AppError('invalid_json', 'the request body is not valid JSON');
+  // Any other 4xx raised by a plugin keeps its status class as a bad request.
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return error.statusCode === 413 ? new AppError('payload_too_large', 'the request is larger than the configured limit') : new AppError('bad_request', error.message);
+  }
+  return undefined;
+}
+
+/** JSON errors for everything that goes wrong: client mistakes keep their status, our faults are 500. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError) return sendError(request, reply, appError);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError('internal_error', 'internal error; the request id identifies it in the server log'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/** Answers 405 with an Allow header for every method a path does not support. */
+export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: readonly string[]): void {
+  const allow = allowed.join(', ');
+  const others = ALL_METHODS.filter((m) => !allowed.includes(m));
+  app.route({
+    method: others,
+    url,
+    schema: { hide: true },
+    handler: (request, reply) =>
+      sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allow}`, { Allow: allow })),
+  });
+}

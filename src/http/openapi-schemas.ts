@@ -1,0 +1,128 @@
+import type { Direction } from '../engine/guardrail.ts';
+
+/** JSON Schemas of the check API, used to validate requests and to publish the OpenAPI document. */
+
+export const errorResponseSchema = {
+  $id: 'Error',
+  type: 'object',
+  description: 'Every error of every listener has this shape.',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'request_id'],
+      properties: {
+        code: {
+          type: 'string',
+          description:
+            'Stable machine-readable code: invalid_api_key (401), bad_request / invalid_json / invalid_field (400), unsupported_media_type (415), payload_too_large (413), not_found (404), method_not_allowed (405), conflict (409), rate_limited (429), internal_error (500), unavailable (503).',
+        },
+        message: { type: 'string', description: 'What went wrong, for a human.' },
+        request_id: { type: 'string', description: 'Identifies the request in the server log and in events.' },
+      },
+    },
+  },
+} as const;
+
+export function checkRequestSchema(direction: Direction) {
+  return {
+    type: 'object',
+    required: ['message'],
+    description: 'Unknown members are ignored.',
+    properties: {
+      message: {
+        type: 'string',
+        description:
+          direction === 'input'
+            ? 'The user prompt to inspect. At most 32,768 characters by default (RAMPART_MAX_MESSAGE_CHARS); longer gives 413.'
+            : 'The LLM response to inspect. At most 32,768 characters by default (RAMPART_MAX_MESSAGE_CHARS); longer gives 413.',
+      },
+      prompt: {
+        type: 'string',
+        description: direction === 'input' ? 'Ignored on input-check.' : 'The user prompt that led to the response in `message` (optional).',
+      },
+    },
+  } as const;
+}
+
+const disabledNote = 'When `enabled` is false the block carries only `enabled` and `reason` (switched_off: off in the profile or protection level; not_applicable: the guardrail does not inspect this direction or has nothing to protect; not_available: not installed in this build).';
+
+const block = (description: string, properties: Record<string, unknown>) => ({
+  type: 'object',
+  description: `${description} ${disabledNote}`,
+  required: ['enabled'],
+  additionalProperties: true,
+  properties: {
+    enabled: { type: 'boolean', description: 'Whether the guardrail ran on this message.' },
+    reason: { type: 'string', enum: ['switched_off', 'not_applicable', 'not_available'], description: 'Why the guardrail did not run (only when enabled is false).' },
+    detected: { type: 'boolean', description: 'Whether this guardrail blocked the message.' },
+    error: {
+      type: 'object',
+      description: 'Present when the guardrail failed; `detected` then follows the profile\'s on_error (block by default).',
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+    },
+    ...properties,
+  },
+});
+
+const ruleMatches = (nameField: string) => ({
+  type: 'array',
+  items: { type: 'object', properties: { rule_id: { type: 'string' }, [nameField]: { type: 'string' } } },
+});
+
+export const checkResponseSchema = {
+  $id: 'CheckResponse',
+  type: 'object',
+  required: ['injection_detected', 'execution_time', 'checks', 'blocked_by', 'request_id'],
+  properties: {
+    injection_detected: { type: 'boolean', description: 'true when any enabled guardrail blocked the message. A blocked message is a normal 200 answer, not an error.' },
+    execution_time: { type: 'number', description: 'Server-side processing time of the check in milliseconds (float), from request arrival to response.' },
+    blocked_by: { type: 'array', items: { type: 'string' }, description: 'Names of the guardrails that blocked the message (members of `checks`).' },
+    request_id: { type: 'string', description: 'Identifies this check in events and logs.' },
+    sanitized_message: { type: 'string', description: 'Present when a guardrail masks rather than blocks (PII mask action): the message with each masked range replaced by <TYPE>.' },
+    checks: {
+      type: 'object',
+      description: 'One member per guardrail, always all seven.',
+      required: ['llm', 'vector', 'content_moderation', 'system_prompt', 'pii', 'keyword', 'regex'],
+      properties: {
+        llm: block('LLM classifier: prompt-injection / jailbreak likelihood.', {
+          score: { type: 'number', description: 'Injection likelihood 0.0 to 1.0 (calibrated).' },
+          threshold: { type: 'number', description: 'Score at or above which the message is blocked; set per security profile.' },
+        }),
+        vector: block('Vector filter: similarity to known attacks in the threat-vector database.', {
+          score: { type: 'number', description: 'Similarity-based score 0.0 to 1.0.' },
+          sensitivity: { type: 'string', enum: ['Low', 'Medium', 'High'] },
+          threshold: { type: 'number' },
+          matches: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, family: { type: 'string' }, similarity: { type: 'number' } } } },
+        }),
+        content_moderation: block('Content moderation: hazardous content categories.', {
+          result: { type: 'string', enum: ['SAFE', 'UNSAFE'] },
+          unsafe: { type: 'boolean' },
+          category: { type: 'string', description: 'When unsafe: "CATEGORIES: " followed by the category names joined by ", ", e.g. "CATEGORIES: UNETHICAL".' },
+          categories: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, score: { type: 'number' } } } },
+          score: { type: 'number' },
+        }),
+        system_prompt: block('System prompt protection: extraction attempts on input, leakage on output.', {
+          score: { type: 'number' },
+        }),
+        pii: block('PII detection.', {
+          entities: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                type: { type: 'string', description: 'Entity type, e.g. EMAIL_ADDRESS, CREDIT_CARD, PHONE_NUMBER, PERSON.' },
+                start: { type: 'integer', description: 'UTF-16 offset of the entity in `message`.' },
+                end: { type: 'integer', description: 'UTF-16 offset just past the entity.' },
+                score: { type: 'number' },
+                text: { type: 'string', description: 'Masked rendering of the value (never the full value).' },
+              },
+            },
+          },
+        }),
+        keyword: block('Operator keyword rules (case-insensitive, Unicode-normalised, whole-word by default).', { matches: ruleMatches('keyword') }),
+        regex: block('Operator regular expressions (RE2 syntax, linear time).', { matches: ruleMatches('name') }),
+      },
+    },
+  },
+} as const;

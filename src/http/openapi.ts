@@ -1,0 +1,29 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+export interface OpenApiOptions {
+  title: string;
+  description: string;
+  version: string;
+}
+
+/**
+ * Publishes the listener's OpenAPI 3 document at /openapi.json and an offline Swagger UI at /docs
+ * (assets served by the appliance itself, no CDN).
+ */
+export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: options.title, description: options.description, version: options.version },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key of a Runtime LLM, shown once when created or regenerated.' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

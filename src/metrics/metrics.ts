@@ -1,0 +1,56 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Direction, GuardrailName } from '../engine/guardrail.ts';
+import type { CheckOutcome } from '../engine/pipeline.ts';
+
+/** The appliance's Prometheus metrics, exposed at GET /metrics. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpRequests = new Counter({
+    name: 'rampart_http_requests_total',
+    help: 'HTTP requests answered, by listener, route and status code',
+    labelNames: ['listener', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly checkDuration = new Histogram({
+    name: 'rampart_check_duration_seconds',
+    help: 'Server-side processing time of input-check and output-check',
+    labelNames: ['direction'] as const,
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+  readonly checks = new Counter({
+    name: 'rampart_checks_total',
+    help: 'Checks by direction and verdict',
+    labelNames: ['direction', 'verdict'] as const,
+    registers: [this.registry],
+  });
+  readonly guardrailVerdicts = new Counter({
+    name: 'rampart_guardrail_verdicts_total',
+    help: 'Guardrail outcomes: detected, passed or error',
+    labelNames: ['guardrail', 'direction', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly eventsDropped = new Counter({
+    name: 'rampart_events_dropped_total',
+    help: 'Check events dropped because the event queue was full',
+    registers: [this.registry],
+  });
+  readonly eventWriteErrors = new Counter({
+    name: 'rampart_event_write_errors_total',
+    help: 'Failed attempts to write a batch of check events (retried)',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'rampart_' });
+  }
+
+  recordCheck(direction: Direction, outcome: CheckOutcome, seconds: number): void {
+    this.checkDuration.observe({ direction }, seconds);
+    this.checks.inc({ direction, verdict: outcome.injection_detected ? 'blocked' : 'allowed' });
+    for (const [guardrail, record] of Object.entries(outcome.records) as [GuardrailName, NonNullable<CheckOutcome['records'][GuardrailName]>][]) {
+      const result = record.error ? 'error' : record.detected ? 'detected' : 'passed';
+      this.guardrailVerdicts.inc({ guardrail, direction, outcome: result });
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Direction, GuardrailDefinition } from '../engine/guardrail.ts';
+import { runChecks, type CheckOutcome } from '../engine/pipeline.ts';
+import { AppError } from '../errors.ts';
+import type { CheckEventQueue } from '../events/check-event-queue.ts';
+import { newId, nowIso } from '../ids.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { Caller } from './live-config.ts';
+
+export interface CheckInput {
+  direction: Direction;
+  message: string;
+  prompt?: string | undefined;
+  /** Forwarding mode: the system prompt sent upstream, to detect its leakage. */
+  systemPrompt?: string | undefined;
+  canary?: string | undefined;
+}
+
+export interface CheckServiceOptions {
+  registry: readonly GuardrailDefinition[];
+  events: CheckEventQueue;
+  metrics: Metrics;
+  log: Logger;
+}
+
+/** Runs a caller's profile on one message, then records the event and metrics (never the text). */
+export class CheckService {
+  readonly #options: CheckServiceOptions;
+
+  constructor(options: CheckServiceOptions) {
+    this.#options = options;
+  }
+
+  async check(caller: Caller, input: CheckInput, requestId: string): Promise<CheckOutcome> {
+    const { profile, runtimeLlm } = caller;
+    if (profile instanceof Error) {
+      this.#options.log.error({ err: profile, runtime_llm: runtimeLlm.id, request_id: requestId }, 'security profile cannot be used');
+      throw new AppError('unavailable', 'the security profile of this Runtime LLM is invalid; an administrator must fix it');
+    }
+    const started = process.hrtime.bigint();
+    const outcome = await runChecks(
+      profile,
+      {
+        direction: input.direction,
+        message: input.message,
+        prompt: input.prompt,
+        systemPrompt: input.systemPrompt,
+        canary: input.canary,
+        runtimeLlm: { id: runtimeLlm.id, name: runtimeLlm.name, mode: runtimeLlm.mode, systemPrompt: runtimeLlm.systemPrompt },
+      },
+      (guardrail, error) => this.#options.log.error({ err: error, guardrail, request_id: requestId }, 'guardrail failed'),
+    );
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    this.#options.metrics.recordCheck(input.direction, outcome, seconds);
+    this.#options.events.push({
+      id: newId('evt'),
+      createdAt: nowIso(),
+      requestId,
+      runtimeLlmId: runtimeLlm.id,
+      profileId: profile.profileId,
+      direction: input.direction,
+      verdict: outcome.injection_detected ? 'blocked' : 'allowed',
+      blockedBy: outcome.blocked_by,
+      results: outcome.records,
+      executionTimeMs: outcome.execution_time,
+      messageLength: input.message.length,
+      messageSha256: createHash('sha256').update(input.message, 'utf8').digest('hex'),
+    });
+    return outcome;
+  }
+}

@@ -1,0 +1,114 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from '../config/app-config.ts';
+import { GUARDRAILS } from '../engine/registry.ts';
+import { CheckEventQueue } from '../events/check-event-queue.ts';
+import { buildApiApp } from '../http/api-app.ts';
+import { buildDashboardApp } from '../http/dashboard-app.ts';
+import { Metrics } from '../metrics/metrics.ts';
+import { CheckService } from '../runtime/check-service.ts';
+import { LiveConfig } from '../runtime/live-config.ts';
+import { openStore } from '../store/store.ts';
+import { loadTlsMaterial } from '../tls/certificate.ts';
+import { VERSION } from '../version.ts';
+
+export interface RunningAppliance {
+  apiPort: number;
+  dashboardPort: number;
+  close(): Promise<void>;
+}
+
+/** Never log a key, a password or a prompt. */
+const REDACT = ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.api_key', '*.message', '*.prompt'];
+
+export function createLogger(level: string): Logger {
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
+}
+
+/** Starts both listeners on the data directory's database; resolves once they accept connections. */
+export async function startAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<RunningAppliance> {
+  const store = await openStore({ dataDir: config.dataDir });
+  const metrics = new Metrics();
+  const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
+  await live.load();
+
+  for (const guardrail of GUARDRAILS) {
+    if (!guardrail.init) continue;
+    const started = performance.now();
+    await guardrail.init();
+    log.info({ guardrail: guardrail.name, ms: Math.round(performance.now() - started) }, 'guardrail loaded');
+  }
+
+  const events = new CheckEventQueue({
+    db: store.db,
+    onDrop: (n) => metrics.eventsDropped.inc(n),
+    onWriteError: (err, n) => {
+      metrics.eventWriteErrors.inc();
+      log.error({ err, events: n }, 'writing check events failed; will retry');
+    },
+  });
+  const checks = new CheckService({ registry: GUARDRAILS, events, metrics, log });
+  const tls = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
+  const https = { cert: tls.cert, key: tls.key };
+
+  const api = await buildApiApp({
+    store,
+    config: live,
+    checks,
+    metrics,
+    log,
+    https,
+    version: VERSION,
+    limits: { maxMessageChars: config.maxMessageChars, ratePerKeyPerMinute: config.ratePerKeyPerMinute, ratePerIpPerMinute: config.ratePerIpPerMinute },
+  });
+  const dashboard = await buildDashboardApp({ log, https, version: VERSION });
+  // Configuration changes made elsewhere also reach idle servers.
+  const poll = setInterval(() => void live.refreshIfChanged(), 500).unref();
+
+  const listen = async (app: FastifyInstance, port: number, what: string) => {
+    try {
+      await app.listen({ host: config.host, port });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EACCES') throw new Error(`${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023 (see README)`);
+      if (code === 'EADDRINUSE') throw new Error(`${what} port ${port} is already in use`);
+      throw error;
+    }
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : port;
+  };
+
+  let apiPort: number;
+  let dashboardPort: number;
+  try {
+    apiPort = await listen(api, config.apiPort, 'check API');
+    dashboardPort = await listen(dashboard, config.dashboardPort, 'dashboard');
+  } catch (error) {
+    clearInterval(poll);
+    await Promise.allSettled([api.close(), dashboard.close()]);
+    await store.close();
+    throw error;
+  }
+  log.info(
+    { api_port: apiPort, dashboard_port: dashboardPort, data_dir: config.dataDir, database: store.location, tls_certificate: tls.certPath, tls_fingerprint_sha256: tls.fingerprint256, version: VERSION },
+    'rampart ready',
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    apiPort,
+    dashboardPort,
+    close() {
+      closing ??= (async () => {
+        clearInterval(poll);
+        // Listeners stop accepting, in-flight requests finish, then queued events are written.
+        await Promise.allSettled([api.close(), dashboard.close()]);
+        await events.flush();
+        await store.close();
+        log.info('rampart stopped');
+      })();
+      return closing;
+    },
+  };
+}

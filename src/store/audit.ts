@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import { newId, nowIso } from '../ids.ts';
+import type { Database } from './schema.ts';
+
+export interface AuditEntry {
+  /** Who did it: `cli:<os user>`, `admin:<username>`, `system`. */
+  actor: string;
+  /** What was done, dotted: `runtime_llm.create`, `api_key.regenerate`, `profile.update` ... */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** The change, without secrets. */
+  details: Record<string, unknown>;
+}
+
+export interface AuditEvent extends AuditEntry {
+  id: string;
+  createdAt: string;
+}
+
+/** Records an administrative action; call inside the transaction that performs it. */
+export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: newId('aud'),
+      created_at: nowIso(),
+      actor: entry.actor,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      details: JSON.stringify(entry.details),
+    })
+    .execute();
+}
+
+export async function listAuditEvents(db: Kysely<Database>, limit: number): Promise<AuditEvent[]> {
+  const rows = await db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    actor: r.actor,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    details: JSON.parse(r.details) as Record<string, unknown>,
+  }));
+}

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { GuardrailName } from '../engine/guardrail.ts';
+import type { GuardrailRecord } from '../engine/pipeline.ts';
+import type { Database } from './schema.ts';
+
+/** One check as recorded: verdict and scores, the message only as length and SHA-256. */
+export interface CheckEvent {
+  id: string;
+  createdAt: string;
+  requestId: string;
+  runtimeLlmId: string;
+  profileId: string;
+  direction: 'input' | 'output';
+  verdict: 'allowed' | 'blocked';
+  blockedBy: GuardrailName[];
+  results: Partial<Record<GuardrailName, GuardrailRecord>>;
+  executionTimeMs: number;
+  messageLength: number;
+  messageSha256: string;
+}
+
+export async function insertCheckEvents(db: Kysely<Database>, events: readonly CheckEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('check_events')
+    .values(
+      events.map((e) => ({
+        id: e.id,
+        created_at: e.createdAt,
+        request_id: e.requestId,
+        runtime_llm_id: e.runtimeLlmId,
+        profile_id: e.profileId,
+        direction: e.direction,
+        verdict: e.verdict,
+        blocked_by: JSON.stringify(e.blockedBy),
+        results: JSON.stringify(e.results),
+        execution_time_ms: e.executionTimeMs,
+        message_length: e.messageLength,
+        message_sha256: e.messageSha256,
+      })),
+    )
+    .execute();
+}
+
+export interface CheckEventFilter {
+  runtimeLlmId?: string;
+  verdict?: 'allowed' | 'blocked';
+  direction?: 'input' | 'output';
+  since?: string;
+  limit: number;
+}
+
+export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFilter): Promise<CheckEvent[]> {
+  let query = db.selectFrom('check_events').selectAll().orderBy('id', 'desc').limit(filter.limit);
+  if (filter.runtimeLlmId) query = query.where('runtime_llm_id', '=', filter.runtimeLlmId);
+  if (filter.verdict) query = query.where('verdict', '=', filter.verdict);
+  if (filter.direction) query = query.where('direction', '=', filter.direction);
+  if (filter.since) query = query.where('created_at', '>=', filter.since);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    requestId: r.request_id,
+    runtimeLlmId: r.runtime_llm_id,
+    profileId: r.profile_id,
+    direction: r.direction,
+    verdict: r.verdict,
+    blockedBy: JSON.parse(r.blocked_by) as GuardrailName[],
+    results: JSON.parse(r.results) as CheckEvent['results'],
+    executionTimeMs: r.execution_time_ms,
+    messageLength: r.message_length,
+    messageSha256: r.message_sha256,
+  }));
+}

@@ -1,0 +1,129 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { KeywordRule, ProfileRules, RegexRule } from '../engine/guardrail.ts';
+import type { Database, SecurityProfileTable } from './schema.ts';
+
+/** A security profile as stored: settings are raw JSON until validated against the registry. */
+export interface StoredProfile {
+  id: string;
+  name: string;
+  description: string;
+  settings: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toProfile(row: Selectable<SecurityProfileTable>): StoredProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    settings: JSON.parse(row.settings) as unknown,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertProfile(db: Kysely<Database>, profile: StoredProfile): Promise<void> {
+  await db
+    .insertInto('security_profiles')
+    .values({
+      id: profile.id,
+      name: profile.name,
+      description: profile.description,
+      settings: JSON.stringify(profile.settings),
+      created_at: profile.createdAt,
+      updated_at: profile.updatedAt,
+    })
+    .execute();
+}
+
+export async function updateProfileRow(db: Kysely<Database>, profile: StoredProfile): Promise<void> {
+  await db
+    .updateTable('security_profiles')
+    .set({ name: profile.name, description: profile.description, settings: JSON.stringify(profile.settings), updated_at: profile.updatedAt })
+    .where('id', '=', profile.id)
+    .execute();
+}
+
+export async function deleteProfileRow(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('keyword_rules').where('profile_id', '=', id).execute();
+  await db.deleteFrom('regex_rules').where('profile_id', '=', id).execute();
+  await db.deleteFrom('security_profiles').where('id', '=', id).execute();
+}
+
+export async function listProfiles(db: Kysely<Database>): Promise<StoredProfile[]> {
+  const rows = await db.selectFrom('security_profiles').selectAll().orderBy('created_at').execute();
+  return rows.map(toProfile);
+}
+
+/** Finds a profile by id or, failing that, by name. */
+export async function findProfile(db: Kysely<Database>, idOrName: string): Promise<StoredProfile | undefined> {
+  const row = await db
+    .selectFrom('security_profiles')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrName), eb('name', '=', idOrName)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row && toProfile(row);
+}
+
+export async function countRuntimeLlmsUsingProfile(db: Kysely<Database>, profileId: string): Promise<number> {
+  const row = await db
+    .selectFrom('runtime_llms')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('profile_id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Rules of every profile, grouped by profile id. */
+export async function loadRules(db: Kysely<Database>, profileId?: string): Promise<Map<string, ProfileRules>> {
+  let keywordQuery = db.selectFrom('keyword_rules').selectAll().orderBy('created_at');
+  let regexQuery = db.selectFrom('regex_rules').selectAll().orderBy('created_at');
+  if (profileId !== undefined) {
+    keywordQuery = keywordQuery.where('profile_id', '=', profileId);
+    regexQuery = regexQuery.where('profile_id', '=', profileId);
+  }
+  const byProfile = new Map<string, { keywords: KeywordRule[]; regexes: RegexRule[] }>();
+  const entry = (id: string) => {
+    let rules = byProfile.get(id);
+    if (!rules) byProfile.set(id, (rules = { keywords: [], regexes: [] }));
+    return rules;
+  };
+  for (const r of await keywordQuery.execute()) {
+    entry(r.profile_id).keywords.push({ id: r.id, keyword: r.keyword, wholeWord: r.whole_word === 1, scope: r.scope });
+  }
+  for (const r of await regexQuery.execute()) {
+    entry(r.profile_id).regexes.push({ id: r.id, name: r.name, pattern: r.pattern, caseInsensitive: r.case_insensitive === 1, scope: r.scope });
+  }
+  return byProfile;
+}
+
+export async function insertKeywordRule(db: Kysely<Database>, profileId: string, rule: KeywordRule, createdAt: string): Promise<void> {
+  await db
+    .insertInto('keyword_rules')
+    .values({ id: rule.id, profile_id: profileId, keyword: rule.keyword, whole_word: rule.wholeWord ? 1 : 0, scope: rule.scope, created_at: createdAt })
+    .execute();
+}
+
+export async function insertRegexRule(db: Kysely<Database>, profileId: string, rule: RegexRule, createdAt: string): Promise<void> {
+  await db
+    .insertInto('regex_rules')
+    .values({
+      id: rule.id,
+      profile_id: profileId,
+      name: rule.name,
+      pattern: rule.pattern,
+      case_insensitive: rule.caseInsensitive ? 1 : 0,
+      scope: rule.scope,
+      created_at: createdAt,
+    })
+    .execute();
+}
+
+/** Deletes a rule of either kind from a profile; returns whether one was found. */
+export async function deleteRule(db: Kysely<Database>, profileId: string, ruleId: string): Promise<boolean> {
+  const a = await db.deleteFrom('keyword_rules').where('profile_id', '=', profileId).where('id', '=', ruleId).executeTakeFirst();
+  const b = await db.deleteFrom('regex_rules').where('profile_id', '=', profileId).where('id', '=', ruleId).executeTakeFirst();
+  return Number(a.numDeletedRows) + Number(b.numDeletedRows) > 0;
+}

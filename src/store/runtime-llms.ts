@@ -1,0 +1,82 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RuntimeLlmTable } from './schema.ts';
+
+export interface RuntimeLlm {
+  id: string;
+  name: string;
+  mode: 'forwarding' | 'non-forwarding';
+  url: string;
+  level: 1 | 2 | 3;
+  profileId: string;
+  systemPrompt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toRuntimeLlm(row: Selectable<RuntimeLlmTable>): RuntimeLlm {
+  return {
+    id: row.id,
+    name: row.name,
+    mode: row.mode,
+    url: row.url,
+    level: row.level as RuntimeLlm['level'],
+    profileId: row.profile_id,
+    systemPrompt: row.system_prompt,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertRuntimeLlm(db: Kysely<Database>, llm: RuntimeLlm): Promise<void> {
+  await db
+    .insertInto('runtime_llms')
+    .values({
+      id: llm.id,
+      name: llm.name,
+      mode: llm.mode,
+      url: llm.url,
+      level: llm.level,
+      profile_id: llm.profileId,
+      system_prompt: llm.systemPrompt,
+      created_at: llm.createdAt,
+      updated_at: llm.updatedAt,
+    })
+    .execute();
+}
+
+export async function updateRuntimeLlmRow(db: Kysely<Database>, llm: RuntimeLlm): Promise<void> {
+  await db
+    .updateTable('runtime_llms')
+    .set({
+      name: llm.name,
+      mode: llm.mode,
+      url: llm.url,
+      level: llm.level,
+      profile_id: llm.profileId,
+      system_prompt: llm.systemPrompt,
+      updated_at: llm.updatedAt,
+    })
+    .where('id', '=', llm.id)
+    .execute();
+}
+
+export async function deleteRuntimeLlmRow(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('api_keys').where('runtime_llm_id', '=', id).execute();
+  await db.deleteFrom('runtime_llms').where('id', '=', id).execute();
+}
+
+export async function listRuntimeLlms(db: Kysely<Database>): Promise<RuntimeLlm[]> {
+  const rows = await db.selectFrom('runtime_llms').selectAll().orderBy('created_at').execute();
+  return rows.map(toRuntimeLlm);
+}
+
+/** Finds a Runtime LLM by id or, failing that, by name. */
+export async function findRuntimeLlm(db: Kysely<Database>, idOrName: string): Promise<RuntimeLlm | undefined> {
+  const row = await db
+    .selectFrom('runtime_llms')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrName), eb('name', '=', idOrName)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row && toRuntimeLlm(row);
+}

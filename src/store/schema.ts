@@ -1,0 +1,118 @@
+/**
+ * Tables of the appliance. Column types are kept portable between SQLite and PostgreSQL: ids are
+ * text, timestamps ISO-8601 UTC text (sortable), booleans 0/1 integers, structured values JSON text.
+ */
+export interface Database {
+  security_profiles: SecurityProfileTable;
+  runtime_llms: RuntimeLlmTable;
+  api_keys: ApiKeyTable;
+  keyword_rules: KeywordRuleTable;
+  regex_rules: RegexRuleTable;
+  admin_users: AdminUserTable;
+  settings: SettingTable;
+  config_revision: ConfigRevisionTable;
+  check_events: CheckEventTable;
+  audit_events: AuditEventTable;
+}
+
+export interface SecurityProfileTable {
+  id: string;
+  name: string;
+  description: string;
+  /** JSON: `ProfileSettings`. */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RuntimeLlmTable {
+  id: string;
+  name: string;
+  mode: 'forwarding' | 'non-forwarding';
+  url: string;
+  level: number;
+  profile_id: string;
+  system_prompt: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  runtime_llm_id: string;
+  /** Hex SHA-256 of the key; the key itself is never stored. */
+  key_hash: string;
+  /** Last characters of the key, so an operator can tell keys apart. */
+  key_hint: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface KeywordRuleTable {
+  id: string;
+  profile_id: string;
+  keyword: string;
+  whole_word: number;
+  scope: 'input' | 'output' | 'both';
+  created_at: string;
+}
+
+export interface RegexRuleTable {
+  id: string;
+  profile_id: string;
+  name: string;
+  pattern: string;
+  case_insensitive: number;
+  scope: 'input' | 'output' | 'both';
+  created_at: string;
+}
+
+export interface AdminUserTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  must_change_password: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  /** JSON value. */
+  value: string;
+  updated_at: string;
+}
+
+/** A single row whose counter is bumped by every configuration change, so servers know to reload. */
+export interface ConfigRevisionTable {
+  id: number;
+  revision: number;
+}
+
+export interface CheckEventTable {
+  id: string;
+  created_at: string;
+  request_id: string;
+  runtime_llm_id: string;
+  profile_id: string;
+  direction: 'input' | 'output';
+  verdict: 'allowed' | 'blocked';
+  /** JSON array of guardrail names. */
+  blocked_by: string;
+  /** JSON object: guardrail name → {detected, score?, error?}. */
+  results: string;
+  execution_time_ms: number;
+  message_length: number;
+  message_sha256: string;
+}
+
+export interface AuditEventTable {
+  id: string;
+  created_at: string;
+  actor: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON object with the change (never secrets). */
+  details: string;
+}
