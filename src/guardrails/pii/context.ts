@@ -1,0 +1,22 @@
+/** How far around a match context words are looked for, in UTF-16 units. */
+const BEFORE = 48;
+const AFTER = 24;
+
+/**
+ * Compiles lower-case context words into one case-insensitive matcher. Latin words must start at a
+ * word boundary ("pan" must not fire inside "company"); words in scripts without spaces need not.
+ */
+export function contextMatcher(words: readonly string[] | undefined): RegExp | undefined {
+  if (!words?.length) return undefined;
+  const alternatives = words.map((word) => {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return /^[a-z]/.test(word) ? `(?<![\\p{L}\\p{N}])${escaped}` : escaped;
+  });
+  return new RegExp(alternatives.join('|'), 'iu');
+}
+
+/** Whether a context word occurs in the window around [start, end) of `text`. */
+export function hasContext(matcher: RegExp | undefined, text: string, start: number, end: number): boolean {
+  if (!matcher) return false;
+  return matcher.test(text.slice(Math.max(0, start - BEFORE), start)) || matcher.test(text.slice(end, end + AFTER));
+}

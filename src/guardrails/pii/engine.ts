@@ -1,0 +1,102 @@
+import { hasContext, contextMatcher } from './context.ts';
+import type { Entity, EntityType } from './entities.ts';
+import { stripSeparators, type Pattern, type PatternRecogniser } from './recogniser.ts';
+
+/** Confidence added when a context word is near, and removed when only a negative one is. */
+export const CONTEXT_BOOST = 0.35;
+export const NEGATIVE_CONTEXT_PENALTY = 0.4;
+const MAX_SHRINKS = 3;
+const LAST_GROUP = /[\s.\-\/]+[^\s.\-\/]*$/;
+
+/** A recogniser that finds entities by other means than patterns (the PERSON model). */
+export interface ModelRecogniser {
+  name: string;
+  entity: EntityType;
+  find(text: string): Entity[];
+}
+
+interface CompiledPatternRecogniser {
+  recogniser: PatternRecogniser;
+  context: RegExp | undefined;
+  negative: RegExp | undefined;
+}
+
+/** The recognisers of one profile, compiled once, and the scan over a text. */
+export class PiiEngine {
+  readonly #patterns: CompiledPatternRecogniser[];
+  readonly #models: readonly ModelRecogniser[];
+  readonly #minScore: number;
+
+  constructor(patterns: readonly PatternRecogniser[], models: readonly ModelRecogniser[], minScore: number) {
+    this.#patterns = patterns.map((recogniser) => ({
+      recogniser,
+      context: contextMatcher(recogniser.context),
+      negative: contextMatcher(recogniser.negativeContext),
+    }));
+    this.#models = models;
+    this.#minScore = minScore;
+  }
+
+  /** Every entity scoring at least the minimum, overlaps resolved, in text order. */
+  scan(text: string): Entity[] {
+    const candidates: Entity[] = [];
+    for (const compiled of this.#patterns) this.#scanRecogniser(text, compiled, candidates);
+    for (const model of this.#models) {
+      for (const entity of model.find(text)) if (entity.score >= this.#minScore) candidates.push(entity);
+    }
+    return resolveOverlaps(candidates);
+  }
+
+  #scanRecogniser(text: string, compiled: CompiledPatternRecogniser, out: Entity[]): void {
+    const { recogniser } = compiled;
+    for (const pattern of recogniser.patterns) {
+      const regex = pattern.regex;
+      regex.lastIndex = 0;
+      for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
+        const group = match.indices?.groups?.['value'];
+        const start = group ? group[0] : match.index;
+        let end = group ? group[1] : match.index + match[0].length;
+        let score = baseScore(recogniser, pattern, text.slice(start, end));
+        for (let shrinks = 0; score === undefined && pattern.shrink && shrinks < MAX_SHRINKS; shrinks++) {
+          const shorter = text.slice(start, end).replace(LAST_GROUP, '');
+          if (shorter.length === end - start || shorter.length === 0) break;
+          end = start + shorter.length;
+          score = baseScore(recogniser, pattern, shorter);
+        }
+        if (score === undefined) continue;
+        const positive = hasContext(compiled.context, text, start, end);
+        if (recogniser.requiresContext && !positive) continue;
+        if (positive) score += CONTEXT_BOOST;
+        else if (hasContext(compiled.negative, text, start, end)) score -= NEGATIVE_CONTEXT_PENALTY;
+        score = Math.min(1, score);
+        if (score >= this.#minScore) {
+          out.push({ type: recogniser.entity, start, end, score: round(score), source: `${recogniser.name}/${pattern.name}` });
+        }
+      }
+    }
+  }
+}
+
+/** Pattern score after validation, or undefined when the validator rejects the candidate. */
+function baseScore(recogniser: PatternRecogniser, pattern: Pattern, raw: string): number | undefined {
+  if (!recogniser.validate) return pattern.score;
+  const value = recogniser.normalise ? recogniser.normalise(raw) : stripSeparators(raw);
+  const verdict = recogniser.validate(value, raw);
+  if (verdict === false) return undefined;
+  return verdict === true ? (pattern.validScore ?? 1) : pattern.score;
+}
+
+function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}
+
+/** Keeps the strongest of overlapping candidates (higher score, then longer), returned in text order. */
+export function resolveOverlaps(candidates: Entity[]): Entity[] {
+  if (candidates.length < 2) return candidates;
+  const ranked = candidates.toSorted((a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: Entity[] = [];
+  for (const candidate of ranked) {
+    if (!kept.some((k) => candidate.start < k.end && k.start < candidate.end)) kept.push(candidate);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}

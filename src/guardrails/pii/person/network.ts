@@ -1,0 +1,62 @@
+import { MAX_SPARSE_FEATURES, sparseFeatures, windowRows, WINDOW_SIZE, type TokenView } from './features.ts';
+
+/**
+ * The PERSON token classifier: one hidden ReLU layer over hashed sparse features and the
+ * embeddings of a five-token window, and a logistic output (probability the token is part of a name).
+ */
+export interface PersonNetwork {
+  hashBits: number;
+  hidden: number;
+  /** Embedding width (GloVe vectors projected down at training time). */
+  dim: number;
+  /** (2^hashBits) × hidden: each sparse feature's contribution to the hidden layer. */
+  sparse: Float32Array;
+  /** hidden × (WINDOW_SIZE × dim). */
+  dense: Float32Array;
+  hiddenBias: Float32Array;
+  output: Float32Array;
+  outputBias: number;
+  /** (vocabulary + 3 special rows) × dim. */
+  embeddings: Float32Array;
+}
+
+/** Scratch buffers reused across tokens so scoring allocates nothing. */
+export class Scorer {
+  readonly net: PersonNetwork;
+  readonly #features = new Int32Array(MAX_SPARSE_FEATURES);
+  readonly #rows = new Int32Array(WINDOW_SIZE);
+  readonly #hidden: Float32Array;
+
+  constructor(net: PersonNetwork) {
+    this.net = net;
+    this.#hidden = new Float32Array(net.hidden);
+  }
+
+  /** Probability that token i of the view is (part of) a person's name. */
+  score(view: TokenView, i: number): number {
+    const net = this.net;
+    const h = this.#hidden;
+    const H = net.hidden;
+    const P = net.dim;
+    h.set(net.hiddenBias);
+    const n = sparseFeatures(view, i, (1 << net.hashBits) - 1, this.#features);
+    for (let f = 0; f < n; f++) {
+      const base = this.#features[f]! * H;
+      for (let k = 0; k < H; k++) h[k]! += net.sparse[base + k]!;
+    }
+    windowRows(view, i, this.#rows);
+    const width = WINDOW_SIZE * P;
+    for (let w = 0; w < WINDOW_SIZE; w++) {
+      const e = this.#rows[w]! * P;
+      for (let k = 0; k < H; k++) {
+        const row = k * width + w * P;
+        let sum = 0;
+        for (let j = 0; j < P; j++) sum += net.dense[row + j]! * net.embeddings[e + j]!;
+        h[k]! += sum;
+      }
+    }
+    let z = net.outputBias;
+    for (let k = 0; k < H; k++) if (h[k]! > 0) z += h[k]! * net.output[k]!;
+    return 1 / (1 + Math.exp(-z));
+  }
+}

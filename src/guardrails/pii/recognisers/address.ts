@@ -1,0 +1,65 @@
+import { defineRecogniser, re, WORD_END, WORD_START } from '../recogniser.ts';
+
+// Street designators (USPS Publication 28 and their UK/AU equivalents), full and abbreviated.
+const STREET_TYPES = [
+  'Street', 'St', 'Avenue', 'Ave', 'Av', 'Road', 'Rd', 'Boulevard', 'Blvd', 'Lane', 'Ln', 'Drive', 'Dr', 'Court', 'Ct',
+  'Place', 'Pl', 'Terrace', 'Ter', 'Way', 'Parkway', 'Pkwy', 'Circle', 'Cir', 'Highway', 'Hwy', 'Square', 'Sq',
+  'Crescent', 'Cres', 'Close', 'Row', 'Trail', 'Trl', 'Alley', 'Aly', 'Plaza', 'Plz', 'Loop', 'Pike', 'Run', 'Path',
+  'Walk', 'Grove', 'Gardens', 'Gdns', 'Hill', 'Hills', 'Heights', 'Hts', 'Park', 'Mews', 'Green', 'Rise', 'View',
+  'Views', 'Crossing', 'Xing', 'Point', 'Pt', 'Ridge', 'Rdg', 'Junction', 'Jct', 'Expressway', 'Expy', 'Freeway',
+  'Fwy', 'Turnpike', 'Tpke', 'Causeway', 'Bypass', 'Center', 'Ctr', 'Creek', 'Crest', 'Cove', 'Estates', 'Falls',
+  'Fields', 'Forest', 'Glen', 'Harbor', 'Harbour', 'Haven', 'Island', 'Isle', 'Knoll', 'Lake', 'Landing', 'Manor',
+  'Meadow', 'Meadows', 'Mill', 'Mills', 'Mount', 'Orchard', 'Oval', 'Pass', 'Port', 'Ranch', 'Shore', 'Shores',
+  'Spring', 'Springs', 'Station', 'Summit', 'Trace', 'Valley', 'Village', 'Ville', 'Vista', 'Wells', 'Wharf',
+  'Brook', 'Branch', 'Bridge', 'Burg', 'Camp', 'Canyon', 'Cape', 'Cliff', 'Club', 'Common', 'Corner', 'Corners',
+  'Course', 'Dale', 'Dam', 'Divide', 'Extension', 'Ferry', 'Flat', 'Flats', 'Ford', 'Forge', 'Fork', 'Fort',
+  'Gateway', 'Inlet', 'Key', 'Lock', 'Lodge', 'Motorway', 'Neck', 'Parade', 'Pine', 'Pines', 'Prairie', 'Ramp',
+  'Rapids', 'Rest', 'River', 'Shoal', 'Skyway', 'Spur', 'Stream', 'Tunnel', 'Underpass', 'Viaduct', 'Well',
+].join('|');
+
+const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
+const UNIT = String.raw`(?:,? (?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Flat|Floor|Fl\.?|#) ?[A-Za-z0-9\-]{1,6})?`;
+const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|pfad|steig';
+const DUTCH_SUFFIX = 'straat|laan|plein|gracht|kade|dijk|singel|steeg';
+const ROMANCE_TYPES = 'Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Camino|Carrer|Ronda|Via|Viale|Piazza|Corso|Largo|Vicolo|Rua|Travessa|Praça';
+const ROMANCE_LINK = "(?:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?";
+const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square';
+
+/**
+ * Street addresses in the common Western layouts: "12 Oak Street, Apt 4", "Hauptstraße 5",
+ * "12 rue de la Paix", "Calle Mayor, 5". Without a street designator a number and capitalised
+ * words are not an address.
+ */
+export const streetAddress = defineRecogniser({
+  name: 'street-address',
+  entity: 'STREET_ADDRESS',
+  patterns: [
+    {
+      name: 'number-first',
+      regex: re(String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${NAME_WORD} ){0,3}${NAME_WORD} (?:${STREET_TYPES})\.?${WORD_END}${UNIT}`),
+      score: 0.6,
+    },
+    {
+      name: 'number-first-lower-case',
+      regex: re(String.raw`${WORD_START}\d{1,5}[a-z]? (?:[a-z][a-z'\-]+ ){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|place|way|terrace)\.?${WORD_END}`),
+      score: 0.2,
+    },
+    {
+      name: 'germanic',
+      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}`),
+      score: 0.6,
+    },
+    {
+      name: 'french',
+      regex: re(String.raw`${WORD_START}\d{1,4}(?: ?(?:bis|ter))?,? (?i:${FRENCH_TYPES}) (?:de la |de l'|du |des |de |d')?${NAME_WORD}(?: ${NAME_WORD}){0,3}${WORD_END}`),
+      score: 0.6,
+    },
+    {
+      name: 'romance',
+      regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:n[º°o]\.? ?)?\d{1,4}${WORD_END}`),
+      score: 0.6,
+    },
+  ],
+  context: ['address', 'live at', 'lives at', 'living at', 'located at', 'ship to', 'deliver to', 'mail to', 'residence', 'reside', 'home', 'adresse', 'anschrift', 'dirección', 'direccion', 'indirizzo', 'endereço', 'wohne', 'habite', 'vivo en'],
+  normalise: (raw) => raw,
+});

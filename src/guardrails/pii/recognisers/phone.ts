@@ -1,0 +1,60 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { defineRecogniser, NUMBER_END, NUMBER_START, re } from '../recogniser.ts';
+
+/**
+ * Regions tried for numbers written without a country code, most common first. libphonenumber's
+ * full metadata decides validity; the regex only proposes candidates.
+ */
+const NATIONAL_REGIONS: readonly CountryCode[] = ['US', 'GB', 'IN', 'DE', 'FR', 'ES', 'IT', 'NL', 'BR', 'AU', 'JP', 'CN', 'MX'];
+// Regions whose national format starts with the trunk prefix 0. Without it a digit group is not a
+// national number there: "2019-2023" is a valid Essen number on paper, but nobody writes it so.
+const TRUNK_ZERO = new Set<CountryCode>(['GB', 'DE', 'FR', 'NL', 'AU', 'JP']);
+
+const DATE_SHAPE = /^(?:\d{1,2}[.\/-]\d{1,2}[.\/-](?:\d{2}|\d{4})|\d{4}[.\/-]\d{1,2}[.\/-]\d{1,2})$/;
+const YEAR_RANGE = /^(?:1[89]|20)\d\d ?[-–] ?(?:1[89]|20)\d\d$/;
+const DOTTED_SHORT_GROUPS = /^\d{1,3}(?:\.\d{1,3}){2,}$/; // versions and IPv4-like runs
+
+function isPhoneNumber(raw: string): boolean {
+  const compact = raw.replace(/[\s().\-\/]/g, '');
+  const digits = compact.replace('+', '').length;
+  if (digits < 7 || digits > 15) return false;
+  if (DATE_SHAPE.test(raw) || YEAR_RANGE.test(raw) || DOTTED_SHORT_GROUPS.test(raw)) return false;
+  if (compact.startsWith('+') || compact.startsWith('00')) {
+    const international = compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
+    // "+44 (0)20 …": the bracketed trunk prefix is not dialled from abroad.
+    const dialled = raw.includes('(0)') ? international.replace(/^(\+\d{1,3})0/, '$1') : international;
+    return parsePhoneNumberFromString(dialled)?.isValid() ?? false;
+  }
+  const trunk = compact.startsWith('0');
+  for (const region of NATIONAL_REGIONS) {
+    if (TRUNK_ZERO.has(region) && !trunk) continue;
+    if (parsePhoneNumberFromString(raw, region)?.isValid()) return true;
+  }
+  return false;
+}
+
+export const phone = defineRecogniser({
+  name: 'phone',
+  entity: 'PHONE_NUMBER',
+  patterns: [
+    {
+      name: 'international',
+      regex: re(String.raw`(?<![\p{L}\p{N}_+\/#@.\-])(?:\+|00)[1-9][\d \-.()\/]{5,22}\d${NUMBER_END}`),
+      score: 0.3,
+      validScore: 0.95,
+      shrink: true,
+    },
+    {
+      name: 'national',
+      regex: re(String.raw`${NUMBER_START}(?:\(\d{2,5}\) ?\d{2,8}|\d{2,5}[ .\-\/]\d{2,8})(?:[ .\-\/]\d{2,8}){0,3}${NUMBER_END}`),
+      score: 0.2,
+      validScore: 0.7,
+      shrink: true,
+    },
+    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{10,12}${NUMBER_END}`), score: 0.1, validScore: 0.4 },
+  ],
+  context: ['phone', 'call', 'tel', 'mobile', 'cell', 'whatsapp', 'fax', 'text me', 'sms', 'reach me', 'contact', 'dial', 'telefon', 'téléphone', 'teléfono', 'telefono', 'handy', 'portable', 'móvil', 'cellulare'],
+  negativeContext: ['order', 'invoice', 'ticket', 'tracking', 'isbn', 'version', 'serial', 'ref', 'reference', 'sku', 'part no', 'po ', 'case', 'id ', 'id:', 'id#', 'transaction', 'batch', 'lot', 'build', 'account'],
+  normalise: (raw) => raw,
+  validate: (_value, raw) => isPhoneNumber(raw),
+});
