@@ -1,4 +1,6 @@
 import { foldForMatching, type MappedText } from './fold.ts';
+import { normaliseForDetection } from './normalise.ts';
+import { decodePayloads, type DecodedPayload } from './payloads.ts';
 
 /**
  * Normalised views of one message, each computed at most once per check and shared by every
@@ -8,6 +10,9 @@ export class AnalysedText {
   readonly original: string;
   #folded: MappedText | undefined;
   #cleaned: MappedText | undefined;
+  #normalised: string | undefined;
+  #payloads: DecodedPayload[] | undefined;
+  #detectionViews: string[] | undefined;
 
   constructor(original: string) {
     this.original = original;
@@ -23,5 +28,23 @@ export class AnalysedText {
   get cleaned(): MappedText {
     this.#cleaned ??= foldForMatching(this.original, { lowerCase: false, collapseWhitespace: false });
     return this.#cleaned;
+  }
+
+  /** `folded` with homoglyphs and leetspeak folded: the text detector models read (no offset map). */
+  get normalised(): string {
+    this.#normalised ??= normaliseForDetection(this.original, this.folded.text);
+    return this.#normalised;
+  }
+
+  /** Payloads smuggled in base64, hex, binary, URL-encoding, ROT13 or reversed text, decoded. */
+  get payloads(): readonly DecodedPayload[] {
+    this.#payloads ??= decodePayloads(this.cleaned.text, this.folded.text);
+    return this.#payloads;
+  }
+
+  /** Every text a detector should scan: the normalised message, then each decoded payload normalised. */
+  get detectionViews(): readonly string[] {
+    this.#detectionViews ??= [this.normalised, ...this.payloads.map((p) => normaliseForDetection(p.text))];
+    return this.#detectionViews;
   }
 }

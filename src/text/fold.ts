@@ -38,28 +38,76 @@ export interface FoldOptions {
   collapseWhitespace?: boolean;
 }
 
+function isAsciiSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/** Whether the code unit at `i` starts a combining mark (which must be normalised with its base). */
+function combiningAt(s: string, i: number): boolean {
+  if (i >= s.length || s.charCodeAt(i) < 0x300) return false;
+  const cp = s.codePointAt(i)!;
+  return COMBINING.test(String.fromCodePoint(cp));
+}
+
 /**
  * NFKC + invisible removal + lower-casing + whitespace collapse. A base character and the combining
  * marks that follow it are normalised together, so composed forms (e + ◌́ → é) fold like precomposed ones.
+ * Plain ASCII characters take a fast path (NFKC and the invisible set leave them unchanged), which
+ * keeps folding cheap on the hot path of every check.
  */
 export function foldForMatching(original: string, options: FoldOptions = {}): MappedText {
   const lowerCase = options.lowerCase ?? true;
   const collapse = options.collapseWhitespace ?? true;
-  const out: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
+  const n = original.length;
+  let buffer = new Uint16Array(n + 16);
+  let starts = new Int32Array(n + 16);
+  let ends = new Int32Array(n + 16);
+  let len = 0;
   let lastWasSpace = true; // trims leading whitespace
-  const chars = Array.from(original);
-  let pos = 0;
-  for (let i = 0; i < chars.length; ) {
-    const start = pos;
-    let cluster = chars[i]!;
-    pos += cluster.length;
-    i++;
-    while (i < chars.length && COMBINING.test(chars[i]!)) {
-      cluster += chars[i]!;
-      pos += chars[i]!.length;
+
+  const pushCode = (code: number, start: number, end: number): void => {
+    if (len === buffer.length) {
+      // NFKC can expand a character (e.g. a ligature), so the buffers grow on demand.
+      const size = buffer.length * 2;
+      const c = new Uint16Array(size);
+      c.set(buffer);
+      const s = new Int32Array(size);
+      s.set(starts);
+      const e = new Int32Array(size);
+      e.set(ends);
+      buffer = c;
+      starts = s;
+      ends = e;
+    }
+    buffer[len] = code;
+    starts[len] = start;
+    ends[len] = end;
+    len++;
+  };
+
+  for (let i = 0; i < n; ) {
+    const code = original.charCodeAt(i);
+    if (code < 0x80 && !combiningAt(original, i + 1)) {
+      const start = i;
       i++;
+      if (collapse && isAsciiSpace(code)) {
+        if (lastWasSpace) continue;
+        lastWasSpace = true;
+        pushCode(32, start, i);
+        continue;
+      }
+      lastWasSpace = false;
+      pushCode(lowerCase && code >= 65 && code <= 90 ? code + 32 : code, start, i);
+      continue;
+    }
+    // Slow path: one base character with its combining marks.
+    const start = i;
+    let cluster = String.fromCodePoint(original.codePointAt(i)!);
+    i += cluster.length;
+    while (combiningAt(original, i)) {
+      const mark = String.fromCodePoint(original.codePointAt(i)!);
+      cluster += mark;
+      i += mark.length;
     }
     if (INVISIBLE.test(cluster)) continue;
     const normalised = cluster.normalize('NFKC');
@@ -69,23 +117,22 @@ export function foldForMatching(original: string, options: FoldOptions = {}): Ma
       if (collapse && SPACE.test(ch)) {
         if (lastWasSpace) continue;
         lastWasSpace = true;
-        out.push(' ');
-        starts.push(start);
-        ends.push(pos);
+        pushCode(32, start, i);
         continue;
       }
       lastWasSpace = false;
-      out.push(ch);
-      for (let k = 0; k < ch.length; k++) {
-        starts.push(start);
-        ends.push(pos);
-      }
+      for (let k = 0; k < ch.length; k++) pushCode(ch.charCodeAt(k), start, i);
     }
   }
-  if (collapse && out.length > 0 && out[out.length - 1] === ' ') {
-    out.pop();
-    starts.pop();
-    ends.pop();
+  if (collapse && len > 0 && buffer[len - 1] === 32) len--;
+  return { text: decodeUnits(buffer, len), starts: starts.slice(0, len), ends: ends.slice(0, len) };
+}
+
+function decodeUnits(units: Uint16Array, len: number): string {
+  let out = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < len; i += CHUNK) {
+    out += String.fromCharCode.apply(null, units.subarray(i, Math.min(len, i + CHUNK)) as unknown as number[]);
   }
-  return { text: out.join(''), starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
+  return out;
 }
