@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.ts';
 import { reportError } from './context.ts';
+import { registerEventCommands } from './events.ts';
 import { registerKeyCommands } from './key.ts';
 import { registerProfileCommands } from './profile.ts';
 import { registerRuntimeLlmCommands } from './runtime-llm.ts';
@@ -16,6 +17,7 @@ export function buildProgram(): Command {
   registerRuntimeLlmCommands(program);
   registerKeyCommands(program);
   registerProfileCommands(program);
+  registerEventCommands(program);
   return program;
 }
 

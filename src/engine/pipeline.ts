@@ -66,8 +66,8 @@ export function compileProfile(
   const guardrails = new Map<GuardrailName, ActiveGuardrail | DisabledReason>();
   for (const name of GUARDRAIL_NAMES) {
     const definition = byName.get(name);
-    if (!definition) guardrails.set(name, 'not_available');
-    else if (!isGuardrailEnabled(profile.settings, level, name)) guardrails.set(name, 'switched_off');
+    if (!isGuardrailEnabled(profile.settings, level, name)) guardrails.set(name, 'switched_off');
+    else if (!definition) guardrails.set(name, 'not_available');
     else {
       const { enabled: _enabled, ...own } = profile.settings.guardrails[name] ?? {};
       guardrails.set(name, { definition, compiled: definition.compile(own, profile.rules) });

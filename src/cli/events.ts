@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { AppError } from '../errors.ts';
+import { auditEventJson, checkEventJson } from '../events/event-json.ts';
+import { listAuditEvents } from '../store/audit.ts';
+import { listCheckEvents, type CheckEventFilter } from '../store/check-events.ts';
+import { printJson, printTable, withDataDirOption, withStore } from './context.ts';
+
+interface EventFlags {
+  dataDir?: string;
+  json?: boolean;
+  limit?: string;
+  runtimeLlm?: string;
+  verdict?: string;
+  direction?: string;
+  since?: string;
+}
+
+function limitOf(flags: EventFlags): number {
+  const limit = flags.limit === undefined ? 50 : Number(flags.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new AppError('invalid_field', '--limit must be a whole number from 1 to 10000');
+  return limit;
+}
+
+export function registerEventCommands(program: Command): void {
+  const events = program.command('events').description('check events: verdicts and scores of every check (never the message text)');
+  withDataDirOption(
+    events
+      .command('list')
+      .description('list recent check events, newest first')
+      .option('--limit <n>', 'how many (default 50)')
+      .option('--runtime-llm <id>', 'only this Runtime LLM (id)')
+      .option('--verdict <verdict>', 'allowed or blocked')
+      .option('--direction <direction>', 'input or output')
+      .option('--since <iso-time>', 'only events at or after this time')
+      .option('--json', 'print JSON'),
+  ).action(async (flags: EventFlags) => {
+    const filter: CheckEventFilter = { limit: limitOf(flags) };
+    if (flags.runtimeLlm) filter.runtimeLlmId = flags.runtimeLlm;
+    if (flags.verdict) {
+      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked') throw new AppError('invalid_field', '--verdict must be allowed or blocked');
+      filter.verdict = flags.verdict;
+    }
+    if (flags.direction) {
+      if (flags.direction !== 'input' && flags.direction !== 'output') throw new AppError('invalid_field', '--direction must be input or output');
+      filter.direction = flags.direction;
+    }
+    if (flags.since) filter.since = flags.since;
+    const rows = await withStore(flags, (store) => listCheckEvents(store.db, filter));
+    if (flags.json) printJson(rows.map(checkEventJson));
+    else printTable(rows.map((e) => ({ time: e.createdAt, runtime_llm: e.runtimeLlmId, direction: e.direction, verdict: e.verdict, blocked_by: e.blockedBy.join(',') || null, ms: e.executionTimeMs.toFixed(3) })), ['time', 'runtime_llm', 'direction', 'verdict', 'blocked_by', 'ms']);
+  });
+
+  const audit = program.command('audit').description('audit trail of administrative actions');
+  withDataDirOption(audit.command('list').description('list recent administrative actions, newest first').option('--limit <n>', 'how many (default 50)').option('--json', 'print JSON')).action(
+    async (flags: EventFlags) => {
+      const rows = await withStore(flags, (store) => listAuditEvents(store.db, limitOf(flags)));
+      if (flags.json) printJson(rows.map(auditEventJson));
+      else printTable(rows.map((e) => ({ time: e.createdAt, actor: e.actor, action: e.action, target: e.targetId })), ['time', 'actor', 'action', 'target']);
+    },
+  );
+}

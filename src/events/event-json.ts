@@ -1,0 +1,35 @@
+import type { AuditEvent } from '../store/audit.ts';
+import type { CheckEvent } from '../store/check-events.ts';
+
+/** The documented, stable JSON form of events (CLI, admin API, SIEM JSON format). */
+
+export function checkEventJson(event: CheckEvent) {
+  return {
+    kind: 'check' as const,
+    id: event.id,
+    time: event.createdAt,
+    request_id: event.requestId,
+    runtime_llm_id: event.runtimeLlmId,
+    profile_id: event.profileId,
+    direction: event.direction,
+    verdict: event.verdict,
+    blocked_by: event.blockedBy,
+    results: event.results,
+    execution_time_ms: event.executionTimeMs,
+    message_length: event.messageLength,
+    message_sha256: event.messageSha256,
+  };
+}
+
+export function auditEventJson(event: AuditEvent) {
+  return {
+    kind: 'audit' as const,
+    id: event.id,
+    time: event.createdAt,
+    actor: event.actor,
+    action: event.action,
+    target_type: event.targetType,
+    target_id: event.targetId,
+    details: event.details,
+  };
+}

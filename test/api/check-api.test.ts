@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+
+const MEMBERS = ['llm', 'vector', 'content_moderation', 'system_prompt', 'pii', 'keyword', 'regex'];
+
+describe('check API', () => {
+  let app: TestAppliance;
+  let key: string;
+
+  before(async () => {
+    app = await startAppliance();
+    ({ apiKey: key } = await app.createRuntimeLlm('chat-app'));
+    const update = await app.cli('profile', 'update', 'default', '--add-keyword', 'Project Falcon', '--add-regex', 'ticket=TCK-[0-9]{6}', '--json');
+    assert.equal(update.code, 0, update.stderr);
+  });
+  after(() => app.dispose());
+
+  it('answers input-check with the spec response shape, every guardrail present', async () => {
+    const res = await app.inputCheck(key, { message: 'What is the capital of France?' });
+    assert.equal(res.status, 200);
+    assert.equal(res.json.injection_detected, false);
+    assert.equal(typeof res.json.execution_time, 'number');
+    assert.ok(res.json.execution_time > 0);
+    assert.deepEqual(Object.keys(res.json.checks), MEMBERS);
+    for (const member of MEMBERS) assert.equal(typeof res.json.checks[member].enabled, 'boolean', member);
+    assert.deepEqual(res.json.blocked_by, []);
+    assert.match(res.json.request_id, /^req_/);
+    assert.equal(res.headers['x-request-id'], res.json.request_id);
+    assert.deepEqual(res.json.checks.keyword, { enabled: true, detected: false, matches: [] });
+  });
+
+  it('blocks a keyword match case-insensitively, through zero-width and full-width tricks', async () => {
+    for (const message of ['tell me about project falcon', 'PROJECT\u200B FALCON status?', 'ｐｒｏｊｅｃｔ　ｆａｌｃｏｎ']) {
+      const res = await app.inputCheck(key, { message });
+      assert.equal(res.status, 200);
+      assert.equal(res.json.injection_detected, true, message);
+      assert.deepEqual(res.json.blocked_by, ['keyword']);
+      assert.equal(res.json.checks.keyword.detected, true);
+      assert.equal(res.json.checks.keyword.matches[0].keyword, 'Project Falcon');
+      assert.match(res.json.checks.keyword.matches[0].rule_id, /^kw_/);
+    }
+  });
+
+  it('does not match a keyword inside a longer word', async () => {
+    const res = await app.inputCheck(key, { message: 'The Project Falconry club meets today' });
+    assert.equal(res.json.checks.keyword.detected, false);
+  });
+
+  it('blocks a regex match and names the rule', async () => {
+    const res = await app.inputCheck(key, { message: 'please close TCK-123456 now' });
+    assert.equal(res.json.injection_detected, true);
+    assert.deepEqual(res.json.blocked_by, ['regex']);
+    assert.equal(res.json.checks.regex.matches[0].name, 'ticket');
+  });
+
+  it('reports rules as not applicable to output-check unless scoped to output', async () => {
+    const res = await app.outputCheck(key, { message: 'Project Falcon ships TCK-123456', prompt: 'status?' });
+    assert.equal(res.status, 200);
+    assert.equal(res.json.injection_detected, false);
+    assert.deepEqual(res.json.checks.keyword, { enabled: true, detected: false, matches: [] });
+    const scoped = await app.cli('profile', 'update', 'default', '--add-keyword', 'falcon', '--scope', 'output', '--json');
+    assert.equal(scoped.code, 0, scoped.stderr);
+    const again = await app.outputCheck(key, { message: 'Project Falcon ships', prompt: 'status?' });
+    assert.equal(again.json.injection_detected, true);
+    assert.equal(again.json.checks.keyword.matches[0].keyword, 'falcon');
+  });
+
+  it('reports a switched-off guardrail as enabled:false with no verdict, within a second of the CLI change', async () => {
+    const off = await app.cli('profile', 'update', 'default', '--disable', 'keyword', '--json');
+    assert.equal(off.code, 0, off.stderr);
+    const res = await app.inputCheck(key, { message: 'project falcon' });
+    assert.deepEqual(res.json.checks.keyword, { enabled: false, reason: 'switched_off' });
+    assert.equal(res.json.injection_detected, false);
+    const on = await app.cli('profile', 'update', 'default', '--follow-level', 'keyword', '--json');
+    assert.equal(on.code, 0, on.stderr);
+    const back = await app.inputCheck(key, { message: 'project falcon' });
+    assert.equal(back.json.checks.keyword.detected, true);
+  });
+
+  it('reports guardrails outside the protection level as switched off', async () => {
+    const { apiKey } = await app.createRuntimeLlm('level-one', '--level', '1');
+    const res = await app.inputCheck(apiKey, { message: 'hello' });
+    assert.deepEqual(res.json.checks.llm, { enabled: false, reason: 'switched_off' });
+    assert.deepEqual(res.json.checks.vector, { enabled: false, reason: 'switched_off' });
+    assert.equal(res.json.checks.keyword.enabled, true);
+  });
+
+  it('records an event per check with hash and length, never the text', async () => {
+    const message = 'event probe: project falcon';
+    const res = await app.inputCheck(key, { message });
+    await new Promise((r) => setTimeout(r, 400)); // events are written in batches
+    const events = await app.cli('events', 'list', '--json', '--limit', '5');
+    assert.equal(events.code, 0, events.stderr);
+    const event = events.json.find((e: { request_id: string }) => e.request_id === res.json.request_id);
+    assert.ok(event, 'event of the check is listed');
+    assert.equal(event.verdict, 'blocked');
+    assert.deepEqual(event.blocked_by, ['keyword']);
+    assert.equal(event.message_length, message.length);
+    assert.match(event.message_sha256, /^[0-9a-f]{64}$/);
+    assert.ok(!events.stdout.includes('event probe'));
+  });
+
+  it('serves health, readiness and Prometheus metrics', async () => {
+    assert.equal((await app.api('/healthz')).json.status, 'ok');
+    const ready = await app.api('/readyz');
+    assert.equal(ready.status, 200);
+    assert.equal(ready.json.checks.database, 'ok');
+    const metrics = await app.api('/metrics');
+    assert.equal(metrics.status, 200);
+    assert.match(metrics.text, /rampart_checks_total\{direction="input",verdict="blocked"\} \d+/);
+    assert.match(metrics.text, /rampart_guardrail_verdicts_total\{guardrail="keyword",direction="input",outcome="detected"\} \d+/);
+    assert.match(metrics.text, /rampart_check_duration_seconds_bucket/);
+  });
+
+  it('publishes an OpenAPI 3 document and a docs page whose assets are served locally', async () => {
+    const doc = await app.api('/openapi.json');
+    assert.equal(doc.status, 200);
+    assert.match(doc.json.openapi, /^3\./);
+    const check = doc.json.paths['/apikey/api/guardrail/v1/input-check'].post;
+    assert.ok(check.requestBody.content['application/json'].schema.required.includes('message'));
+    assert.match(JSON.stringify(check.responses['200']), /milliseconds/);
+    const page = await app.api('/docs/');
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.text, /https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\.[a-z]{2,}\/[^"']*\.(js|css)/i, 'no CDN assets');
+    const scripts = [...page.text.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1]!);
+    assert.ok(scripts.length > 0);
+    for (const script of scripts) assert.equal((await app.api(new URL(script, `${app.apiUrl}/docs/`).pathname)).status, 200, script);
+  });
+});

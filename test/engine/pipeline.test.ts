@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Type } from '@sinclair/typebox';
+import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { applyRedactions, compileProfile, runChecks, type CheckRequest } from '../../src/engine/pipeline.ts';
+import { parseProfileSettings, profileSettingsSchema } from '../../src/engine/profile-settings.ts';
+import { keywordGuardrail } from '../../src/guardrails/keyword/index.ts';
+
+const failing = defineGuardrail({
+  name: 'llm',
+  title: 'Always fails',
+  directions: ['input'],
+  settings: Type.Object({}),
+  compile: () => null,
+  check: () => {
+    throw new Error('model exploded');
+  },
+});
+
+const masking = defineGuardrail({
+  name: 'pii',
+  title: 'Masks digits',
+  directions: ['input', 'output'],
+  settings: Type.Object({}),
+  compile: () => null,
+  check: (ctx) => {
+    const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, replacement: '<NUMBER>' }));
+    return { detected: false, fields: { detected: redactions.length > 0 }, redactions };
+  },
+});
+
+const registry = [failing, masking, keywordGuardrail] as readonly GuardrailDefinition[];
+const schema = profileSettingsSchema(registry);
+const request = (message: string): CheckRequest => ({
+  direction: 'input',
+  message,
+  runtimeLlm: { id: 'llm_test', name: 'test', mode: 'non-forwarding', systemPrompt: null },
+});
+const noRules = { keywords: [], regexes: [] };
+
+describe('pipeline', () => {
+  it('applies on_error=block to a failing guardrail and reports the failure', async () => {
+    const settings = parseProfileSettings(schema, {});
+    const profile = compileProfile(registry, { id: 'p', settings, rules: noRules }, 3);
+    const failures: string[] = [];
+    const outcome = await runChecks(profile, request('hello'), (name) => failures.push(name));
+    assert.deepEqual(failures, ['llm']);
+    assert.equal(outcome.injection_detected, true);
+    assert.deepEqual(outcome.blocked_by, ['llm']);
+    assert.equal(outcome.checks.llm!.detected, true);
+    assert.equal((outcome.checks.llm!.error as { code: string }).code, 'guardrail_failed');
+    assert.equal(outcome.records.llm!.error, 'guardrail_failed');
+  });
+
+  it('applies on_error=allow: the failure is visible but does not block', async () => {
+    const settings = parseProfileSettings(schema, { on_error: 'allow' });
+    const profile = compileProfile(registry, { id: 'p', settings, rules: noRules }, 3);
+    const outcome = await runChecks(profile, request('hello'), () => {});
+    assert.equal(outcome.injection_detected, false);
+    assert.equal(outcome.checks.llm!.detected, false);
+    assert.ok(outcome.checks.llm!.error);
+  });
+
+  it('reports unregistered guardrails as not available and switched-off ones as switched off', async () => {
+    const settings = parseProfileSettings(schema, { guardrails: { llm: { enabled: false } } });
+    const outcome = await runChecks(compileProfile(registry, { id: 'p', settings, rules: noRules }, 3), request('x'), () => {});
+    assert.deepEqual(outcome.checks.llm, { enabled: false, reason: 'switched_off' });
+    assert.deepEqual(outcome.checks.vector, { enabled: false, reason: 'not_available' });
+  });
+
+  it('builds sanitized_message from redactions without blocking', async () => {
+    const settings = parseProfileSettings(schema, { guardrails: { llm: { enabled: false } } });
+    const outcome = await runChecks(compileProfile(registry, { id: 'p', settings, rules: noRules }, 3), request('call 555 or 12'), () => {});
+    assert.equal(outcome.injection_detected, false);
+    assert.equal(outcome.sanitized_message, 'call <NUMBER> or <NUMBER>');
+  });
+
+  it('follows protection levels unless the profile overrides a switch', () => {
+    const settings = parseProfileSettings(schema, { guardrails: { keyword: { enabled: false }, llm: { enabled: true } } });
+    const level1 = compileProfile(registry, { id: 'p', settings, rules: noRules }, 1);
+    assert.equal(level1.guardrails.get('keyword'), 'switched_off');
+    assert.notEqual(typeof level1.guardrails.get('llm'), 'string');
+    assert.notEqual(typeof level1.guardrails.get('pii'), 'string');
+    const level1Default = compileProfile(registry, { id: 'p', settings: parseProfileSettings(schema, {}), rules: noRules }, 1);
+    assert.equal(level1Default.guardrails.get('llm'), 'switched_off');
+  });
+});
+
+describe('profile settings', () => {
+  it('fills defaults and rejects unknown members with their path', () => {
+    const settings = parseProfileSettings(schema, {});
+    assert.equal(settings.on_error, 'block');
+    assert.equal(settings.guardrails.llm.threshold, 0.5);
+    assert.equal(settings.guardrails.vector.sensitivity, 'Medium');
+    assert.throws(() => parseProfileSettings(schema, { guardrails: { regex: { speed: 'fast' } } }), /guardrails\.regex/);
+    assert.throws(() => parseProfileSettings(schema, { guardrails: { llm: { threshold: -1 } } }), /guardrails\.llm\.threshold/);
+  });
+});
+
+describe('applyRedactions', () => {
+  it('replaces ranges in order and merges overlaps', () => {
+    assert.equal(applyRedactions('abcdefgh', [{ start: 5, end: 7, replacement: 'X' }, { start: 1, end: 3, replacement: 'Y' }]), 'aYdeXh');
+    assert.equal(applyRedactions('abcdefgh', [{ start: 1, end: 5, replacement: 'A' }, { start: 3, end: 7, replacement: 'B' }]), 'aAh');
+    assert.equal(applyRedactions('abc', []), 'abc');
+  });
+});

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { runCli, type CliResult } from './cli.ts';
+import { httpsClient, type RequestOptions, type HttpResponse } from './https-client.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
+
+export interface TestAppliance {
+  dataDir: string;
+  apiUrl: string;
+  dashboardUrl: string;
+  /** Every log line the server printed (JSON objects). */
+  logs: Record<string, unknown>[];
+  api(path: string, options?: RequestOptions): Promise<HttpResponse>;
+  dashboard(path: string, options?: RequestOptions): Promise<HttpResponse>;
+  /** Runs the CLI against this appliance's data directory. */
+  cli(...args: string[]): Promise<CliResult>;
+  /** Creates a Runtime LLM and returns its API key. */
+  createRuntimeLlm(name: string, ...extra: string[]): Promise<{ id: string; apiKey: string }>;
+  inputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
+  outputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
+  /** Stops the server (SIGTERM) and waits for it to exit; resolves to its exit code. */
+  stop(): Promise<number | null>;
+  /** Stops the server and deletes its data directory. */
+  dispose(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse an existing data directory (restart). */
+  dataDir?: string;
+}
+
+/** Starts a real `rampart serve` process on loopback with ephemeral ports and a fresh data directory. */
+export async function startAppliance(options: StartOptions = {}): Promise<TestAppliance> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rampart-test-'));
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
+    env: { ...process.env, RAMPART_LOG_LEVEL: 'info', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (entry.msg === 'rampart ready') resolve(entry);
+      } catch {
+        logs.push({ raw: line });
+      }
+    });
+    void exited.then((code) => reject(new Error(`rampart serve exited with ${code} before it was ready:\n${stderr}`)));
+  });
+
+  const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
+  const apiUrl = `https://127.0.0.1:${ready.api_port as number}`;
+  const dashboardUrl = `https://127.0.0.1:${ready.dashboard_port as number}`;
+  const api = httpsClient(apiUrl, ca);
+  const dashboard = httpsClient(dashboardUrl, ca);
+  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+  const check = (direction: 'input' | 'output') => (apiKey: string, body: unknown) =>
+    api(`/apikey/api/guardrail/v1/${direction}-check`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
+
+  let stopped: Promise<number | null> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    })();
+    return stopped;
+  };
+
+  return {
+    dataDir,
+    apiUrl,
+    dashboardUrl,
+    logs,
+    api,
+    dashboard,
+    cli,
+    async createRuntimeLlm(name, ...extra) {
+      const result = await cli('runtime-llm', 'create', '--name', name, '--json', ...extra);
+      if (result.code !== 0) throw new Error(`runtime-llm create failed: ${result.stderr}`);
+      return { id: result.json.runtime_llm.id as string, apiKey: result.json.api_key as string };
+    },
+    inputCheck: check('input'),
+    outputCheck: check('output'),
+    stop,
+    async dispose() {
+      await stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
