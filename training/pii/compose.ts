@@ -1,0 +1,135 @@
+import * as fakers from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import type { EntityType } from '../../src/guardrails/pii/entities.ts';
+import type { NamePools } from './names.ts';
+import * as values from './values.ts';
+
+/** One span-labelled text: the JSONL format of the PII evaluation. */
+export interface LabelledText {
+  text: string;
+  spans: { type: EntityType; start: number; end: number }[];
+}
+
+const all = fakers as unknown as Record<string, Faker>;
+const FILLER_LOCALES = ['fakerEN', 'fakerDE', 'fakerFR', 'fakerES', 'fakerIT', 'fakerPT_BR', 'fakerNL', 'fakerPL', 'fakerSV', 'fakerTR'];
+const WORD_LOCALES = ['fakerDE', 'fakerFR', 'fakerES', 'fakerIT', 'fakerPT_BR', 'fakerNL', 'fakerPL', 'fakerSV', 'fakerTR', 'fakerID_ID', 'fakerVI', 'fakerCS_CZ', 'fakerHU', 'fakerRO', 'fakerFI', 'fakerRU', 'fakerEL', 'fakerZH_CN', 'fakerJA', 'fakerKO', 'fakerAR', 'fakerHE', 'fakerUK', 'fakerTH'];
+const TECH = ['Python', 'JavaScript', 'TypeScript', 'React', 'Docker', 'Kubernetes', 'Linux', 'Windows', 'GitHub', 'PostgreSQL', 'Node', 'Rust', 'Excel', 'Slack', 'Jira', 'Terraform', 'Redis', 'Django', 'Flask', 'Pandas', 'NumPy', 'Java', 'Swift', 'Kotlin', 'Android', 'iPhone', 'ChatGPT', 'Azure', 'Oracle', 'Salesforce'];
+const TITLES = ['Mr.', 'Mrs.', 'Ms.', 'Dr.', 'Prof.', 'Mr', 'Mrs', 'Ms', 'Dr', 'Herr', 'Frau', 'Monsieur', 'Madame', 'Señor', 'Señora', 'Sir', 'Dame', 'Capt.', 'Rev.'];
+
+interface Filled {
+  text: string;
+  type?: EntityType;
+}
+
+type Slot = (f: Faker, names: NamePools) => Filled;
+
+function localeFaker(f: Faker, locales: readonly string[]): Faker {
+  return all[f.helpers.arrayElement(locales)]!;
+}
+
+function foreignWords(f: Faker): string {
+  const loc = localeFaker(f, WORD_LOCALES);
+  loc.seed(f.number.int(2 ** 31));
+  const count = f.number.int({ min: 4, max: 12 });
+  const words = Array.from({ length: count }, () =>
+    loc.helpers.arrayElement([() => loc.word.noun(), () => loc.word.verb(), () => loc.word.adjective(), () => loc.word.adverb()])(),
+  );
+  return words.join(' ');
+}
+
+function fullName(f: Faker, names: NamePools): string {
+  const first = f.helpers.arrayElement(names.first);
+  const last = f.helpers.arrayElement(names.last);
+  const r = f.number.float();
+  if (r < 0.1) return `${first} ${f.helpers.arrayElement(names.first)} ${last}`;
+  if (r < 0.2) return `${first} ${f.string.alpha({ casing: 'upper' })}. ${last}`;
+  if (r < 0.25) return `${first} ${last}-${f.helpers.arrayElement(names.last)}`;
+  return `${first} ${last}`;
+}
+
+/** Every slot a template may use. Slots with a type produce a labelled span. */
+export const SLOTS: Record<string, Slot> = {
+  FULL: (f, n) => ({ text: fullName(f, n), type: 'PERSON' }),
+  FIRST: (f, n) => ({ text: f.helpers.arrayElement(n.first), type: 'PERSON' }),
+  LAST: (f, n) => ({ text: f.helpers.arrayElement(n.last), type: 'PERSON' }),
+  TITLE: (f) => ({ text: f.helpers.arrayElement(TITLES) }),
+  CITY: (f) => ({ text: localeFaker(f, FILLER_LOCALES).location.city() }),
+  COUNTRY: (f) => ({ text: f.location.country() }),
+  STATE: (f) => ({ text: f.location.state() }),
+  COMPANY: (f) => ({ text: localeFaker(f, FILLER_LOCALES).company.name() }),
+  PRODUCT: (f) => ({ text: f.commerce.productName() }),
+  DEPARTMENT: (f) => ({ text: f.commerce.department() }),
+  JOB: (f) => ({ text: f.person.jobTitle() }),
+  MONTH: (f) => ({ text: f.date.month() }),
+  WEEKDAY: (f) => ({ text: f.date.weekday() }),
+  STREETNAME: (f) => ({ text: localeFaker(f, FILLER_LOCALES).location.street() }),
+  TECH: (f) => ({ text: f.helpers.arrayElement(TECH) }),
+  NOUN: (f) => ({ text: f.word.noun() }),
+  ADJ: (f) => ({ text: f.word.adjective() }),
+  CATCH: (f) => ({ text: f.company.catchPhrase() }),
+  BUZZ: (f) => ({ text: f.company.buzzPhrase() }),
+  FOREIGN: (f) => ({ text: foreignWords(f) }),
+  NUM: (f) => ({ text: String(f.number.int({ min: 2, max: 500 })) }),
+  AMOUNT: (f) => ({ text: f.finance.amount({ min: 5, max: 5000, dec: 2, symbol: f.helpers.arrayElement(['$', '€', '£', '']) }) }),
+  ORDER: (f) => ({ text: f.helpers.arrayElement([f.string.numeric(9), f.string.numeric(12), `${f.string.alpha({ length: 2, casing: 'upper' })}-${f.string.numeric(8)}`, f.string.numeric({ length: 10 })]) }),
+  VERSION: (f) => ({ text: f.helpers.arrayElement([f.system.semver(), `${f.number.int(20)}.${f.number.int(20)}.${f.number.int(99)}.${f.number.int(9999)}`]) }),
+  GUID: (f) => ({ text: f.string.uuid() }),
+  DATE: (f) => ({ text: f.helpers.arrayElement([f.date.recent().toISOString().slice(0, 10), f.date.past().toLocaleDateString('en-US'), f.date.future().toLocaleDateString('de-DE')]) }),
+  TIME: (f) => ({ text: `${f.number.int({ min: 1, max: 12 })}:${String(f.number.int(59)).padStart(2, '0')}` }),
+  YEARS: (f) => ({ text: `${f.number.int({ min: 1990, max: 2015 })}-${f.number.int({ min: 2016, max: 2025 })}` }),
+  HASH: (f) => ({ text: f.git.commitSha() }),
+  URL: (f) => ({ text: f.internet.url() }),
+  EMAIL: (f) => ({ text: f.internet.email(), type: 'EMAIL_ADDRESS' }),
+  PHONE: (f) => ({ text: values.phone(f), type: 'PHONE_NUMBER' }),
+  CARD: (f) => ({ text: values.creditCard(f), type: 'CREDIT_CARD' }),
+  IBAN: (f) => ({ text: values.iban(f), type: 'IBAN_CODE' }),
+  IP: (f) => ({ text: values.ipAddress(f), type: 'IP_ADDRESS' }),
+  SSN: (f) => ({ text: values.usSsn(f), type: 'US_SSN' }),
+  NINO: (f) => ({ text: values.ukNino(f), type: 'UK_NINO' }),
+  NHS: (f) => ({ text: values.ukNhs(f), type: 'UK_NHS' }),
+  AADHAAR: (f) => ({ text: values.inAadhaar(f), type: 'IN_AADHAAR' }),
+  PAN: (f) => ({ text: values.inPan(f), type: 'IN_PAN' }),
+  MYNUMBER: (f) => ({ text: values.jpMyNumber(f), type: 'JP_MY_NUMBER' }),
+  RRN: (f) => ({ text: values.krRrn(f), type: 'KR_RRN' }),
+  NRIC: (f) => ({ text: values.sgNricFin(f), type: 'SG_NRIC_FIN' }),
+  TFN: (f) => ({ text: values.auTfn(f), type: 'AU_TFN' }),
+  NIF: (f) => ({ text: values.esNif(f), type: 'ES_NIF' }),
+  CF: (f) => ({ text: values.itFiscalCode(f), type: 'IT_FISCAL_CODE' }),
+  NIR: (f) => ({ text: values.frNir(f), type: 'FR_NIR' }),
+  TAXID: (f) => ({ text: values.deTaxId(f), type: 'DE_TAX_ID' }),
+  CPF: (f) => ({ text: values.brCpf(f), type: 'BR_CPF' }),
+  CNID: (f) => ({ text: values.cnResidentId(f), type: 'CN_RESIDENT_ID' }),
+  ADDRESS: (f) => ({ text: values.streetAddress(f, localeFaker(f, ['fakerEN_US', 'fakerEN_US', 'fakerEN_GB', 'fakerDE', 'fakerFR', 'fakerES', 'fakerIT', 'fakerNL'])), type: 'STREET_ADDRESS' }),
+  DOB: (f) => ({ text: values.dateOfBirth(f), type: 'DATE_OF_BIRTH' }),
+  SECRET: (f) => ({ text: values.secret(f), type: 'SECRET' }),
+};
+
+const SLOT = /\{([A-Z]+)\}/g;
+
+export interface ComposeOptions {
+  /** Share of texts turned to lower case (names then have no capital letter to lean on). */
+  lowerCase: number;
+  upperCase: number;
+}
+
+/** Fills a template: each {SLOT} gets a fresh value; typed slots become labelled spans. */
+export function compose(template: string, f: Faker, names: NamePools, options: ComposeOptions): LabelledText {
+  let text = '';
+  const spans: LabelledText['spans'] = [];
+  let last = 0;
+  for (const match of template.matchAll(SLOT)) {
+    text += template.slice(last, match.index);
+    const slot = SLOTS[match[1]!];
+    if (!slot) throw new Error(`unknown slot ${match[1]} in "${template}"`);
+    const filled = slot(f, names);
+    if (filled.type) spans.push({ type: filled.type, start: text.length, end: text.length + filled.text.length });
+    text += filled.text;
+    last = match.index + match[0].length;
+  }
+  text += template.slice(last);
+  // Only texts whose entities are all names change case: IDs and keys have a case of their own.
+  const r = spans.every((s) => s.type === 'PERSON') ? f.number.float() : 1;
+  const recased = r < options.lowerCase ? text.toLowerCase() : r < options.lowerCase + options.upperCase ? text.toUpperCase() : text;
+  // Case mapping may change lengths in a few scripts; keep the original then so spans stay exact.
+  return { text: recased.length === text.length ? recased : text, spans };
+}
