@@ -2,12 +2,13 @@ import type { GuardrailDefinition } from './guardrail.ts';
 import { profileSettingsSchema } from './profile-settings.ts';
 import { keywordGuardrail } from '../guardrails/keyword/index.ts';
 import { regexGuardrail } from '../guardrails/regex/index.ts';
+import { piiGuardrail } from '../guardrails/pii/index.ts';
 
 /**
  * Every guardrail the appliance runs. Adding one is a new module plus one line here; a `checks`
  * member without a registered guardrail reports `enabled: false`.
  */
-export const GUARDRAILS: readonly GuardrailDefinition[] = [keywordGuardrail, regexGuardrail];
+export const GUARDRAILS: readonly GuardrailDefinition[] = [keywordGuardrail, regexGuardrail, piiGuardrail];
 
 /** JSON Schema of a security profile's settings, derived from the guardrails above. */
 export const PROFILE_SETTINGS_SCHEMA = profileSettingsSchema(GUARDRAILS);

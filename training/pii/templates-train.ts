@@ -57,7 +57,19 @@ export const TRAIN_WITH_NAMES = [
   '{FULL} wrote: "{CATCH}"',
   'Happy anniversary {FIRST} and {FIRST}!',
   'The tenant, {FULL}, has paid {AMOUNT}.',
-];
+  '{FULL} from {CITY} asked for a refund of {AMOUNT}.',
+  'Did {FIRST} finish the {TECH} migration?',
+  'Photo by {FULL}',
+  'Minutes taken by {FIRST}; present: {FULL}, {FULL} and {FULL}.',
+  '{FIRST} {LAST} <{EMAIL}> wrote on {DATE}:',
+  'Please greet {FULL} warmly when {FIRST} arrives in {CITY}.',
+  'Owner: {FULL} | Team: {DEPARTMENT} | Status: {ADJ}',
+  'The book by {FULL} about {NOUN} was {ADJ}.',
+  'Our landlord {FULL} raised the rent again.',
+  'I want to surprise {FIRST} with a trip to {COUNTRY}.',
+  'Driver {FULL} picked up parcel {ORDER} in {CITY}.',
+  '{FULL}, {FULL}: {CATCH}',
+]
 
 export const TRAIN_WITHOUT_NAMES = [
   'How do I install {TECH} on {TECH}?',

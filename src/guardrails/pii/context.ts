@@ -1,6 +1,8 @@
 /** How far around a match context words are looked for, in UTF-16 units. */
 const BEFORE = 48;
 const AFTER = 24;
+/** Negative words must be close: they name the very number that follows them. */
+const NEGATIVE_BEFORE = 24;
 
 /**
  * Compiles lower-case context words into one case-insensitive matcher. Latin words must start at a
@@ -13,6 +15,11 @@ export function contextMatcher(words: readonly string[] | undefined): RegExp | u
     return /^[a-z]/.test(word) ? `(?<![\\p{L}\\p{N}])${escaped}` : escaped;
   });
   return new RegExp(alternatives.join('|'), 'iu');
+}
+
+/** Whether a negative context word ("order", "version") stands right before [start, …). */
+export function hasNegativeContext(matcher: RegExp | undefined, text: string, start: number): boolean {
+  return matcher ? matcher.test(text.slice(Math.max(0, start - NEGATIVE_BEFORE), start)) : false;
 }
 
 /** Whether a context word occurs in the window around [start, end) of `text`. */

@@ -1,8 +1,8 @@
-import { hasContext, contextMatcher } from './context.ts';
+import { contextMatcher, hasContext, hasNegativeContext } from './context.ts';
 import type { Entity, EntityType } from './entities.ts';
 import { stripSeparators, type Pattern, type PatternRecogniser } from './recogniser.ts';
 
-/** Confidence added when a context word is near, and removed when only a negative one is. */
+/** Confidence added when a context word is near, and removed when a negative one just precedes. */
 export const CONTEXT_BOOST = 0.35;
 export const NEGATIVE_CONTEXT_PENALTY = 0.4;
 const MAX_SHRINKS = 3;
@@ -67,7 +67,7 @@ export class PiiEngine {
         const positive = hasContext(compiled.context, text, start, end);
         if (recogniser.requiresContext && !positive) continue;
         if (positive) score += CONTEXT_BOOST;
-        else if (hasContext(compiled.negative, text, start, end)) score -= NEGATIVE_CONTEXT_PENALTY;
+        if (hasNegativeContext(compiled.negative, text, start)) score -= NEGATIVE_CONTEXT_PENALTY;
         score = Math.min(1, score);
         if (score >= this.#minScore) {
           out.push({ type: recogniser.entity, start, end, score: round(score), source: `${recogniser.name}/${pattern.name}` });

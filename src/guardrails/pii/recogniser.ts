@@ -54,8 +54,8 @@ export function stripSeparators(raw: string): string {
  * or to a decimal point is part of something longer (a GUID, a version, an order reference) and
  * must not match on its own.
  */
-export const NUMBER_START = String.raw`(?<![\p{L}\p{N}_+\/#@]|[\p{L}\p{N}][\-_]|[\p{N}][.,\/:]|[.,\-\/:][\p{N}])`;
-export const NUMBER_END = String.raw`(?![\p{L}\p{N}_]|[.,\-\/:][\p{N}]|[\-\/][\p{L}])`;
+export const NUMBER_START = String.raw`(?<![\p{L}\p{N}_+\/#@]|[\p{L}\p{N}][\-_]|[\p{N}][.,\/: ]|[.,\-\/:][\p{N}])`;
+export const NUMBER_END = String.raw`(?![\p{L}\p{N}_]|[.,\-\/: ][\p{N}]|[\-\/][\p{L}])`;
 export const WORD_START = String.raw`(?<![\p{L}\p{N}_])`;
 export const WORD_END = String.raw`(?![\p{L}\p{N}_])`;
 

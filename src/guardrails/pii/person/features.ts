@@ -30,7 +30,7 @@ export function specialRows(vocabSize: number): { unknown: number; number: numbe
   return { unknown: vocabSize, number: vocabSize + 1, padding: vocabSize + 2 };
 }
 
-const POSSESSIVE = /['’]s$/;
+const CONTRACTION = /['’](?:t|ll|re|ve|m|d)$/i;
 
 /** Per-text view with lazily computed token properties shared by the feature functions. */
 export class TokenView {
@@ -61,7 +61,8 @@ export class TokenView {
     if (i >= this.tokens.count) return '</s>';
     let value = this.#lower[i];
     if (value === undefined) {
-      value = this.raw(i).toLowerCase().replace(POSSESSIVE, '');
+      value = this.raw(i).toLowerCase();
+      if (value.length > 2 && value.endsWith('s') && (value[value.length - 2] === "'" || value[value.length - 2] === '’')) value = value.slice(0, -2);
       this.#lower[i] = value;
     }
     return value;
@@ -122,14 +123,25 @@ export class TokenView {
   isCandidate(i: number): boolean {
     const tokens = this.tokens;
     if (tokens.kind[i] !== WORD || !tokens.latin[i]) return false;
-    if (tokens.end[i]! - tokens.start[i]! < 2) return false;
+    if (tokens.end[i]! - tokens.start[i]! < 2 || this.#inIdentifier(i) || CONTRACTION.test(this.raw(i))) return false;
     const lex = this.lex(i);
     const rank = this.rank(i);
     if (lex === 0 && rank < STOP_RANK) return false;
     if (lex !== 0) return true;
     const first = this.text.charCodeAt(tokens.start[i]!);
     const capital = (first >= 65 && first <= 90) || (first >= 0xc0 && first <= 0xde);
-    return capital || rank >= COMMON_RANK;
+    // A common word capitalised only because it opens a sentence ("Return", "Pretend").
+    if (capital) return rank >= COMMON_RANK || !this.sentenceStart(i);
+    // In text that uses capitals, a lower-case word outside the name lexicon is not a name.
+    return this.caseMode === 'l' && rank >= COMMON_RANK;
+  }
+
+  /** Part of a code identifier: glued to "_", followed by "(" or preceded by "." without a space. */
+  #inIdentifier(i: number): boolean {
+    const { start, end, count } = this.tokens;
+    const before = i > 0 && end[i - 1] === start[i] ? this.text[start[i]! - 1] : undefined;
+    const after = i + 1 < count && start[i + 1] === end[i] ? this.text[end[i]!] : undefined;
+    return before === '_' || after === '_' || after === '(' || before === '.';
   }
 }
 

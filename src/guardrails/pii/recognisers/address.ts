@@ -15,15 +15,19 @@ const STREET_TYPES = [
   'Course', 'Dale', 'Dam', 'Divide', 'Extension', 'Ferry', 'Flat', 'Flats', 'Ford', 'Forge', 'Fork', 'Fort',
   'Gateway', 'Inlet', 'Key', 'Lock', 'Lodge', 'Motorway', 'Neck', 'Parade', 'Pine', 'Pines', 'Prairie', 'Ramp',
   'Rapids', 'Rest', 'River', 'Shoal', 'Skyway', 'Spur', 'Stream', 'Tunnel', 'Underpass', 'Viaduct', 'Well',
+  'Route', 'Paddock', 'Wynd', 'Gate', 'Croft', 'Fold', 'Garth', 'Hollow', 'Lea', 'Nook', 'Yard', 'Vale', 'Chase',
+  'Approach', 'Circus', 'Quay', 'Esplanade', 'Promenade', 'Boardwalk', 'Drove', 'Brae', 'Loan', 'Wharf',
 ].join('|');
 
 const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
 const UNIT = String.raw`(?:,? (?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Flat|Floor|Fl\.?|#) ?[A-Za-z0-9\-]{1,6})?`;
 const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|pfad|steig';
 const DUTCH_SUFFIX = 'straat|laan|plein|gracht|kade|dijk|singel|steeg';
-const ROMANCE_TYPES = 'Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Camino|Carrer|Ronda|Via|Viale|Piazza|Corso|Largo|Vicolo|Rua|Travessa|Praça';
-const ROMANCE_LINK = "(?:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?";
-const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square';
+const ROMANCE_TYPES =
+  'Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Camino|Carrer|Ronda|Senda|Cuesta|Caserío|Caserio|Glorieta|Pasaje|Rambla|Alameda|Travesía|Carretera|Urbanización|' +
+  'Via|Viale|Piazza|Corso|Largo|Vicolo|Borgo|Contrada|Strada|Rotonda|Rua|Travessa|Praça|Avinguda';
+const ROMANCE_LINK = "(?i:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?";
+const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square|voie|passage|rond-point|sentier';
 
 /**
  * Street addresses in the common Western layouts: "12 Oak Street, Apt 4", "Hauptstraße 5",
@@ -36,7 +40,7 @@ export const streetAddress = defineRecogniser({
   patterns: [
     {
       name: 'number-first',
-      regex: re(String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${NAME_WORD} ){0,3}${NAME_WORD} (?:${STREET_TYPES})\.?${WORD_END}${UNIT}`),
+      regex: re(String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${NAME_WORD} ){0,3}${NAME_WORD} (?:${STREET_TYPES})s?\.?${WORD_END}${UNIT}`),
       score: 0.6,
     },
     {
@@ -46,17 +50,17 @@ export const streetAddress = defineRecogniser({
     },
     {
       name: 'germanic',
-      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}`),
+      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?i:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}`),
       score: 0.6,
     },
     {
       name: 'french',
-      regex: re(String.raw`${WORD_START}\d{1,4}(?: ?(?:bis|ter))?,? (?i:${FRENCH_TYPES}) (?:de la |de l'|du |des |de |d')?${NAME_WORD}(?: ${NAME_WORD}){0,3}${WORD_END}`),
+      regex: re(String.raw`${WORD_START}\d{1,4}(?: ?(?:bis|ter))?,? (?i:${FRENCH_TYPES}) (?i:de la |de l'|du |des |de |d')?${NAME_WORD}(?: ${NAME_WORD}){0,3}${WORD_END}`),
       score: 0.6,
     },
     {
       name: 'romance',
-      regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:n[º°o]\.? ?)?\d{1,4}${WORD_END}`),
+      regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}`),
       score: 0.6,
     },
   ],

@@ -41,7 +41,7 @@ export const esNif = defineRecogniser({
   name: 'es-nif',
   entity: 'ES_NIF',
   patterns: [
-    { name: 'nif', regex: re(String.raw`${WORD_START}(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]${WORD_END}`), score: 0.3, validScore: 0.95 },
+    { name: 'nif', regex: re(String.raw`${NUMBER_START}(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]${WORD_END}`), score: 0.3, validScore: 0.95 },
   ],
   context: ['dni', 'nif', 'nie', 'documento nacional', 'identificación fiscal', 'extranjero'],
   normalise: (raw) => raw.replace(/-/g, '').toUpperCase(),

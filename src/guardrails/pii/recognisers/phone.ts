@@ -5,10 +5,24 @@ import { defineRecogniser, NUMBER_END, NUMBER_START, re } from '../recogniser.ts
  * Regions tried for numbers written without a country code, most common first. libphonenumber's
  * full metadata decides validity; the regex only proposes candidates.
  */
-const NATIONAL_REGIONS: readonly CountryCode[] = ['US', 'GB', 'IN', 'DE', 'FR', 'ES', 'IT', 'NL', 'BR', 'AU', 'JP', 'CN', 'MX'];
-// Regions whose national format starts with the trunk prefix 0. Without it a digit group is not a
-// national number there: "2019-2023" is a valid Essen number on paper, but nobody writes it so.
-const TRUNK_ZERO = new Set<CountryCode>(['GB', 'DE', 'FR', 'NL', 'AU', 'JP']);
+// Each region with the digit shape of its national numbers, checked before the (costlier) parse.
+// Regions whose national format starts with the trunk prefix 0 require it: "2019-2023" is a valid
+// Essen number on paper, but nobody writes a German number without its 0.
+const NATIONAL_REGIONS: readonly [CountryCode, RegExp][] = [
+  ['US', /^1?[2-9]\d{9}$/],
+  ['GB', /^0\d{9,10}$/],
+  ['IN', /^0?[6-9]\d{9}$/],
+  ['DE', /^0\d{5,12}$/],
+  ['FR', /^0\d{9}$/],
+  ['ES', /^[6-9]\d{8}$/],
+  ['IT', /^(?:0\d{5,10}|3\d{8,9})$/],
+  ['NL', /^0\d{9}$/],
+  ['BR', /^[1-9]\d{9,10}$/],
+  ['AU', /^0\d{9}$/],
+  ['JP', /^0\d{9,10}$/],
+  ['CN', /^(?:1[3-9]\d{9}|0\d{9,11})$/],
+  ['MX', /^[1-9]\d{9}$/],
+];
 
 const DATE_SHAPE = /^(?:\d{1,2}[.\/-]\d{1,2}[.\/-](?:\d{2}|\d{4})|\d{4}[.\/-]\d{1,2}[.\/-]\d{1,2})$/;
 const YEAR_RANGE = /^(?:1[89]|20)\d\d ?[-–] ?(?:1[89]|20)\d\d$/;
@@ -19,16 +33,16 @@ function isPhoneNumber(raw: string): boolean {
   const digits = compact.replace('+', '').length;
   if (digits < 7 || digits > 15) return false;
   if (DATE_SHAPE.test(raw) || YEAR_RANGE.test(raw) || DOTTED_SHORT_GROUPS.test(raw)) return false;
+  // Dotted runs are versions unless written like a phone: "01.23.45.67.89" or "415.555.2671".
+  if (/^\d+(?:\.\d+){2,}$/.test(raw) && !raw.startsWith('0') && !/^\d{3}\.\d{3}\.\d{4}$/.test(raw)) return false;
   if (compact.startsWith('+') || compact.startsWith('00')) {
     const international = compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
     // "+44 (0)20 …": the bracketed trunk prefix is not dialled from abroad.
     const dialled = raw.includes('(0)') ? international.replace(/^(\+\d{1,3})0/, '$1') : international;
     return parsePhoneNumberFromString(dialled)?.isValid() ?? false;
   }
-  const trunk = compact.startsWith('0');
-  for (const region of NATIONAL_REGIONS) {
-    if (TRUNK_ZERO.has(region) && !trunk) continue;
-    if (parsePhoneNumberFromString(raw, region)?.isValid()) return true;
+  for (const [region, shape] of NATIONAL_REGIONS) {
+    if (shape.test(compact) && parsePhoneNumberFromString(raw, region)?.isValid()) return true;
   }
   return false;
 }
@@ -54,7 +68,7 @@ export const phone = defineRecogniser({
     { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{10,12}${NUMBER_END}`), score: 0.1, validScore: 0.4 },
   ],
   context: ['phone', 'call', 'tel', 'mobile', 'cell', 'whatsapp', 'fax', 'text me', 'sms', 'reach me', 'contact', 'dial', 'telefon', 'téléphone', 'teléfono', 'telefono', 'handy', 'portable', 'móvil', 'cellulare'],
-  negativeContext: ['order', 'invoice', 'ticket', 'tracking', 'isbn', 'version', 'serial', 'ref', 'reference', 'sku', 'part no', 'po ', 'case', 'id ', 'id:', 'id#', 'transaction', 'batch', 'lot', 'build', 'account'],
+  negativeContext: ['order', 'invoice', 'ticket', 'tracking', 'isbn', 'version', 'serial', 'ref', 'reference', 'sku', 'part no', 'po ', 'case', 'id ', 'id:', 'id#', 'transaction', 'batch', 'lot', 'build', 'account', 'release', 'firmware', 'model', 'ssn', 'social security', 'nhs', 'tfn', 'aadhaar', 'nir', 'cpf'],
   normalise: (raw) => raw,
   validate: (_value, raw) => isPhoneNumber(raw),
 });

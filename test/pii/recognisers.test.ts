@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PiiEngine } from '../../src/guardrails/pii/engine.ts';
+import { PATTERN_RECOGNISERS } from '../../src/guardrails/pii/recognisers/index.ts';
+
+const engine = new PiiEngine(PATTERN_RECOGNISERS, [], 0.5);
+
+/** [text, expected [type, value] pairs]: values are the exact spans. */
+const CASES: [string, [string, string][]][] = [
+  ['mail jane.doe@example.com today', [['EMAIL_ADDRESS', 'jane.doe@example.com']]],
+  ['retina asset icon@2x.png', []],
+  ['call +44 20 7946 0958 now', [['PHONE_NUMBER', '+44 20 7946 0958']]],
+  ['call (415) 555-2671 now', [['PHONE_NUMBER', '(415) 555-2671']]],
+  ['Festnetz 030 12345678', [['PHONE_NUMBER', '030 12345678']]],
+  ['released 2019-2023 and on 12.10.2023', []],
+  ['order 2126142517 shipped', []],
+  ['firmware 10.20.45.2484', []],
+  ['trace 550e8400-e29b-41d4-a716-446655440000', []],
+  ['card 4111 1111 1111 1111 please', [['CREDIT_CARD', '4111 1111 1111 1111']]],
+  ['card 4111 1111 1111 1112 please', []],
+  ['epoch 1700000000000 ms', []],
+  ['IBAN GB82 WEST 1234 5698 7654 32 for rent', [['IBAN_CODE', 'GB82 WEST 1234 5698 7654 32']]],
+  ['IBAN GB82 WEST 1234 5698 7654 33 for rent', []],
+  ['server 192.168.1.20 is down', [['IP_ADDRESS', '192.168.1.20']]],
+  ['host fe80::1ff:fe23:4567:890a', [['IP_ADDRESS', 'fe80::1ff:fe23:4567:890a']]],
+  ['version 1.2.3.4 is out', []],
+  ['std::vector and add:: are code', []],
+  ['my SSN is 536-22-1234', [['US_SSN', '536-22-1234']]],
+  ['SSN 666-22-1234', []],
+  ['NI number AB 12 34 56 C', [['UK_NINO', 'AB 12 34 56 C']]],
+  ['NI number QQ 12 34 56 C', []],
+  ['NINO GB 12 34 56 C', []],
+  ['NHS number 943 476 5919', [['UK_NHS', '943 476 5919']]],
+  ['NHS number 943 476 5918', []],
+  ['Aadhaar 2345 6789 0124', [['IN_AADHAAR', '2345 6789 0124']]],
+  ['Aadhaar 2345 6789 0125', []],
+  ['PAN ABCPE1234F', [['IN_PAN', 'ABCPE1234F']]],
+  ['NRIC S1234567D', [['SG_NRIC_FIN', 'S1234567D']]],
+  ['NRIC S1234567A', []],
+  ['TFN 123 456 782', [['AU_TFN', '123 456 782']]],
+  ['TFN 123 456 789', []],
+  ['NIE X1234567L', [['ES_NIF', 'X1234567L']]],
+  ['model KJ-76789811-X', []],
+  ['codice fiscale RSSMRA85T10A562S', [['IT_FISCAL_CODE', 'RSSMRA85T10A562S']]],
+  ['codice fiscale RSSMRA85T10A562T', []],
+  ['NIR 1 84 12 76 451 089 46', [['FR_NIR', '1 84 12 76 451 089 46']]],
+  ['NIR 1 84 12 76 451 089 47', []],
+  ['Steuer-ID 86095742719', [['DE_TAX_ID', '86095742719']]],
+  ['Steuer-ID 86095742718', []],
+  ['CPF 123.456.789-09', [['BR_CPF', '123.456.789-09']]],
+  ['CPF 111.111.111-11', []],
+  ['身份证 11010519491231002X', [['CN_RESIDENT_ID', '11010519491231002X']]],
+  ['身份证 11010519491331002X', []],
+  ['RRN 900101-1234568', [['KR_RRN', '900101-1234568']]],
+  ['RRN 901301-1234568', []],
+  ['My Number 1234 5678 9018', [['JP_MY_NUMBER', '1234 5678 9018']]],
+  ['I live at 221B Baker Street, Apt 4', [['STREET_ADDRESS', '221B Baker Street, Apt 4']]],
+  ['Ich wohne in der Hauptstraße 12.', [['STREET_ADDRESS', 'Hauptstraße 12']]],
+  ['vivo en Calle Mayor, 5', [['STREET_ADDRESS', 'Calle Mayor, 5']]],
+  ['born on 12/03/1985', [['DATE_OF_BIRTH', '12/03/1985']]],
+  ['meeting on 12/03/1985', []],
+  ['born 31/02/1985', []],
+  ['key AKIAQWERTYUI12345678 leaked', [['SECRET', 'AKIAQWERTYUI12345678']]],
+  ['Authorization: Bearer 9fQ2xL7pK3mZ8vR1tY6w', [['SECRET', '9fQ2xL7pK3mZ8vR1tY6w']]],
+  ['Authorization: Bearer YOUR_TOKEN_HERE_PLEASE', []],
+  ['api_key = "sk-xxxxxxxxxxxxxxxxxxxxxxxx"', []],
+];
+
+for (const [text, expected] of CASES) {
+  test(`recognisers: ${text}`, () => {
+    const found = engine.scan(text).map((e) => [e.type, text.slice(e.start, e.end)]);
+    assert.deepEqual(found, expected);
+  });
+}
+
