@@ -4,7 +4,6 @@ import { parseProfileSettings, type ProfileSettings } from '../engine/profile-se
 import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { newId, nowIso } from '../ids.ts';
-import { recordAudit } from '../store/audit.ts';
 import {
   countRuntimeLlmsUsingProfile,
   deleteProfileRow,
@@ -18,9 +17,9 @@ import {
   updateProfileRow,
   type StoredProfile,
 } from '../store/profiles.ts';
-import { bumpConfigRevision } from '../store/revision.ts';
 import type { Store } from '../store/store.ts';
 import type { Actor } from './actor.ts';
+import { applyConfigChange } from './config-change.ts';
 import { mergePatch } from './merge-patch.ts';
 
 const MAX_KEYWORD_LENGTH = 200;
@@ -90,12 +89,10 @@ export async function createProfile(
     createdAt: now,
     updatedAt: now,
   };
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'profile.create', targetType: 'profile', targetId: stored.id, details: { name, copied_from: source?.id ?? null } }, async (trx) => {
     await insertProfile(trx, stored);
     for (const rule of source?.rules.keywords ?? []) await insertKeywordRule(trx, stored.id, { ...rule, id: newId('kw') }, now);
     for (const rule of source?.rules.regexes ?? []) await insertRegexRule(trx, stored.id, { ...rule, id: newId('rx') }, now);
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'profile.create', targetType: 'profile', targetId: stored.id, details: { name, copied_from: source?.id ?? null } });
   });
   return getProfile(store, stored.id);
 }
@@ -109,10 +106,8 @@ export async function updateProfileSettings(store: Store, actor: Actor, idOrName
   const stored = await requireStoredProfile(store, idOrName);
   const merged = mergePatch(stored.settings, patch);
   parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged); // throws naming the invalid member
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'profile.update', targetType: 'profile', targetId: stored.id, details: { patch } }, async (trx) => {
     await updateProfileRow(trx, { ...stored, settings: merged, updatedAt: nowIso() });
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'profile.update', targetType: 'profile', targetId: stored.id, details: { patch } });
   });
   return getProfile(store, stored.id);
 }
@@ -122,10 +117,8 @@ export async function deleteProfile(store: Store, actor: Actor, idOrName: string
   const users = await countRuntimeLlmsUsingProfile(store.db, stored.id);
   if (users > 0) throw new AppError('conflict', `security profile ${JSON.stringify(stored.name)} is used by ${users} Runtime LLM(s)`);
   if (stored.name === 'default') throw new AppError('conflict', 'the default profile cannot be deleted');
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'profile.delete', targetType: 'profile', targetId: stored.id, details: { name: stored.name } }, async (trx) => {
     await deleteProfileRow(trx, stored.id);
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'profile.delete', targetType: 'profile', targetId: stored.id, details: { name: stored.name } });
   });
 }
 
@@ -153,10 +146,8 @@ export async function addKeywordRule(
   if (keyword.length > MAX_KEYWORD_LENGTH) throw new AppError('invalid_field', `keyword is longer than ${MAX_KEYWORD_LENGTH} characters`);
   await ensureRoomForRule(store, stored.id);
   const rule: KeywordRule = { id: newId('kw'), keyword, wholeWord: input.wholeWord ?? true, scope: validateScope(input.scope) };
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'rule.keyword.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, keyword, whole_word: rule.wholeWord, scope: rule.scope } }, async (trx) => {
     await insertKeywordRule(trx, stored.id, rule, nowIso());
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'rule.keyword.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, keyword, whole_word: rule.wholeWord, scope: rule.scope } });
   });
   return rule;
 }
@@ -176,19 +167,15 @@ export async function addRegexRule(
   if (!compiled.ok) throw new AppError('invalid_field', `regex rule ${JSON.stringify(name)}: ${compiled.message}`);
   await ensureRoomForRule(store, stored.id);
   const rule: RegexRule = { id: newId('rx'), name, pattern, caseInsensitive, scope: validateScope(input.scope) };
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'rule.regex.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, name, pattern, case_insensitive: caseInsensitive, scope: rule.scope } }, async (trx) => {
     await insertRegexRule(trx, stored.id, rule, nowIso());
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'rule.regex.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, name, pattern, case_insensitive: caseInsensitive, scope: rule.scope } });
   });
   return rule;
 }
 
 export async function removeRule(store: Store, actor: Actor, idOrName: string, ruleId: string): Promise<void> {
   const stored = await requireStoredProfile(store, idOrName);
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'rule.remove', targetType: 'profile', targetId: stored.id, details: { rule_id: ruleId } }, async (trx) => {
     if (!(await deleteRule(trx, stored.id, ruleId))) throw new AppError('not_found', `profile ${JSON.stringify(stored.name)} has no rule ${JSON.stringify(ruleId)}`);
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'rule.remove', targetType: 'profile', targetId: stored.id, details: { rule_id: ruleId } });
   });
 }

@@ -3,10 +3,8 @@ import { newId, nowIso } from '../ids.ts';
 import { generateApiKey, hashApiKey, keyHint } from '../keys/api-key.ts';
 import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../engine/profile-settings.ts';
 import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
-import { recordAudit } from '../store/audit.ts';
 import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
 import { findProfile } from '../store/profiles.ts';
-import { bumpConfigRevision } from '../store/revision.ts';
 import {
   deleteRuntimeLlmRow,
   findRuntimeLlm,
@@ -17,6 +15,7 @@ import {
 } from '../store/runtime-llms.ts';
 import type { Store } from '../store/store.ts';
 import type { Actor } from './actor.ts';
+import { applyConfigChange } from './config-change.ts';
 
 /** Secure Proxy URL recorded for a Non-forwarding Runtime LLM that was given none. */
 export const PLACEHOLDER_URL = 'https://placeholder.invalid';
@@ -120,17 +119,12 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   const now = nowIso();
   const llm: RuntimeLlm = { id: newId('llm'), name, mode, url, level, profileId, systemPrompt, createdAt: now, updatedAt: now };
   const apiKey = generateApiKey();
-  await store.db.transaction().execute(async (trx) => {
-    await insertRuntimeLlm(trx, llm);
-    await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, {
-      actor: actor.id,
-      action: 'runtime_llm.create',
+  await applyConfigChange(store, actor, { action: 'runtime_llm.create',
       targetType: 'runtime_llm',
       targetId: llm.id,
-      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null },
-    });
+      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null } }, async (trx) => {
+    await insertRuntimeLlm(trx, llm);
+    await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
   });
   return { runtimeLlm: await view(store, llm), apiKey };
 }
@@ -146,26 +140,19 @@ export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: str
   const profileId = input.profile === undefined ? current.profileId : await resolveProfileId(store, input.profile);
   await ensureUniqueName(store, name, current.id);
   const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, updatedAt: nowIso() };
-  await store.db.transaction().execute(async (trx) => {
-    await updateRuntimeLlmRow(trx, updated);
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, {
-      actor: actor.id,
-      action: 'runtime_llm.update',
+  await applyConfigChange(store, actor, { action: 'runtime_llm.update',
       targetType: 'runtime_llm',
       targetId: current.id,
-      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null },
-    });
+      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null } }, async (trx) => {
+    await updateRuntimeLlmRow(trx, updated);
   });
   return view(store, updated);
 }
 
 export async function deleteRuntimeLlm(store: Store, actor: Actor, idOrName: string): Promise<void> {
   const current = await requireRuntimeLlm(store, idOrName);
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'runtime_llm.delete', targetType: 'runtime_llm', targetId: current.id, details: { name: current.name } }, async (trx) => {
     await deleteRuntimeLlmRow(trx, current.id);
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'runtime_llm.delete', targetType: 'runtime_llm', targetId: current.id, details: { name: current.name } });
   });
 }
 
@@ -173,10 +160,8 @@ export async function deleteRuntimeLlm(store: Store, actor: Actor, idOrName: str
 export async function regenerateApiKey(store: Store, actor: Actor, idOrName: string): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
   const llm = await requireRuntimeLlm(store, idOrName);
   const apiKey = generateApiKey();
-  await store.db.transaction().execute(async (trx) => {
+  await applyConfigChange(store, actor, { action: 'api_key.regenerate', targetType: 'runtime_llm', targetId: llm.id, details: { key_hint: keyHint(apiKey) } }, async (trx) => {
     await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
-    await bumpConfigRevision(trx);
-    await recordAudit(trx, { actor: actor.id, action: 'api_key.regenerate', targetType: 'runtime_llm', targetId: llm.id, details: { key_hint: keyHint(apiKey) } });
   });
   return { runtimeLlm: await view(store, llm), apiKey };
 }

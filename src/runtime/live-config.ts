@@ -60,7 +60,7 @@ export class LiveConfig {
    * answers from a pragma), so it runs before every check: a regenerated key stops working at once.
    */
   async refreshIfChanged(force = false): Promise<void> {
-    if (!force && !this.#options.store.externalChangesSinceLastCall()) return;
+    if (!force && !this.#options.store.changedSinceLastCall()) return;
     this.#reloading ??= this.#reloadIfNewRevision().finally(() => {
       this.#reloading = undefined;
     });

@@ -9,14 +9,22 @@ import { buildDashboardApp } from '../http/dashboard-app.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
-import { openStore } from '../store/store.ts';
-import { loadTlsMaterial } from '../tls/certificate.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
 import { VERSION } from '../version.ts';
 
 export interface RunningAppliance {
   apiPort: number;
   dashboardPort: number;
   close(): Promise<void>;
+}
+
+/** A fully built appliance whose listeners are not open yet (routes can still be added). */
+export interface Appliance {
+  api: FastifyInstance;
+  dashboard: FastifyInstance;
+  store: Store;
+  listen(): Promise<RunningAppliance>;
 }
 
 /** Never log a key, a password or a prompt. */
@@ -28,17 +36,38 @@ export function createLogger(level: string): Logger {
 
 /** Starts both listeners on the data directory's database; resolves once they accept connections. */
 export async function startAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<RunningAppliance> {
-  const store = await openStore({ dataDir: config.dataDir });
-  const metrics = new Metrics();
-  const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
-  await live.load();
+  return (await buildAppliance(config, log)).listen();
+}
 
+async function loadGuardrails(log: Logger): Promise<void> {
   for (const guardrail of GUARDRAILS) {
     if (!guardrail.init) continue;
     const started = performance.now();
     await guardrail.init();
     log.info({ guardrail: guardrail.name, ms: Math.round(performance.now() - started) }, 'guardrail loaded');
   }
+}
+
+async function listenOn(app: FastifyInstance, host: string, port: number, what: string): Promise<number> {
+  try {
+    await app.listen({ host, port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES') throw new Error(`${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023 (see README)`);
+    if (code === 'EADDRINUSE') throw new Error(`${what} port ${port} is already in use`);
+    throw error;
+  }
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/** Opens the database, loads configuration and models, and builds both listeners. */
+export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<Appliance> {
+  const store = await openStore({ dataDir: config.dataDir });
+  const metrics = new Metrics();
+  const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
+  await live.load();
+  await loadGuardrails(log);
 
   const events = new CheckEventQueue({
     db: store.db,
@@ -49,9 +78,8 @@ export async function startAppliance(config: AppConfig, log: Logger = createLogg
     },
   });
   const checks = new CheckService({ registry: GUARDRAILS, events, metrics, log });
-  const tls = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
+  const tls: TlsMaterial = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
   const https = { cert: tls.cert, key: tls.key };
-
   const api = await buildApiApp({
     store,
     config: live,
@@ -63,52 +91,41 @@ export async function startAppliance(config: AppConfig, log: Logger = createLogg
     limits: { maxMessageChars: config.maxMessageChars, ratePerKeyPerMinute: config.ratePerKeyPerMinute, ratePerIpPerMinute: config.ratePerIpPerMinute },
   });
   const dashboard = await buildDashboardApp({ log, https, version: VERSION });
-  // Configuration changes made elsewhere also reach idle servers.
-  const poll = setInterval(() => void live.refreshIfChanged(), 500).unref();
 
-  const listen = async (app: FastifyInstance, port: number, what: string) => {
+  async function close(poll: NodeJS.Timeout): Promise<void> {
+    clearInterval(poll);
+    // Listeners stop accepting, in-flight requests finish, then queued events are written.
+    await Promise.allSettled([api.close(), dashboard.close()]);
+    await events.flush();
+    await store.close();
+  }
+
+  async function listen(): Promise<RunningAppliance> {
+    // Configuration changes made elsewhere also reach idle servers.
+    const poll = setInterval(() => void live.refreshIfChanged(), 500).unref();
+    let apiPort: number;
+    let dashboardPort: number;
     try {
-      await app.listen({ host: config.host, port });
+      apiPort = await listenOn(api, config.host, config.apiPort, 'check API');
+      dashboardPort = await listenOn(dashboard, config.host, config.dashboardPort, 'dashboard');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EACCES') throw new Error(`${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023 (see README)`);
-      if (code === 'EADDRINUSE') throw new Error(`${what} port ${port} is already in use`);
+      await close(poll);
       throw error;
     }
-    const address = app.server.address();
-    return typeof address === 'object' && address ? address.port : port;
-  };
-
-  let apiPort: number;
-  let dashboardPort: number;
-  try {
-    apiPort = await listen(api, config.apiPort, 'check API');
-    dashboardPort = await listen(dashboard, config.dashboardPort, 'dashboard');
-  } catch (error) {
-    clearInterval(poll);
-    await Promise.allSettled([api.close(), dashboard.close()]);
-    await store.close();
-    throw error;
+    log.info(
+      { api_port: apiPort, dashboard_port: dashboardPort, data_dir: config.dataDir, database: store.location, tls_certificate: tls.certPath, tls_fingerprint_sha256: tls.fingerprint256, version: VERSION },
+      'rampart ready',
+    );
+    let closing: Promise<void> | undefined;
+    return {
+      apiPort,
+      dashboardPort,
+      close() {
+        closing ??= close(poll).then(() => log.info('rampart stopped'));
+        return closing;
+      },
+    };
   }
-  log.info(
-    { api_port: apiPort, dashboard_port: dashboardPort, data_dir: config.dataDir, database: store.location, tls_certificate: tls.certPath, tls_fingerprint_sha256: tls.fingerprint256, version: VERSION },
-    'rampart ready',
-  );
 
-  let closing: Promise<void> | undefined;
-  return {
-    apiPort,
-    dashboardPort,
-    close() {
-      closing ??= (async () => {
-        clearInterval(poll);
-        // Listeners stop accepting, in-flight requests finish, then queued events are written.
-        await Promise.allSettled([api.close(), dashboard.close()]);
-        await events.flush();
-        await store.close();
-        log.info('rampart stopped');
-      })();
-      return closing;
-    },
-  };
+  return { api, dashboard, store, listen };
 }

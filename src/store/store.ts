@@ -14,10 +14,13 @@ export interface Store {
   /** Where the data lives, for messages (a file path; never a password). */
   readonly location: string;
   /**
-   * true when another connection (the CLI, another node) may have committed since the last call.
-   * Synchronous and cheap enough to ask on every request.
+   * true when the configuration may have changed since the last call: another connection (the CLI,
+   * another node) committed, or this process marked a change. Synchronous and cheap enough to ask on
+   * every request.
    */
-  externalChangesSinceLastCall(): boolean;
+  changedSinceLastCall(): boolean;
+  /** Records that this process changed the configuration. */
+  markConfigChanged(): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ class SqliteStore implements Store {
   readonly location: string;
   readonly #dataVersionQuery: StatementSync;
   #dataVersion: number;
+  #changedHere = false;
 
   constructor(path: string) {
     const { dialect, raw } = openSqlite(path);
@@ -48,11 +52,16 @@ class SqliteStore implements Store {
     return row.data_version;
   }
 
-  externalChangesSinceLastCall(): boolean {
+  changedSinceLastCall(): boolean {
     const current = this.#readDataVersion();
-    if (current === this.#dataVersion) return false;
+    const changed = this.#changedHere || current !== this.#dataVersion;
     this.#dataVersion = current;
-    return true;
+    this.#changedHere = false;
+    return changed;
+  }
+
+  markConfigChanged(): void {
+    this.#changedHere = true;
   }
 
   async close(): Promise<void> {
