@@ -4,6 +4,10 @@
  */
 export const ERROR_CODES = {
   invalid_api_key: 401,
+  not_authenticated: 401,
+  forbidden: 403,
+  csrf_failed: 403,
+  password_change_required: 403,
   bad_request: 400,
   invalid_json: 400,
   invalid_field: 400,
@@ -12,6 +16,7 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  account_locked: 423,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

@@ -1,11 +1,14 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.ts';
+import { registerAdminCommands } from './admin.ts';
 import { reportError } from './context.ts';
 import { registerEventCommands } from './events.ts';
 import { registerKeyCommands } from './key.ts';
 import { registerProfileCommands } from './profile.ts';
+import { registerRetentionCommands } from './retention.ts';
 import { registerRuntimeLlmCommands } from './runtime-llm.ts';
 import { registerServeCommand } from './serve.ts';
+import { registerSiemCommands } from './siem.ts';
 
 export function buildProgram(): Command {
   const program = new Command('rampart')
@@ -18,6 +21,9 @@ export function buildProgram(): Command {
   registerKeyCommands(program);
   registerProfileCommands(program);
   registerEventCommands(program);
+  registerRetentionCommands(program);
+  registerSiemCommands(program);
+  registerAdminCommands(program);
   return program;
 }
 

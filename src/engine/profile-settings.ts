@@ -22,6 +22,8 @@ export type OnError = 'block' | 'allow';
 
 /** A security profile's settings as stored (JSON) and edited; per-guardrail members come from the registry. */
 export interface ProfileSettings {
+  /** Opt-in: keep the message text (PII masked) in check events and SIEM forwarding. */
+  record_message_text: boolean;
   /** What a guardrail failure means for the message: fail closed (block, default) or open (allow). */
   on_error: OnError;
   guardrails: Record<GuardrailName, GuardrailSettings>;
@@ -59,6 +61,10 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
   }
   return Type.Object(
     {
+      record_message_text: Type.Boolean({
+        default: false,
+        description: 'Keep the message text, with PII masked, in check events and SIEM forwarding (off: only its length and SHA-256)',
+      }),
       on_error: Type.Union([Type.Literal('block'), Type.Literal('allow')], {
         default: 'block',
         description: 'Verdict when a guardrail fails: block (fail closed) or allow (fail open)',

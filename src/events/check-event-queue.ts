@@ -10,6 +10,8 @@ export interface CheckEventQueueOptions {
   flushIntervalMs?: number;
   onDrop?: (count: number) => void;
   onWriteError?: (error: unknown, batchSize: number) => void;
+  /** Sees every event as it is queued (SIEM forwarding); must not block. */
+  onPush?: (event: CheckEvent) => void;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CheckEventQueueOptions {
  * failed write is retried with the next flush; only when the queue is full are events dropped.
  */
 export class CheckEventQueue {
-  readonly #options: Required<Omit<CheckEventQueueOptions, 'onDrop' | 'onWriteError'>> & Pick<CheckEventQueueOptions, 'onDrop' | 'onWriteError'>;
+  readonly #options: Required<Omit<CheckEventQueueOptions, 'onDrop' | 'onWriteError' | 'onPush'>> & Pick<CheckEventQueueOptions, 'onDrop' | 'onWriteError' | 'onPush'>;
   #pending: CheckEvent[] = [];
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
@@ -31,6 +33,7 @@ export class CheckEventQueue {
   }
 
   push(event: CheckEvent): void {
+    this.#options.onPush?.(event);
     if (this.#pending.length >= this.#options.capacity) {
       this.#options.onDrop?.(1);
       return;

@@ -18,6 +18,8 @@ export function checkEventJson(event: CheckEvent) {
     execution_time_ms: event.executionTimeMs,
     message_length: event.messageLength,
     message_sha256: event.messageSha256,
+    // Present only for profiles that opt in (PII masked).
+    ...(event.messageText ? { message_text: event.messageText } : {}),
   };
 }
 

@@ -6,6 +6,8 @@ export interface OpenApiOptions {
   title: string;
   description: string;
   version: string;
+  /** Replaces the default scheme (the check API's X-API-Key). */
+  securitySchemes?: Record<string, { type: 'apiKey'; in: 'header' | 'cookie'; name: string; description: string }>;
 }
 
 /**
@@ -18,7 +20,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       openapi: '3.0.3',
       info: { title: options.title, description: options.description, version: options.version },
       components: {
-        securitySchemes: {
+        securitySchemes: options.securitySchemes ?? {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key of a Runtime LLM, shown once when created or regenerated.' },
         },
       },

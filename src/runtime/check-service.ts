@@ -4,6 +4,7 @@ import type { Direction, GuardrailDefinition } from '../engine/guardrail.ts';
 import { runChecks, type CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
 import type { CheckEventQueue } from '../events/check-event-queue.ts';
+import { recordableMessageText } from '../events/message-text.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Caller } from './live-config.ts';
@@ -66,6 +67,7 @@ export class CheckService {
       executionTimeMs: outcome.execution_time,
       messageLength: input.message.length,
       messageSha256: createHash('sha256').update(input.message, 'utf8').digest('hex'),
+      messageText: caller.recordMessageText ? recordableMessageText(input.message) : null,
     });
     return outcome;
   }

@@ -24,6 +24,8 @@ interface Snapshot {
 export interface Caller {
   runtimeLlm: RuntimeLlm;
   profile: CompiledProfile | Error;
+  /** The profile opted in to keeping message text (PII masked) in events. */
+  recordMessageText: boolean;
 }
 
 export interface LiveConfigOptions {
@@ -114,7 +116,9 @@ export class LiveConfig {
     if (!candidate) return undefined;
     const runtimeLlm = snapshot.runtimeLlms.get(candidate.runtimeLlmId);
     if (!runtimeLlm) return undefined;
-    return { runtimeLlm, profile: this.#compiledFor(snapshot, runtimeLlm) };
+    const settings = snapshot.profiles.get(runtimeLlm.profileId);
+    const recordMessageText = !(settings instanceof Error) && settings?.settings.record_message_text === true;
+    return { runtimeLlm, profile: this.#compiledFor(snapshot, runtimeLlm), recordMessageText };
   }
 
   #compiledFor(snapshot: Snapshot, llm: RuntimeLlm): CompiledProfile | Error {

@@ -5,7 +5,13 @@ import type { AppConfig } from '../config/app-config.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { CheckEventQueue } from '../events/check-event-queue.ts';
 import { buildApiApp } from '../http/api-app.ts';
+import { ensureBootstrapAdmin } from '../auth/accounts.ts';
+import { OidcSignIn } from '../auth/oidc.ts';
+import { loadAuthPolicy } from '../auth/policy.ts';
+import { scheduleRetention } from '../events/retention.ts';
 import { buildDashboardApp } from '../http/dashboard-app.ts';
+import { RateLimiter } from '../http/rate-limiter.ts';
+import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
@@ -28,7 +34,20 @@ export interface Appliance {
 }
 
 /** Never log a key, a password or a prompt. */
-const REDACT = ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.api_key', '*.message', '*.prompt'];
+const REDACT = [
+  'req.headers["x-api-key"]',
+  'req.headers["x-csrf-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.current_password',
+  '*.new_password',
+  '*.client_secret',
+  '*.apiKey',
+  '*.api_key',
+  '*.message',
+  '*.prompt',
+];
 
 export function createLogger(level: string): Logger {
   return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
@@ -69,6 +88,13 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   await live.load();
   await loadGuardrails(log);
 
+  const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
+  // Printed once, at creation; the password itself is only in the owner-only file.
+  if (passwordFile) log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
+  const siem = new SiemForwarder({ store, registry: metrics.registry, log });
+  await siem.start();
+  const stopRetention = scheduleRetention(store, log);
+
   const events = new CheckEventQueue({
     db: store.db,
     onDrop: (n) => metrics.eventsDropped.inc(n),
@@ -76,6 +102,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
       metrics.eventWriteErrors.inc();
       log.error({ err, events: n }, 'writing check events failed; will retry');
     },
+    onPush: (event) => siem.enqueueCheck(event),
   });
   const checks = new CheckService({ registry: GUARDRAILS, events, metrics, log });
   const tls: TlsMaterial = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
@@ -90,13 +117,22 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     version: VERSION,
     limits: { maxMessageChars: config.maxMessageChars, ratePerKeyPerMinute: config.ratePerKeyPerMinute, ratePerIpPerMinute: config.ratePerIpPerMinute },
   });
-  const dashboard = await buildDashboardApp({ log, https, version: VERSION });
+  const authPolicy = loadAuthPolicy();
+  const dashboard = await buildDashboardApp({
+    log,
+    https,
+    version: VERSION,
+    metrics,
+    admin: { store, dataDir: config.dataDir, policy: authPolicy, loginLimiter: new RateLimiter(authPolicy.loginAttemptsPerIpPerMinute), oidc: new OidcSignIn(store, config.dataDir), log },
+  });
 
   async function close(poll: NodeJS.Timeout): Promise<void> {
     clearInterval(poll);
     // Listeners stop accepting, in-flight requests finish, then queued events are written.
     await Promise.allSettled([api.close(), dashboard.close()]);
+    stopRetention();
     await events.flush();
+    siem.stop();
     await store.close();
   }
 

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { newId, nowIso } from '../ids.ts';
-import type { Database } from './schema.ts';
+import type { AuditEventTable, Database } from './schema.ts';
 
 export interface AuditEntry {
   /** Who did it: `cli:<os user>`, `admin:<username>`, `system`. */
@@ -36,7 +36,17 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
 
 export async function listAuditEvents(db: Kysely<Database>, limit: number): Promise<AuditEvent[]> {
   const rows = await db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({
+  return rows.map(toAuditEvent);
+}
+
+/** Audit events recorded at or after `since` (ISO time), oldest first. */
+export async function listAuditEventsSince(db: Kysely<Database>, since: string, limit = 10_000): Promise<AuditEvent[]> {
+  const rows = await db.selectFrom('audit_events').selectAll().where('created_at', '>=', since).orderBy('created_at').orderBy('id').limit(limit).execute();
+  return rows.map(toAuditEvent);
+}
+
+function toAuditEvent(r: Selectable<AuditEventTable>): AuditEvent {
+  return {
     id: r.id,
     createdAt: r.created_at,
     actor: r.actor,
@@ -44,5 +54,5 @@ export async function listAuditEvents(db: Kysely<Database>, limit: number): Prom
     targetType: r.target_type,
     targetId: r.target_id,
     details: JSON.parse(r.details) as Record<string, unknown>,
-  }));
+  };
 }

@@ -17,6 +17,8 @@ export interface CheckEvent {
   executionTimeMs: number;
   messageLength: number;
   messageSha256: string;
+  /** Only when the profile opts in to recording message text, with PII masked. */
+  messageText?: string | null;
 }
 
 export async function insertCheckEvents(db: Kysely<Database>, events: readonly CheckEvent[]): Promise<void> {
@@ -37,6 +39,7 @@ export async function insertCheckEvents(db: Kysely<Database>, events: readonly C
         execution_time_ms: e.executionTimeMs,
         message_length: e.messageLength,
         message_sha256: e.messageSha256,
+        message_text: e.messageText ?? null,
       })),
     )
     .execute();
@@ -46,7 +49,12 @@ export interface CheckEventFilter {
   runtimeLlmId?: string;
   verdict?: 'allowed' | 'blocked';
   direction?: 'input' | 'output';
+  /** Only events in which this guardrail blocked. */
+  blockedBy?: GuardrailName;
   since?: string;
+  until?: string;
+  /** Paging: only events older than this event id. */
+  before?: string;
   limit: number;
 }
 
@@ -56,6 +64,10 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
   if (filter.verdict) query = query.where('verdict', '=', filter.verdict);
   if (filter.direction) query = query.where('direction', '=', filter.direction);
   if (filter.since) query = query.where('created_at', '>=', filter.since);
+  if (filter.until) query = query.where('created_at', '<', filter.until);
+  if (filter.before) query = query.where('id', '<', filter.before);
+  // blocked_by is a JSON array of plain names, so a quoted-name match is exact and portable.
+  if (filter.blockedBy) query = query.where('blocked_by', 'like', `%"${filter.blockedBy}"%`);
   const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,
@@ -70,5 +82,6 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     executionTimeMs: r.execution_time_ms,
     messageLength: r.message_length,
     messageSha256: r.message_sha256,
+    messageText: r.message_text,
   }));
 }

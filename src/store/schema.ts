@@ -9,6 +9,7 @@ export interface Database {
   keyword_rules: KeywordRuleTable;
   regex_rules: RegexRuleTable;
   admin_users: AdminUserTable;
+  admin_sessions: AdminSessionTable;
   settings: SettingTable;
   config_revision: ConfigRevisionTable;
   check_events: CheckEventTable;
@@ -72,8 +73,24 @@ export interface AdminUserTable {
   username: string;
   password_hash: string;
   must_change_password: number;
+  /** Consecutive failed sign-ins; reset by a successful one. */
+  failed_logins: number;
+  /** While in the future, sign-in is refused (temporary lockout). */
+  locked_until: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface AdminSessionTable {
+  /** Hex SHA-256 of the session cookie; the cookie value itself is never stored. */
+  id: string;
+  /** Local account name, or `sso:<identity>` for a single-sign-on administrator. */
+  username: string;
+  auth_method: 'password' | 'oidc';
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
 }
 
 export interface SettingTable {
@@ -104,6 +121,8 @@ export interface CheckEventTable {
   execution_time_ms: number;
   message_length: number;
   message_sha256: string;
+  /** Only for profiles that opt in to storing message text, with PII masked; null otherwise. */
+  message_text: string | null;
 }
 
 export interface AuditEventTable {

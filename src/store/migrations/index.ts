@@ -1,11 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { initial } from './0001-initial.ts';
 import { defaultProfile } from './0002-default-profile.ts';
+import { adminSecurity } from './0003-admin-security.ts';
+import { checkEventText } from './0004-check-event-text.ts';
 
 /** Versioned migrations, applied in key order. Never edit a released one; add the next number. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-default-profile': defaultProfile,
+  '0003-admin-security': adminSecurity,
+  '0004-check-event-text': checkEventText,
 };
 
 export const migrationProvider: MigrationProvider = {

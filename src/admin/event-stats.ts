@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { AppError } from '../errors.ts';
+import type { Store } from '../store/store.ts';
+
+export const BUCKETS = { minute: 16, hour: 13, day: 10 } as const;
+export type Bucket = keyof typeof BUCKETS;
+const BUCKET_MS: Record<Bucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+const MAX_BUCKETS = 1000;
+
+export interface StatsQuery {
+  since: string;
+  until: string;
+  bucket: Bucket;
+  runtimeLlmId?: string | undefined;
+}
+
+/**
+ * Checks and blocks over time, per guardrail, for the Events charts. Grouped in SQL by a prefix of
+ * the ISO timestamp (portable: SQLite and PostgreSQL both have substr), empty buckets filled here.
+ */
+export async function eventStats(store: Store, query: StatsQuery) {
+  const from = Date.parse(query.since);
+  const to = Date.parse(query.until);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new AppError('invalid_field', 'since and until must be ISO times with since before until');
+  if ((to - from) / BUCKET_MS[query.bucket] > MAX_BUCKETS) throw new AppError('invalid_field', `at most ${MAX_BUCKETS} ${query.bucket} buckets; choose a larger bucket or a shorter range`);
+  const width = BUCKETS[query.bucket];
+  const bucketExpr = sql<string>`substr(created_at, 1, ${sql.lit(width)})`;
+  let q = store.db
+    .selectFrom('check_events')
+    .select([bucketExpr.as('bucket'), (eb) => eb.fn.countAll<number>().as('checks'), sql<number>`sum(case when verdict = 'blocked' then 1 else 0 end)`.as('blocked')])
+    .select(GUARDRAIL_NAMES.map((name) => sql<number>`sum(case when blocked_by like ${`%"${name}"%`} then 1 else 0 end)`.as(`blocked_${name}`)))
+    .where('created_at', '>=', new Date(from).toISOString())
+    .where('created_at', '<', new Date(to).toISOString())
+    .groupBy(bucketExpr);
+  if (query.runtimeLlmId) q = q.where('runtime_llm_id', '=', query.runtimeLlmId);
+  const rows = (await q.execute()) as Record<string, unknown>[];
+  const byBucket = new Map(rows.map((r) => [String(r.bucket), r]));
+
+  const buckets = [];
+  const step = BUCKET_MS[query.bucket];
+  for (let t = Math.floor(from / step) * step; t < to; t += step) {
+    const key = new Date(t).toISOString().slice(0, width);
+    const row = byBucket.get(key);
+    const blockedBy = Object.fromEntries(GUARDRAIL_NAMES.map((name) => [name, Number(row?.[`blocked_${name}`] ?? 0)])) as Record<GuardrailName, number>;
+    buckets.push({ time: new Date(t).toISOString(), checks: Number(row?.checks ?? 0), blocked: Number(row?.blocked ?? 0), blocked_by: blockedBy });
+  }
+  return { bucket: query.bucket, since: new Date(from).toISOString(), until: new Date(to).toISOString(), buckets };
+}

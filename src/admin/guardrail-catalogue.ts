@@ -1,0 +1,39 @@
+import type { TObject } from '@sinclair/typebox';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
+import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
+
+// Dashboard titles (the spec's menu names) for guardrails this build does not register yet.
+const SPEC_TITLES: Record<GuardrailName, string> = {
+  llm: 'LLM Guardrail',
+  vector: 'Vector Guardrail',
+  content_moderation: 'Content Moderation',
+  system_prompt: 'System Prompt Protection',
+  pii: 'PII Detection',
+  keyword: 'Keyword',
+  regex: 'Regex',
+};
+
+/**
+ * Every guardrail with its settings' JSON Schema, so the dashboard renders switches, thresholds,
+ * categories and entity types generically: a guardrail added to the registry appears without UI work.
+ */
+export function guardrailCatalogue() {
+  const registered = new Map(GUARDRAILS.map((g) => [g.name, g]));
+  const settings = (PROFILE_SETTINGS_SCHEMA.properties.guardrails as TObject).properties;
+  return {
+    guardrails: GUARDRAIL_NAMES.map((name) => {
+      const definition = registered.get(name);
+      return {
+        name,
+        title: definition?.title ?? SPEC_TITLES[name],
+        available: definition !== undefined,
+        directions: definition?.directions ?? [],
+        on_at_levels: PROTECTION_LEVELS.filter((level) => LEVEL_GUARDRAILS[level].includes(name)),
+        uses_rules: name === 'keyword' || name === 'regex',
+        settings_schema: settings[name],
+      };
+    }),
+    profile_settings_schema: PROFILE_SETTINGS_SCHEMA,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Direction } from '../engine/guardrail.ts';
+import { compileProfile, runChecks } from '../engine/pipeline.ts';
+import { GUARDRAILS } from '../engine/registry.ts';
+import type { Logger } from 'pino';
+import type { Store } from '../store/store.ts';
+import { getProfile } from './profiles.ts';
+import { getRuntimeLlmView } from './runtime-llms.ts';
+
+export interface PlaygroundInput {
+  runtimeLlm: string;
+  direction: Direction;
+  message: string;
+  prompt?: string | undefined;
+}
+
+/**
+ * Runs a Runtime LLM's current profile and level on typed text, like input-check / output-check,
+ * and returns the response plus the spans that triggered (for highlighting). Nothing is recorded:
+ * the playground is not traffic.
+ */
+export async function runPlayground(store: Store, log: Logger, input: PlaygroundInput) {
+  const llm = await getRuntimeLlmView(store, input.runtimeLlm);
+  const profile = await getProfile(store, llm.profileId);
+  const compiled = compileProfile(GUARDRAILS, profile, llm.level);
+  const outcome = await runChecks(
+    compiled,
+    {
+      direction: input.direction,
+      message: input.message,
+      prompt: input.prompt,
+      runtimeLlm: { id: llm.id, name: llm.name, mode: llm.mode, systemPrompt: llm.systemPrompt },
+    },
+    (guardrail, err) => log.error({ err, guardrail }, 'guardrail failed in the playground'),
+  );
+  return {
+    injection_detected: outcome.injection_detected,
+    execution_time: Math.round(outcome.execution_time * 1000) / 1000,
+    checks: outcome.checks,
+    blocked_by: outcome.blocked_by,
+    ...(outcome.sanitized_message === undefined ? {} : { sanitized_message: outcome.sanitized_message }),
+    spans: outcome.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })),
+    runtime_llm: { id: llm.id, name: llm.name, level: llm.level, profile_id: llm.profileId },
+  };
+}

@@ -1,0 +1,46 @@
+import type { GuardrailDefinition, ProfileRules } from '../engine/guardrail.ts';
+import { AppError } from '../errors.ts';
+import { keywordGuardrail } from '../guardrails/keyword/index.ts';
+import { regexGuardrail } from '../guardrails/regex/index.ts';
+import { compilePattern } from '../guardrails/regex/pattern.ts';
+import { AnalysedText } from '../text/analysed-text.ts';
+
+export interface RuleTestInput {
+  kind: 'keyword' | 'regex';
+  keyword?: string;
+  wholeWord?: boolean;
+  pattern?: string;
+  caseInsensitive?: boolean;
+  text: string;
+}
+
+export type RuleTestResult = { valid: false; error: string } | { valid: true; matched: boolean; spans: { start: number; end: number; text: string }[] };
+
+/**
+ * "Test this rule": runs one unsaved keyword or regex rule through the real guardrail on sample
+ * text, so what the box shows is exactly what a check would do. Bad patterns are reported, not saved.
+ */
+export async function testRule(input: RuleTestInput): Promise<RuleTestResult> {
+  let guardrail: GuardrailDefinition;
+  let rules: ProfileRules;
+  if (input.kind === 'regex') {
+    const pattern = input.pattern ?? '';
+    const compiled = compilePattern(pattern, input.caseInsensitive ?? false);
+    if (!compiled.ok) return { valid: false, error: compiled.message };
+    guardrail = regexGuardrail as GuardrailDefinition;
+    rules = { keywords: [], regexes: [{ id: 'test', name: 'test', pattern, caseInsensitive: input.caseInsensitive ?? false, scope: 'both' }] };
+  } else {
+    const keyword = (input.keyword ?? '').trim();
+    if (keyword.length === 0) return { valid: false, error: 'keyword is empty' };
+    if (keyword.length > 200) return { valid: false, error: 'keyword is longer than 200 characters' };
+    guardrail = keywordGuardrail as GuardrailDefinition;
+    rules = { keywords: [{ id: 'test', keyword, wholeWord: input.wholeWord ?? true, scope: 'both' }], regexes: [] };
+  }
+  if (typeof input.text !== 'string') throw new AppError('invalid_field', 'text must be a string');
+  const verdict = await guardrail.check(
+    { direction: 'input', message: input.text, text: new AnalysedText(input.text), runtimeLlm: { id: 'test', name: 'test', mode: 'non-forwarding', systemPrompt: null } },
+    guardrail.compile({}, rules),
+  );
+  const spans = (verdict.spans ?? []).map((s) => ({ start: s.start, end: s.end, text: input.text.slice(s.start, s.end) }));
+  return { valid: true, matched: verdict.detected, spans };
+}

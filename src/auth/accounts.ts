@@ -1,0 +1,134 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely, Selectable } from 'kysely';
+import type { Actor } from '../admin/actor.ts';
+import { AppError } from '../errors.ts';
+import { newId, nowIso } from '../ids.ts';
+import { recordAudit } from '../store/audit.ts';
+import type { AdminUserTable, Database } from '../store/schema.ts';
+import type { Store } from '../store/store.ts';
+import { hashPassword, randomPassword, validateNewPassword, verifyPassword } from './passwords.ts';
+import { deleteSessionsOf } from './sessions.ts';
+
+export const BOOTSTRAP_USERNAME = 'admin';
+const USERNAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+export type AdminUser = Selectable<AdminUserTable>;
+
+/** Where a generated password is delivered: a file in the data directory only its owner can read. */
+export function initialPasswordPath(dataDir: string, username: string): string {
+  return join(dataDir, `initial-password-${username}`);
+}
+
+function writeOwnerOnly(path: string, content: string): void {
+  rmSync(path, { force: true }); // a fresh file gets the mode below; an old one might be wider
+  writeFileSync(path, content, { mode: 0o600, flag: 'wx' });
+}
+
+export function validateUsername(username: unknown): string {
+  if (typeof username !== 'string' || !USERNAME.test(username)) {
+    throw new AppError('invalid_field', 'user name must be 1-64 lower-case letters, digits, dots, dashes or underscores');
+  }
+  return username;
+}
+
+export async function findAdminUser(db: Kysely<Database>, username: string): Promise<AdminUser | undefined> {
+  return db.selectFrom('admin_users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+async function requireAdminUser(store: Store, username: string): Promise<AdminUser> {
+  const user = await findAdminUser(store.db, username);
+  if (!user) throw new AppError('not_found', `administrator ${JSON.stringify(username)} does not exist`);
+  return user;
+}
+
+/**
+ * On the first start, creates the bootstrap administrator with a random password delivered out of
+ * band: written to an owner-only file whose path (never the password) is returned for printing once.
+ */
+export async function ensureBootstrapAdmin(store: Store, dataDir: string): Promise<string | undefined> {
+  const existing = await store.db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
+  if (existing) return undefined;
+  const password = randomPassword();
+  const path = initialPasswordPath(dataDir, BOOTSTRAP_USERNAME);
+  const now = nowIso();
+  const passwordHash = await hashPassword(password);
+  await store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('admin_users')
+      .values({ id: newId('adm'), username: BOOTSTRAP_USERNAME, password_hash: passwordHash, must_change_password: 1, failed_logins: 0, locked_until: null, created_at: now, updated_at: now })
+      .execute();
+    await recordAudit(trx, { actor: 'system', action: 'admin.bootstrap', targetType: 'admin_user', targetId: BOOTSTRAP_USERNAME, details: { password_file: path } });
+  });
+  writeOwnerOnly(path, `${password}\n`);
+  return path;
+}
+
+/** Profile → Security → Change Password: needs the current password; signs the user out elsewhere. */
+export async function changePassword(
+  store: Store,
+  dataDir: string,
+  input: { username: string; currentPassword: unknown; newPassword: unknown; keepSessionId: string },
+): Promise<void> {
+  const user = await requireAdminUser(store, input.username);
+  if (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new AppError('invalid_field', 'the current password is wrong');
+  }
+  const next = validateNewPassword(input.newPassword, user.username);
+  if (next === input.currentPassword) throw new AppError('invalid_field', 'the new password must differ from the current one');
+  const passwordHash = await hashPassword(next);
+  await store.db.transaction().execute(async (trx) => {
+    await trx.updateTable('admin_users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: nowIso() }).where('id', '=', user.id).execute();
+    await deleteSessionsOf(trx, user.username, input.keepSessionId);
+    await recordAudit(trx, { actor: `admin:${user.username}`, action: 'admin.password_change', targetType: 'admin_user', targetId: user.username, details: {} });
+  });
+  // The delivered password no longer works; do not leave it lying around.
+  rmSync(initialPasswordPath(dataDir, user.username), { force: true });
+}
+
+/**
+ * Recovery (CLI): sets a password chosen by the operator, or generates one, delivers it in an
+ * owner-only file and forces a change at the next sign-in. Unlocks the account and ends its sessions.
+ * Creates the account when it does not exist yet.
+ */
+export async function resetPassword(
+  store: Store,
+  dataDir: string,
+  actor: Actor,
+  input: { username: string; password?: string },
+): Promise<{ passwordFile: string | null; created: boolean }> {
+  const username = validateUsername(input.username);
+  const chosen = input.password === undefined ? undefined : validateNewPassword(input.password, username);
+  const password = chosen ?? randomPassword();
+  const passwordHash = await hashPassword(password);
+  const now = nowIso();
+  const existing = await findAdminUser(store.db, username);
+  const mustChange = chosen === undefined ? 1 : 0;
+  await store.db.transaction().execute(async (trx) => {
+    if (existing) {
+      await trx
+        .updateTable('admin_users')
+        .set({ password_hash: passwordHash, must_change_password: mustChange, failed_logins: 0, locked_until: null, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('admin_users')
+        .values({ id: newId('adm'), username, password_hash: passwordHash, must_change_password: mustChange, failed_logins: 0, locked_until: null, created_at: now, updated_at: now })
+        .execute();
+    }
+    await deleteSessionsOf(trx, username);
+    await recordAudit(trx, { actor: actor.id, action: 'admin.password_reset', targetType: 'admin_user', targetId: username, details: { created: !existing, generated: chosen === undefined } });
+  });
+  const path = initialPasswordPath(dataDir, username);
+  if (chosen !== undefined) {
+    rmSync(path, { force: true });
+    return { passwordFile: null, created: !existing };
+  }
+  writeOwnerOnly(path, `${password}\n`);
+  return { passwordFile: path, created: !existing };
+}
+
+export async function listAdminUsers(db: Kysely<Database>): Promise<AdminUser[]> {
+  return db.selectFrom('admin_users').selectAll().orderBy('created_at').execute();
+}

@@ -1,0 +1,80 @@
+import type { Logger } from 'pino';
+import type { Actor } from '../admin/actor.ts';
+import { applyConfigChange } from '../admin/config-change.ts';
+import { readSetting, writeSetting } from '../admin/settings.ts';
+import { AppError } from '../errors.ts';
+import type { Store } from '../store/store.ts';
+
+/** How long events are kept, so the database cannot grow without bound. */
+export interface RetentionSettings {
+  /** Check events older than this are deleted. */
+  max_age_days: number;
+  /** At most this many check events are kept (the newest). */
+  max_events: number;
+  /** Audit events older than this are deleted (they are few; keep them long). */
+  audit_max_age_days: number;
+}
+
+export const DEFAULT_RETENTION: RetentionSettings = { max_age_days: 30, max_events: 1_000_000, audit_max_age_days: 365 };
+const LIMITS: Record<keyof RetentionSettings, [number, number]> = { max_age_days: [1, 3650], max_events: [10, 100_000_000], audit_max_age_days: [1, 3650] };
+
+function validate(input: Record<string, unknown>, current: RetentionSettings): RetentionSettings {
+  const next = { ...current };
+  for (const [key, value] of Object.entries(input)) {
+    const range = LIMITS[key as keyof RetentionSettings];
+    if (!range) throw new AppError('invalid_field', `unknown retention setting ${JSON.stringify(key)}; one of ${Object.keys(LIMITS).join(', ')}`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) {
+      throw new AppError('invalid_field', `${key} must be a whole number from ${range[0]} to ${range[1]}, got ${JSON.stringify(value)}`);
+    }
+    next[key as keyof RetentionSettings] = value;
+  }
+  return next;
+}
+
+export async function getRetention(store: Store): Promise<RetentionSettings> {
+  const stored = await readSetting(store.db, 'retention');
+  if (typeof stored !== 'object' || stored === null) return { ...DEFAULT_RETENTION };
+  try {
+    return validate(stored as Record<string, unknown>, DEFAULT_RETENTION);
+  } catch {
+    return { ...DEFAULT_RETENTION };
+  }
+}
+
+export async function updateRetention(store: Store, actor: Actor, input: unknown): Promise<RetentionSettings> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('invalid_field', 'retention settings must be a JSON object');
+  const next = validate(input as Record<string, unknown>, await getRetention(store));
+  await applyConfigChange(store, actor, { action: 'retention.update', targetType: 'settings', targetId: 'retention', details: { ...next } }, (trx) => writeSetting(trx, 'retention', next));
+  return next;
+}
+
+/** Deletes what the retention settings no longer keep; returns how many rows went. */
+export async function pruneEvents(store: Store, now = Date.now()): Promise<{ check_events: number; audit_events: number }> {
+  const settings = await getRetention(store);
+  const day = 24 * 60 * 60 * 1000;
+  const { db } = store;
+  const byAge = await db.deleteFrom('check_events').where('created_at', '<', new Date(now - settings.max_age_days * day).toISOString()).executeTakeFirst();
+  // Ids sort by creation time: everything older than the max_events-th newest goes.
+  const boundary = await db.selectFrom('check_events').select('id').orderBy('id', 'desc').offset(settings.max_events - 1).limit(1).executeTakeFirst();
+  const byCount = boundary ? await db.deleteFrom('check_events').where('id', '<', boundary.id).executeTakeFirst() : undefined;
+  const audit = await db.deleteFrom('audit_events').where('created_at', '<', new Date(now - settings.audit_max_age_days * day).toISOString()).executeTakeFirst();
+  return {
+    check_events: Number(byAge.numDeletedRows) + Number(byCount?.numDeletedRows ?? 0),
+    audit_events: Number(audit.numDeletedRows),
+  };
+}
+
+/** Prunes at start and then periodically in the server. */
+export function scheduleRetention(store: Store, log: Logger, everyMs = 10 * 60 * 1000): () => void {
+  const run = async () => {
+    try {
+      const deleted = await pruneEvents(store);
+      if (deleted.check_events + deleted.audit_events > 0) log.info({ deleted }, 'old events deleted by retention');
+    } catch (err) {
+      log.error({ err }, 'event retention failed; will retry');
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), everyMs).unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { changePassword, findAdminUser } from '../../auth/accounts.ts';
+import { passwordLogin } from '../../auth/login.ts';
+import { createSession, deleteSession } from '../../auth/sessions.ts';
+import { getSsoSettings } from '../../auth/sso-settings.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit } from '../../store/audit.ts';
+import { rejectOtherMethods } from '../errors.ts';
+import { actorOf, clearSessionCookie, setSessionCookie, type AdminContext } from './context.ts';
+import { okSchema, sessionSchema } from './schemas.ts';
+
+const OIDC_STATE_COOKIE = '__Host-rampart_oidc_state';
+
+/** Sign-in (password and SSO), the session, sign-out and Profile → Security → Change Password. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): void {
+  const sessionView = async (username: string, authMethod: string, csrfToken: string) => {
+    const user = authMethod === 'password' ? await findAdminUser(ctx.store.db, username) : undefined;
+    return { user: { username, auth_method: authMethod, must_change_password: user?.must_change_password === 1 }, csrf_token: csrfToken };
+  };
+
+  app.get('/api/auth/options', { config: { auth: 'public' }, schema: { summary: 'Sign-in options (is single sign-on on?)', tags: ['auth'] } }, async () => {
+    const sso = await getSsoSettings(ctx.store);
+    return { sso: { enabled: sso.enabled } };
+  });
+  rejectOtherMethods(app, '/api/auth/options', ['GET', 'HEAD']);
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/api/auth/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Sign in with user name and password; sets the session cookie',
+        description: `Throttled per client address; an account is locked for a while after ${ctx.policy.maxFailedLogins} failed attempts in a row (423). The response carries the CSRF token to send as X-CSRF-Token on every state-changing request.`,
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          additionalProperties: false,
+          properties: { username: { type: 'string', maxLength: 64 }, password: { type: 'string', maxLength: 1024 } },
+        },
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await passwordLogin(ctx.store, ctx.policy, ctx.loginLimiter, { ...request.body, ip: request.ip });
+      setSessionCookie(reply, result.token, ctx.policy.sessionMaxSeconds);
+      return sessionView(result.session.username, 'password', result.session.csrfToken);
+    },
+  );
+  rejectOtherMethods(app, '/api/auth/login', ['POST']);
+
+  app.get('/api/auth/session', { config: { auth: 'pending' }, schema: { summary: 'The signed-in administrator and the CSRF token', tags: ['auth'], response: { 200: sessionSchema } } }, async (request) => {
+    const session = request.adminSession!;
+    return sessionView(session.username, session.authMethod, session.csrfToken);
+  });
+  rejectOtherMethods(app, '/api/auth/session', ['GET', 'HEAD']);
+
+  app.post('/api/auth/logout', { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
+    await deleteSession(ctx.store.db, request.adminSession!.id);
+    await recordAudit(ctx.store.db, { actor: actorOf(request).id, action: 'admin.logout', targetType: 'admin_user', targetId: request.adminSession!.username, details: {} });
+    clearSessionCookie(reply);
+    return { ok: true };
+  });
+  rejectOtherMethods(app, '/api/auth/logout', ['POST']);
+
+  app.post<{ Body: { current_password: string; new_password: string } }>(
+    '/api/auth/password',
+    {
+      config: { auth: 'pending' },
+      schema: {
+        summary: 'Change the signed-in administrator’s password (Profile → Security → Change Password)',
+        description: 'At least 12 characters, not containing the user name. Other sessions of the account end.',
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          required: ['current_password', 'new_password'],
+          additionalProperties: false,
+          properties: { current_password: { type: 'string', maxLength: 1024 }, new_password: { type: 'string', maxLength: 1024 } },
+        },
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const session = request.adminSession!;
+      if (session.authMethod !== 'password') throw new AppError('forbidden', 'single sign-on administrators change their password at the identity provider');
+      await changePassword(ctx.store, ctx.dataDir, {
+        username: session.username,
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+        keepSessionId: session.id,
+      });
+      return { ok: true };
+    },
+  );
+  rejectOtherMethods(app, '/api/auth/password', ['POST']);
+
+  app.get('/api/auth/oidc/start', { config: { auth: 'public' }, schema: { summary: 'Start single sign-on: redirects to the identity provider', tags: ['auth'] } }, async (_request, reply) => {
+    const { url, state } = await ctx.oidc.start();
+    // Lax, not Strict: the provider's redirect back is a cross-site navigation that must carry it.
+    reply.setCookie(OIDC_STATE_COOKIE, state, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: 600 });
+    return reply.redirect(url, 302);
+  });
+  rejectOtherMethods(app, '/api/auth/oidc/start', ['GET', 'HEAD']);
+
+  app.get('/api/auth/oidc/callback', { config: { auth: 'public' }, schema: { summary: 'Single sign-on callback (the redirect URL registered at the provider)', tags: ['auth'] } }, async (request, reply) => {
+    reply.clearCookie(OIDC_STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
+    try {
+      const { username } = await ctx.oidc.finish(new URL(request.url, 'https://callback.invalid'), request.cookies[OIDC_STATE_COOKIE]);
+      const { token } = await createSession(ctx.store.db, ctx.policy, username, 'oidc');
+      await recordAudit(ctx.store.db, { actor: `admin:${username}`, action: 'admin.login', targetType: 'admin_user', targetId: username, details: { ip: request.ip, method: 'oidc' } });
+      setSessionCookie(reply, token, ctx.policy.sessionMaxSeconds);
+      return reply.redirect('/', 302);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await recordAudit(ctx.store.db, { actor: 'admin:sso', action: 'admin.login_failed', targetType: 'admin_user', targetId: null, details: { ip: request.ip, method: 'oidc', reason: error.message } });
+      return reply.redirect(`/#/login?error=${encodeURIComponent(error.message)}`, 302);
+    }
+  });
+  rejectOtherMethods(app, '/api/auth/oidc/callback', ['GET', 'HEAD']);
+}

@@ -1,0 +1,96 @@
+import { timingSafeEqual } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Actor } from '../../admin/actor.ts';
+import { findAdminUser } from '../../auth/accounts.ts';
+import type { OidcSignIn } from '../../auth/oidc.ts';
+import type { AuthPolicy } from '../../auth/policy.ts';
+import { findSession, type AdminSession } from '../../auth/sessions.ts';
+import { AppError } from '../../errors.ts';
+import type { Store } from '../../store/store.ts';
+import type { RateLimiter } from '../rate-limiter.ts';
+
+/** What the admin API routes need. */
+export interface AdminContext {
+  store: Store;
+  dataDir: string;
+  policy: AuthPolicy;
+  loginLimiter: RateLimiter;
+  oidc: OidcSignIn;
+  log: Logger;
+}
+
+/**
+ * Who may call a route: `public` (sign-in), `pending` (a signed-in administrator who still has to
+ * change the delivered password), `admin` (everything else, the default).
+ */
+export type RouteAuth = 'public' | 'pending' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    adminSession?: AdminSession;
+  }
+}
+
+// __Host- cookies must be Secure, have Path=/ and no Domain: a sibling host cannot plant or read them.
+export const SESSION_COOKIE = '__Host-rampart_session';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge: maxAgeSeconds });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' });
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * CSRF defence for state-changing requests: the per-session synchronizer token in `X-CSRF-Token`
+ * (a cross-site page cannot read it), plus a matching Origin when the browser sends one. SameSite
+ * cookies and JSON-only bodies are further layers, not the only one.
+ */
+function checkCsrf(request: FastifyRequest, session: AdminSession): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `https://${request.headers.host}`) throw new AppError('csrf_failed', 'cross-origin request refused');
+  const token = request.headers['x-csrf-token'];
+  if (typeof token !== 'string' || !sameToken(token, session.csrfToken)) {
+    throw new AppError('csrf_failed', 'missing or wrong X-CSRF-Token header; read the token from GET /api/auth/session');
+  }
+}
+
+/** Cookie parsing and the session/CSRF/forced-password-change gate in front of every /api route. */
+export async function installAdminGate(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+  await app.register(cookie);
+  // onRequest: refuse before the body is even read or validated.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.is404) return;
+    const auth = request.routeOptions.config.auth ?? 'admin';
+    if (auth === 'public') return;
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await findSession(ctx.store.db, ctx.policy, token) : undefined;
+    if (!session) throw new AppError('not_authenticated', 'sign in first (POST /api/auth/login)');
+    if (UNSAFE_METHODS.has(request.method)) checkCsrf(request, session);
+    request.adminSession = session;
+    if (auth === 'admin' && session.authMethod === 'password') {
+      const user = await findAdminUser(ctx.store.db, session.username);
+      if (!user) throw new AppError('not_authenticated', 'this account no longer exists');
+      if (user.must_change_password === 1) {
+        throw new AppError('password_change_required', 'change the delivered password first (Profile → Security → Change Password, POST /api/auth/password)');
+      }
+    }
+  });
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { id: `admin:${request.adminSession!.username}` };
+}

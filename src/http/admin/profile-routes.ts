@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { guardrailCatalogue } from '../../admin/guardrail-catalogue.ts';
+import { keywordRuleJson, profileJson, regexRuleJson } from '../../admin/json.ts';
+import { addKeywordRule, addRegexRule, createProfile, deleteProfile, getProfile, listSecurityProfiles, removeRule, updateProfileSettings } from '../../admin/profiles.ts';
+import { testRule, type RuleTestInput } from '../../admin/rule-test.ts';
+import { rejectOtherMethods } from '../errors.ts';
+import { actorOf, type AdminContext } from './context.ts';
+import { idParams, keywordRuleBody, okSchema, regexRuleBody, ruleTestBody } from './schemas.ts';
+
+const tags = ['profiles'];
+
+/** Guardrails pages: security profiles, their settings and Add Rules; same operations as `rampart profile`. */
+export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): void {
+  app.get('/api/guardrails', { schema: { summary: 'Every guardrail with the JSON Schema of its profile settings', tags } }, async () => guardrailCatalogue());
+  rejectOtherMethods(app, '/api/guardrails', ['GET', 'HEAD']);
+
+  app.get('/api/profiles', { schema: { summary: 'List security profiles', tags } }, async () => ({ profiles: (await listSecurityProfiles(ctx.store)).map(profileJson) }));
+  app.post<{ Body: { name: string; description?: string; copy_from?: string } }>(
+    '/api/profiles',
+    {
+      schema: {
+        summary: 'Create a security profile, optionally copying another',
+        tags,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 200 }, description: { type: 'string', maxLength: 1000 }, copy_from: { type: 'string', maxLength: 200 } } },
+      },
+    },
+    async (request, reply) => {
+      const { name, description, copy_from: copyFrom } = request.body;
+      const input: { name: string; description?: string; copyFrom?: string } = { name };
+      if (description !== undefined) input.description = description;
+      if (copyFrom !== undefined) input.copyFrom = copyFrom;
+      return reply.code(201).send(profileJson(await createProfile(ctx.store, actorOf(request), input)));
+    },
+  );
+  rejectOtherMethods(app, '/api/profiles', ['GET', 'HEAD', 'POST']);
+
+  app.get<{ Params: { id: string } }>('/api/profiles/:id', { schema: { summary: 'One security profile with its settings and rules', tags, params: idParams } }, async (request) => profileJson(await getProfile(ctx.store, request.params.id)));
+  app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    '/api/profiles/:id',
+    {
+      schema: {
+        summary: 'Change profile settings with a JSON Merge Patch (RFC 7386)',
+        description: 'E.g. {"guardrails":{"llm":{"enabled":false,"threshold":0.8}}}; null resets a member to its default ({"guardrails":{"llm":{"enabled":null}}} follows the protection level again). The settings schema is in GET /api/guardrails.',
+        tags,
+        params: idParams,
+        body: { type: 'object' },
+      },
+    },
+    async (request) => profileJson(await updateProfileSettings(ctx.store, actorOf(request), request.params.id, request.body)),
+  );
+  app.delete<{ Params: { id: string } }>('/api/profiles/:id', { schema: { summary: 'Delete an unused security profile', tags, params: idParams, response: { 200: okSchema } } }, async (request) => {
+    await deleteProfile(ctx.store, actorOf(request), request.params.id);
+    return { ok: true };
+  });
+  rejectOtherMethods(app, '/api/profiles/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
+
+  app.post<{ Params: { id: string }; Body: { keyword: string; whole_word?: boolean; scope?: string } }>(
+    '/api/profiles/:id/keyword-rules',
+    { schema: { summary: 'Add a keyword rule (Guardrails → Keyword → Add Rules)', tags, params: idParams, body: keywordRuleBody } },
+    async (request, reply) => {
+      const { keyword, whole_word: wholeWord, scope } = request.body;
+      const rule = await addKeywordRule(ctx.store, actorOf(request), request.params.id, { keyword, ...(wholeWord === undefined ? {} : { wholeWord }), ...(scope === undefined ? {} : { scope }) });
+      return reply.code(201).send(keywordRuleJson(rule));
+    },
+  );
+  rejectOtherMethods(app, '/api/profiles/:id/keyword-rules', ['POST']);
+
+  app.post<{ Params: { id: string }; Body: { name: string; pattern: string; case_insensitive?: boolean; scope?: string } }>(
+    '/api/profiles/:id/regex-rules',
+    { schema: { summary: 'Add a regex rule (Guardrails → Regex → Add Rules); invalid or unsupported patterns are refused', tags, params: idParams, body: regexRuleBody } },
+    async (request, reply) => {
+      const { name, pattern, case_insensitive: caseInsensitive, scope } = request.body;
+      const rule = await addRegexRule(ctx.store, actorOf(request), request.params.id, { name, pattern, ...(caseInsensitive === undefined ? {} : { caseInsensitive }), ...(scope === undefined ? {} : { scope }) });
+      return reply.code(201).send(regexRuleJson(rule));
+    },
+  );
+  rejectOtherMethods(app, '/api/profiles/:id/regex-rules', ['POST']);
+
+  app.delete<{ Params: { id: string; ruleId: string } }>(
+    '/api/profiles/:id/rules/:ruleId',
+    { schema: { summary: 'Remove a keyword or regex rule', tags, params: { type: 'object', properties: { id: { type: 'string' }, ruleId: { type: 'string' } } }, response: { 200: okSchema } } },
+    async (request) => {
+      await removeRule(ctx.store, actorOf(request), request.params.id, request.params.ruleId);
+      return { ok: true };
+    },
+  );
+  rejectOtherMethods(app, '/api/profiles/:id/rules/:ruleId', ['DELETE']);
+
+  app.post<{ Body: { kind: 'keyword' | 'regex'; keyword?: string; whole_word?: boolean; pattern?: string; case_insensitive?: boolean; text: string } }>(
+    '/api/rules/test',
+    { schema: { summary: '"Test this rule": run an unsaved keyword or regex rule on sample text', description: 'Answers {valid:false, error} for a bad pattern (nothing is saved), else {valid:true, matched, spans}.', tags, body: ruleTestBody } },
+    async (request) => {
+      const b = request.body;
+      const input: RuleTestInput = { kind: b.kind, text: b.text };
+      if (b.keyword !== undefined) input.keyword = b.keyword;
+      if (b.whole_word !== undefined) input.wholeWord = b.whole_word;
+      if (b.pattern !== undefined) input.pattern = b.pattern;
+      if (b.case_insensitive !== undefined) input.caseInsensitive = b.case_insensitive;
+      return testRule(input);
+    },
+  );
+  rejectOtherMethods(app, '/api/rules/test', ['POST']);
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { runtimeLlmJson } from '../../admin/json.ts';
+import { createRuntimeLlm, deleteRuntimeLlm, getRuntimeLlmView, listRuntimeLlmViews, regenerateApiKey, updateRuntimeLlm, type RuntimeLlmInput } from '../../admin/runtime-llms.ts';
+import { rejectOtherMethods } from '../errors.ts';
+import { actorOf, type AdminContext } from './context.ts';
+import { idParams, okSchema, runtimeLlmBody } from './schemas.ts';
+
+interface RuntimeLlmBody {
+  name?: string;
+  mode?: string;
+  url?: string;
+  level?: number;
+  profile?: string;
+  system_prompt?: string | null;
+}
+
+function toInput(body: RuntimeLlmBody): Partial<RuntimeLlmInput> {
+  const input: Partial<RuntimeLlmInput> = {};
+  if (body.name !== undefined) input.name = body.name;
+  if (body.mode !== undefined) input.mode = body.mode;
+  if (body.url !== undefined) input.url = body.url;
+  if (body.level !== undefined) input.level = body.level;
+  if (body.profile !== undefined) input.profile = body.profile;
+  if (body.system_prompt !== undefined) input.systemPrompt = body.system_prompt;
+  return input;
+}
+
+const tags = ['runtime-llms'];
+
+/** Runtime LLMs and their API keys: the same operations as `rampart runtime-llm` and `rampart key`. */
+export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext): void {
+  app.get('/api/runtime-llms', { schema: { summary: 'List Runtime LLMs (keys only as hints)', tags } }, async () => ({ runtime_llms: (await listRuntimeLlmViews(ctx.store)).map(runtimeLlmJson) }));
+  app.post<{ Body: RuntimeLlmBody }>(
+    '/api/runtime-llms',
+    { schema: { summary: 'Create a Runtime LLM; the response holds its API key, shown only this once', tags, body: runtimeLlmBody(['name']) } },
+    async (request, reply) => {
+      const result = await createRuntimeLlm(ctx.store, actorOf(request), { ...toInput(request.body), name: request.body.name! });
+      return reply.code(201).send({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
+    },
+  );
+  rejectOtherMethods(app, '/api/runtime-llms', ['GET', 'HEAD', 'POST']);
+
+  app.get<{ Params: { id: string } }>('/api/runtime-llms/:id', { schema: { summary: 'One Runtime LLM', tags, params: idParams } }, async (request) => runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)));
+  app.patch<{ Params: { id: string }; Body: RuntimeLlmBody }>(
+    '/api/runtime-llms/:id',
+    { schema: { summary: 'Change a Runtime LLM (mode, Secure Proxy URL, level, profile, name, system prompt)', tags, params: idParams, body: runtimeLlmBody([]) } },
+    async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body))),
+  );
+  app.delete<{ Params: { id: string } }>('/api/runtime-llms/:id', { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: idParams, response: { 200: okSchema } } }, async (request) => {
+    await deleteRuntimeLlm(ctx.store, actorOf(request), request.params.id);
+    return { ok: true };
+  });
+  rejectOtherMethods(app, '/api/runtime-llms/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
+
+  app.post<{ Params: { id: string } }>(
+    '/api/runtime-llms/:id/api-key',
+    { schema: { summary: 'Generate a new API key (Gear → Download API Key): shown once; the previous key stops working at once', tags, params: idParams } },
+    async (request) => {
+      const result = await regenerateApiKey(ctx.store, actorOf(request), request.params.id);
+      return { runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey };
+    },
+  );
+  rejectOtherMethods(app, '/api/runtime-llms/:id/api-key', ['POST']);
+}
