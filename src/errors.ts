@@ -20,6 +20,13 @@ export const ERROR_CODES = {
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
+  // Forwarding mode (OpenAI-compatible proxy)
+  forwarding_disabled: 403,
+  input_blocked: 400,
+  upstream_unreachable: 502,
+  upstream_error: 502,
+  upstream_invalid_response: 502,
+  upstream_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -29,12 +36,15 @@ export class AppError extends Error {
   readonly status: number;
   /** Extra response headers (e.g. Allow, Retry-After). */
   readonly headers: Record<string, string>;
+  /** Extra members of the error body (e.g. the guardrail verdict of a blocked proxy request). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code];
     this.headers = headers;
+    this.details = details;
   }
 }

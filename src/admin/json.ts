@@ -13,6 +13,7 @@ export function runtimeLlmJson(llm: RuntimeLlmView) {
     level: llm.level,
     profile_id: llm.profileId,
     system_prompt_registered: llm.systemPrompt !== null,
+    upstream_credential_set: llm.upstreamCredential !== null,
     api_key_hint: llm.apiKeyHint,
     created_at: llm.createdAt,
     updated_at: llm.updatedAt,

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { generateApiKey, hashApiKey, keyHint } from '../keys/api-key.ts';
+import { CredentialBox } from '../secrets/credential-box.ts';
 import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../engine/profile-settings.ts';
 import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
 import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
@@ -30,6 +31,8 @@ export interface RuntimeLlmInput {
   level?: number;
   profile?: string;
   systemPrompt?: string | null;
+  /** Plaintext credential for the upstream LLM (forwarding mode); stored encrypted, never shown. */
+  upstreamCredential?: string | null;
 }
 
 /** A Runtime LLM as shown to operators: never the key, only its hint. */
@@ -83,6 +86,18 @@ function validateSystemPrompt(value: unknown): string | null {
   return value;
 }
 
+function validateCredential(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || value.length > 8192 || /[\r\n]/.test(value)) {
+    throw new AppError('invalid_field', 'upstream credential must be a single line of at most 8192 characters');
+  }
+  return value.trim();
+}
+
+function sealCredential(store: Store, credential: string | null, runtimeLlmId: string): string | null {
+  return credential === null ? null : CredentialBox.forDataDir(store.dataDir).seal(credential, runtimeLlmId);
+}
+
 async function resolveProfileId(store: Store, profile: string | undefined): Promise<string> {
   if (profile === undefined) return DEFAULT_PROFILE_ID;
   const found = await findProfile(store.db, profile);
@@ -117,12 +132,12 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   const profileId = await resolveProfileId(store, input.profile);
   await ensureUniqueName(store, name);
   const now = nowIso();
-  const llm: RuntimeLlm = { id: newId('llm'), name, mode, url, level, profileId, systemPrompt, createdAt: now, updatedAt: now };
+  const id = newId('llm');
+  const upstreamCredential = sealCredential(store, validateCredential(input.upstreamCredential), id);
+  const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, upstreamCredential, createdAt: now, updatedAt: now };
   const apiKey = generateApiKey();
-  await applyConfigChange(store, actor, { action: 'runtime_llm.create',
-      targetType: 'runtime_llm',
-      targetId: llm.id,
-      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null } }, async (trx) => {
+  const details = { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  await applyConfigChange(store, actor, { action: 'runtime_llm.create', targetType: 'runtime_llm', targetId: llm.id, details }, async (trx) => {
     await insertRuntimeLlm(trx, llm);
     await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
   });
@@ -139,11 +154,11 @@ export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: str
   const systemPrompt = input.systemPrompt === undefined ? current.systemPrompt : validateSystemPrompt(input.systemPrompt);
   const profileId = input.profile === undefined ? current.profileId : await resolveProfileId(store, input.profile);
   await ensureUniqueName(store, name, current.id);
-  const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, updatedAt: nowIso() };
-  await applyConfigChange(store, actor, { action: 'runtime_llm.update',
-      targetType: 'runtime_llm',
-      targetId: current.id,
-      details: { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null } }, async (trx) => {
+  const upstreamCredential =
+    input.upstreamCredential === undefined ? current.upstreamCredential : sealCredential(store, validateCredential(input.upstreamCredential), current.id);
+  const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, upstreamCredential, updatedAt: nowIso() };
+  const details = { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  await applyConfigChange(store, actor, { action: 'runtime_llm.update', targetType: 'runtime_llm', targetId: current.id, details }, async (trx) => {
     await updateRuntimeLlmRow(trx, updated);
   });
   return view(store, updated);

@@ -10,6 +10,7 @@ import {
   type RuntimeLlmView,
 } from '../admin/runtime-llms.ts';
 import { runtimeLlmJson } from '../admin/json.ts';
+import { AppError } from '../errors.ts';
 import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
 interface RuntimeLlmFlags {
@@ -23,6 +24,9 @@ interface RuntimeLlmFlags {
   systemPrompt?: string;
   systemPromptFile?: string;
   clearSystemPrompt?: boolean;
+  upstreamKeyFile?: string;
+  upstreamKeyEnv?: string;
+  clearUpstreamKey?: boolean;
 }
 
 function withConfigOptions(command: Command): Command {
@@ -34,6 +38,8 @@ function withConfigOptions(command: Command): Command {
       .option('--profile <profile>', 'security profile id or name (default: default)')
       .option('--system-prompt <text>', 'register the system prompt, so output-check detects its leakage')
       .option('--system-prompt-file <file>', 'read the system prompt from a file')
+      .option('--upstream-key-file <file>', 'forwarding: read the upstream LLM credential (API key) from a file; stored encrypted')
+      .option('--upstream-key-env <variable>', 'forwarding: read the upstream LLM credential from this environment variable')
       .option('--json', 'print JSON'),
   );
 }
@@ -48,6 +54,14 @@ function toInput(flags: RuntimeLlmFlags): Partial<RuntimeLlmInput> {
   if (flags.systemPrompt !== undefined) input.systemPrompt = flags.systemPrompt;
   if (flags.systemPromptFile !== undefined) input.systemPrompt = readFileSync(flags.systemPromptFile, 'utf8');
   if (flags.clearSystemPrompt) input.systemPrompt = null;
+  // Secrets come from a file or the environment, never from argv (visible to every local user).
+  if (flags.upstreamKeyFile !== undefined) input.upstreamCredential = readFileSync(flags.upstreamKeyFile, 'utf8').trim();
+  if (flags.upstreamKeyEnv !== undefined) {
+    const value = process.env[flags.upstreamKeyEnv];
+    if (!value) throw new AppError('invalid_field', `environment variable ${flags.upstreamKeyEnv} is not set`);
+    input.upstreamCredential = value;
+  }
+  if (flags.clearUpstreamKey) input.upstreamCredential = null;
   return input;
 }
 
@@ -88,7 +102,8 @@ export function registerRuntimeLlmCommands(program: Command): void {
       .command('update <runtime-llm>')
       .description('change a Runtime LLM')
       .option('--name <name>', 'new name')
-      .option('--clear-system-prompt', 'forget the registered system prompt'),
+      .option('--clear-system-prompt', 'forget the registered system prompt')
+      .option('--clear-upstream-key', 'forget the upstream LLM credential'),
   ).action(async (idOrName: string, flags: RuntimeLlmFlags) => {
     const llm = await withStore(flags, (store) => updateRuntimeLlm(store, cliActor(), idOrName, toInput(flags)));
     if (flags.json) printJson(runtimeLlmJson(llm));

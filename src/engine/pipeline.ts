@@ -11,7 +11,7 @@ import {
   type RuntimeLlmContext,
   type TextSpan,
 } from './guardrail.ts';
-import { isGuardrailEnabled, type OnError, type ProfileSettings, type ProtectionLevel } from './profile-settings.ts';
+import { isGuardrailEnabled, type ForwardingSettings, type OnError, type ProfileSettings, type ProtectionLevel } from './profile-settings.ts';
 
 /** Why a guardrail reports `enabled: false`. */
 export type DisabledReason = 'switched_off' | 'not_applicable' | 'not_available';
@@ -26,6 +26,7 @@ export interface CompiledProfile {
   profileId: string;
   level: ProtectionLevel;
   onError: OnError;
+  forwarding: ForwardingSettings;
   guardrails: ReadonlyMap<GuardrailName, ActiveGuardrail | DisabledReason>;
 }
 
@@ -51,6 +52,8 @@ export interface CheckOutcome {
   checks: Record<GuardrailName, Record<string, unknown>>;
   /** Present when a guardrail asked for masking; the message with each masked range replaced. */
   sanitized_message?: string;
+  /** The masked ranges behind `sanitized_message`. */
+  redactions: Redaction[];
   /** Milliseconds spent in the guardrails. */
   execution_time: number;
   spans: TextSpan[];
@@ -73,7 +76,7 @@ export function compileProfile(
       guardrails.set(name, { definition, compiled: definition.compile(own, profile.rules) });
     }
   }
-  return { profileId: profile.id, level, onError: profile.settings.on_error, guardrails };
+  return { profileId: profile.id, level, onError: profile.settings.on_error, forwarding: profile.settings.forwarding, guardrails };
 }
 
 export interface GuardrailFailureLogger {
@@ -140,6 +143,7 @@ export async function runChecks(
     execution_time: performance.now() - started,
     spans,
     records,
+    redactions,
   };
   if (redactions.length > 0) outcome.sanitized_message = applyRedactions(request.message, redactions);
   return outcome;

@@ -27,7 +27,38 @@ export interface ProfileSettings {
   /** What a guardrail failure means for the message: fail closed (block, default) or open (allow). */
   on_error: OnError;
   guardrails: Record<GuardrailName, GuardrailSettings>;
+  forwarding: ForwardingSettings;
 }
+
+/** How Forwarding mode (the OpenAI-compatible proxy) treats requests and answers. */
+export interface ForwardingSettings {
+  refusal_message: string;
+  canary_token: boolean;
+  stream_mode: 'incremental' | 'buffer';
+  stream_chunk_chars: number;
+  stream_overlap_chars: number;
+  upstream_timeout_ms: number;
+}
+
+const FORWARDING_SCHEMA = Type.Object(
+  {
+    refusal_message: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      default: "I'm sorry, but I can't help with that.",
+      description: 'Answer returned in place of an LLM answer that a guardrail blocked',
+    }),
+    canary_token: Type.Boolean({ default: false, description: 'Plant a per-request canary token in the system prompt and block answers that contain it' }),
+    stream_mode: Type.Union([Type.Literal('incremental'), Type.Literal('buffer')], {
+      default: 'incremental',
+      description: 'incremental: release streamed text in checked chunks and cut the stream at the first violation; buffer: check the whole answer before sending any of it',
+    }),
+    stream_chunk_chars: Type.Integer({ minimum: 20, maximum: 20_000, default: 200, description: 'Streamed characters checked and released at a time' }),
+    stream_overlap_chars: Type.Integer({ minimum: 0, maximum: 20_000, default: 300, description: 'Already released characters re-checked with each chunk, so violations spanning chunks are seen' }),
+    upstream_timeout_ms: Type.Integer({ minimum: 1000, maximum: 600_000, default: 60_000, description: 'Time the upstream LLM has to answer (and between streamed chunks)' }),
+  },
+  { additionalProperties: false, default: {} },
+);
 
 /** `enabled` absent = follow the Runtime LLM's protection level. */
 export type GuardrailSettings = { enabled?: boolean } & Record<string, unknown>;
@@ -70,6 +101,7 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
         description: 'Verdict when a guardrail fails: block (fail closed) or allow (fail open)',
       }),
       guardrails: Type.Object(guardrails, { additionalProperties: false, default: {} }),
+      forwarding: FORWARDING_SCHEMA,
     },
     { additionalProperties: false },
   );

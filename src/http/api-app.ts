@@ -4,12 +4,14 @@ import { AppError } from '../errors.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { LiveConfig } from '../runtime/live-config.ts';
+import type { CredentialBox } from '../secrets/credential-box.ts';
 import type { Store } from '../store/store.ts';
 import { registerCheckRoutes } from './check-routes.ts';
 import { createBaseApp } from './base-app.ts';
 import { sendError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerOpsRoutes } from './ops-routes.ts';
+import { registerProxyRoutes } from './proxy-routes.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
 export interface ApiLimits {
@@ -29,6 +31,7 @@ export interface ApiAppOptions {
   limits: ApiLimits;
   https: { cert: string; key: string } | null;
   version: string;
+  credentials: CredentialBox;
 }
 
 /** A JSON body holds the message plus escaping overhead (\uXXXX is 6 bytes for one character). */
@@ -55,11 +58,16 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
     description:
       'Runtime guardrails for LLM applications. Call input-check with a user prompt before it reaches the LLM and output-check with the LLM answer before it reaches the user. Authenticate with the X-API-Key of a Runtime LLM; its security profile decides which guardrails run.',
   });
-  registerCheckRoutes(app, {
+  const keyLimiter = new RateLimiter(options.limits.ratePerKeyPerMinute);
+  registerCheckRoutes(app, { config: options.config, checks: options.checks, maxMessageChars: options.limits.maxMessageChars, keyLimiter });
+  registerProxyRoutes(app, {
     config: options.config,
     checks: options.checks,
+    credentials: options.credentials,
+    keyLimiter,
     maxMessageChars: options.limits.maxMessageChars,
-    keyLimiter: new RateLimiter(options.limits.ratePerKeyPerMinute),
+    // A chat history carries many messages, each up to the message limit.
+    bodyLimit: Math.max(4 * 1024 * 1024, bodyLimitFor(options.limits.maxMessageChars)),
   });
   registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics });
   return app;

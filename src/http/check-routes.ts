@@ -4,6 +4,7 @@ import type { Direction } from '../engine/guardrail.ts';
 import { AppError } from '../errors.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
+import { authenticateApiKey } from './api-key-auth.ts';
 import { rejectOtherMethods } from './errors.ts';
 import { checkRequestSchema, checkResponseSchema, errorResponseSchema } from './openapi-schemas.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -22,19 +23,6 @@ declare module 'fastify' {
     caller?: Caller;
     startedAt?: number;
   }
-}
-
-/** Resolves `X-API-Key` to its Runtime LLM (reloading configuration first if it changed). */
-export async function authenticateApiKey(request: FastifyRequest, config: LiveConfig, keyLimiter: RateLimiter): Promise<Caller> {
-  const header = request.headers['x-api-key'];
-  const key = Array.isArray(header) ? undefined : header?.trim();
-  if (!key) throw new AppError('invalid_api_key', 'missing X-API-Key header');
-  await config.refreshIfChanged();
-  const caller = config.authenticate(key);
-  if (!caller) throw new AppError('invalid_api_key', 'invalid API key');
-  const wait = keyLimiter.take(caller.runtimeLlm.id);
-  if (wait > 0) throw new AppError('rate_limited', `rate limit of this API key exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) });
-  return caller;
 }
 
 interface CheckBody {

@@ -1,11 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
 
-/** The one error body of every listener: `{ "error": { "code", "message", "request_id" } }`. */
+/** OpenAI-style error class, so OpenAI clients of the proxy read our errors natively. */
+function errorType(error: AppError): string {
+  if (error.code === 'input_blocked') return 'guardrail_violation';
+  if (error.status === 401) return 'authentication_error';
+  if (error.status === 429) return 'rate_limit_error';
+  return error.status >= 500 ? 'api_error' : 'invalid_request_error';
+}
+
+/** The one error body of every listener: `{ "error": { "code", "message", "type", "request_id", ... } }`. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.status).type('application/json; charset=utf-8').send({
-    error: { code: error.code, message: error.message, request_id: request.id },
+    error: { code: error.code, message: error.message, type: errorType(error), request_id: request.id, ...error.details },
   });
 }
 

@@ -16,6 +16,8 @@ export interface CheckInput {
   /** Forwarding mode: the system prompt sent upstream, to detect its leakage. */
   systemPrompt?: string | undefined;
   canary?: string | undefined;
+  /** false for intermediate checks (e.g. windows of a stream) whose final verdict is recorded separately. */
+  record?: boolean;
 }
 
 export interface CheckServiceOptions {
@@ -52,6 +54,7 @@ export class CheckService {
       },
       (guardrail, error) => this.#options.log.error({ err: error, guardrail, request_id: requestId }, 'guardrail failed'),
     );
+    if (input.record === false) return outcome;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     this.#options.metrics.recordCheck(input.direction, outcome, seconds);
     this.#options.events.push({

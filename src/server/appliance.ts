@@ -15,6 +15,7 @@ import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
+import { CredentialBox } from '../secrets/credential-box.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
 import { VERSION } from '../version.ts';
@@ -115,6 +116,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     log,
     https,
     version: VERSION,
+    credentials: CredentialBox.forDataDir(config.dataDir),
     limits: { maxMessageChars: config.maxMessageChars, ratePerKeyPerMinute: config.ratePerKeyPerMinute, ratePerIpPerMinute: config.ratePerIpPerMinute },
   });
   const authPolicy = loadAuthPolicy();

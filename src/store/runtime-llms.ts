@@ -9,6 +9,8 @@ export interface RuntimeLlm {
   level: 1 | 2 | 3;
   profileId: string;
   systemPrompt: string | null;
+  /** Sealed upstream credential (see CredentialBox); never shown. */
+  upstreamCredential: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -22,6 +24,7 @@ function toRuntimeLlm(row: Selectable<RuntimeLlmTable>): RuntimeLlm {
     level: row.level as RuntimeLlm['level'],
     profileId: row.profile_id,
     systemPrompt: row.system_prompt,
+    upstreamCredential: row.upstream_credential,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -38,6 +41,7 @@ export async function insertRuntimeLlm(db: Kysely<Database>, llm: RuntimeLlm): P
       level: llm.level,
       profile_id: llm.profileId,
       system_prompt: llm.systemPrompt,
+      upstream_credential: llm.upstreamCredential,
       created_at: llm.createdAt,
       updated_at: llm.updatedAt,
     })
@@ -54,6 +58,7 @@ export async function updateRuntimeLlmRow(db: Kysely<Database>, llm: RuntimeLlm)
       level: llm.level,
       profile_id: llm.profileId,
       system_prompt: llm.systemPrompt,
+      upstream_credential: llm.upstreamCredential,
       updated_at: llm.updatedAt,
     })
     .where('id', '=', llm.id)

@@ -34,6 +34,8 @@ export interface RuntimeLlmTable {
   level: number;
   profile_id: string;
   system_prompt: string | null;
+  /** Sealed (encrypted) credential for the upstream LLM; never returned by any API. */
+  upstream_credential: string | null;
   created_at: string;
   updated_at: string;
 }

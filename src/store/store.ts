@@ -13,6 +13,8 @@ export interface Store {
   readonly kind: 'sqlite';
   /** Where the data lives, for messages (a file path; never a password). */
   readonly location: string;
+  /** This node's data directory (TLS material, secrets). */
+  readonly dataDir: string;
   /**
    * true when the configuration may have changed since the last call: another connection (the CLI,
    * another node) committed, or this process marked a change. Synchronous and cheap enough to ask on
@@ -34,12 +36,15 @@ class SqliteStore implements Store {
   readonly db: Kysely<Database>;
   readonly kind = 'sqlite' as const;
   readonly location: string;
+  readonly dataDir: string;
   readonly #dataVersionQuery: StatementSync;
   #dataVersion: number;
   #changedHere = false;
 
-  constructor(path: string) {
+  constructor(dataDir: string) {
+    const path = join(dataDir, SQLITE_FILE);
     const { dialect, raw } = openSqlite(path);
+    this.dataDir = dataDir;
     this.db = new Kysely<Database>({ dialect });
     this.location = path;
     this.#dataVersionQuery = raw.prepare('PRAGMA data_version');
@@ -72,7 +77,7 @@ class SqliteStore implements Store {
 /** Opens (creating if needed) the data directory's database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const store = new SqliteStore(join(options.dataDir, SQLITE_FILE));
+  const store = new SqliteStore(options.dataDir);
   try {
     await migrate(store.db);
   } catch (error) {

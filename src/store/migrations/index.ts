@@ -3,6 +3,7 @@ import { initial } from './0001-initial.ts';
 import { defaultProfile } from './0002-default-profile.ts';
 import { adminSecurity } from './0003-admin-security.ts';
 import { checkEventText } from './0004-check-event-text.ts';
+import { upstreamCredential } from './0010-upstream-credential.ts';
 
 /** Versioned migrations, applied in key order. Never edit a released one; add the next number. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-default-profile': defaultProfile,
   '0003-admin-security': adminSecurity,
   '0004-check-event-text': checkEventText,
+  '0010-upstream-credential': upstreamCredential,
 };
 
 export const migrationProvider: MigrationProvider = {
