@@ -19,6 +19,8 @@ export interface TestAppliance {
   dashboard(path: string, options?: RequestOptions): Promise<HttpResponse>;
   /** Runs the CLI against this appliance's data directory. */
   cli(...args: string[]): Promise<CliResult>;
+  /** Runs the CLI with this standard input. */
+  cliWithInput(input: string, ...args: string[]): Promise<CliResult>;
   /** Creates a Runtime LLM and returns its API key. */
   createRuntimeLlm(name: string, ...extra: string[]): Promise<{ id: string; apiKey: string }>;
   inputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
@@ -67,6 +69,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const api = httpsClient(apiUrl, ca);
   const dashboard = httpsClient(dashboardUrl, ca);
   const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+  const cliWithInput = (input: string, ...args: string[]) => runCli([...args, '--data-dir', dataDir], {}, input);
   const check = (direction: 'input' | 'output') => (apiKey: string, body: unknown) =>
     api(`/apikey/api/guardrail/v1/${direction}-check`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
 
@@ -87,6 +90,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
     api,
     dashboard,
     cli,
+    cliWithInput,
     async createRuntimeLlm(name, ...extra) {
       const result = await cli('runtime-llm', 'create', '--name', name, '--json', ...extra);
       if (result.code !== 0) throw new Error(`runtime-llm create failed: ${result.stderr}`);

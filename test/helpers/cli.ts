@@ -11,10 +11,10 @@ export interface CliResult {
   json: any;
 }
 
-/** Runs the real `rampart` CLI in a child process. */
-export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** Runs the real `rampart` CLI in a child process; `input` is its standard input (empty by default). */
+export function runCli(args: readonly string[], env: Record<string, string> = {}, input = ''): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       let json: unknown;
       try {
         json = JSON.parse(stdout);
@@ -24,5 +24,6 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr, json });
     });
+    child.stdin?.end(input);
   });
 }

@@ -74,7 +74,8 @@ export async function installAdminGate(app: FastifyInstance, ctx: AdminContext):
   // onRequest: refuse before the body is even read or validated.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;
-    const auth = request.routeOptions.config.auth ?? 'admin';
+    // Hidden /api routes are the 405 answers of rejectOtherMethods: they reveal nothing, so no session.
+    const auth = request.routeOptions.schema?.hide ? 'public' : (request.routeOptions.config.auth ?? 'admin');
     if (auth === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await findSession(ctx.store.db, ctx.policy, token) : undefined;

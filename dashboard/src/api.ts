@@ -1,0 +1,91 @@
+/** The admin API client: same-origin fetch with the session cookie and the CSRF token. */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+let csrfToken = '';
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(path, { method, headers, credentials: 'same-origin', body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  if (!response.ok) throw new ApiError(response.status, data?.error?.code ?? 'error', data?.error?.message ?? response.statusText);
+  return data as T;
+}
+
+export interface SessionInfo {
+  user: { username: string; auth_method: 'password' | 'oidc'; must_change_password: boolean };
+  csrf_token: string;
+}
+
+export interface RuntimeLlm {
+  id: string;
+  name: string;
+  mode: 'forwarding' | 'non-forwarding';
+  url: string;
+  level: 1 | 2 | 3;
+  profile_id: string;
+  api_key_hint: string | null;
+  created_at: string;
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  description: string;
+  settings: { on_error: string; record_message_text: boolean; guardrails: Record<string, Record<string, unknown>> };
+  rules: {
+    keywords: { id: string; keyword: string; whole_word: boolean; scope: string }[];
+    regexes: { id: string; name: string; pattern: string; case_insensitive: boolean; scope: string }[];
+  };
+}
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  description?: string;
+}
+
+export interface GuardrailInfo {
+  name: string;
+  title: string;
+  available: boolean;
+  directions: string[];
+  on_at_levels: number[];
+  uses_rules: boolean;
+  settings_schema: JsonSchema;
+}
+
+export interface CheckEventJson {
+  id: string;
+  time: string;
+  request_id: string;
+  runtime_llm_id: string;
+  direction: 'input' | 'output';
+  verdict: 'allowed' | 'blocked';
+  blocked_by: string[];
+  results: Record<string, { detected: boolean; score?: number; error?: string }>;
+  execution_time_ms: number;
+  message_length: number;
+  message_text?: string;
+}

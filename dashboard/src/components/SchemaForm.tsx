@@ -1,0 +1,121 @@
+import { Chip, Group, NumberInput, SegmentedControl, Select, Slider, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import type { JsonSchema } from '../api.ts';
+
+/** Values a schema allows when it is a union of literals (TypeBox Union of Literal). */
+function literals(schema: JsonSchema | undefined): string[] | undefined {
+  if (!schema?.anyOf || !schema.anyOf.every((s) => s.const !== undefined)) return undefined;
+  return schema.anyOf.map((s) => String(s.const));
+}
+
+const label = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+function Field({ name, schema, value, onChange }: { name: string; schema: JsonSchema; value: unknown; onChange: (v: unknown) => void }) {
+  const title = label(name);
+  const help = schema.description;
+  const options = literals(schema);
+  if (options) {
+    return options.length <= 4 ? (
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {title}
+        </Text>
+        <SegmentedControl data={options} value={String(value ?? schema.default ?? options[0])} onChange={onChange} aria-label={title} />
+        {help && <Text size="xs" c="dimmed">{help}</Text>}
+      </Stack>
+    ) : (
+      <Select label={title} description={help} data={options} value={String(value ?? schema.default ?? '')} onChange={(v) => onChange(v)} allowDeselect={false} />
+    );
+  }
+  if (schema.type === 'boolean') return <Switch label={title} description={help} checked={Boolean(value ?? schema.default)} onChange={(e) => onChange(e.currentTarget.checked)} />;
+  if (schema.type === 'number' && schema.minimum === 0 && schema.maximum === 1) {
+    const v = Number(value ?? schema.default ?? 0.5);
+    return (
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm" fw={500}>
+            {title}
+          </Text>
+          <NumberInput size="xs" w={90} min={0} max={1} step={0.01} decimalScale={2} value={v} onChange={(n) => onChange(Number(n))} aria-label={title} />
+        </Group>
+        <Slider min={0} max={1} step={0.01} value={v} onChange={onChange} label={(x) => x.toFixed(2)} />
+        {help && <Text size="xs" c="dimmed">{help}</Text>}
+      </Stack>
+    );
+  }
+  if (schema.type === 'number' || schema.type === 'integer') {
+    return <NumberInput label={title} description={help} min={schema.minimum} max={schema.maximum} value={Number(value ?? schema.default ?? 0)} onChange={(n) => onChange(Number(n))} allowDecimal={schema.type === 'number'} />;
+  }
+  const itemOptions = schema.type === 'array' ? literals(schema.items) : undefined;
+  if (itemOptions) {
+    const selected = (value as string[] | undefined) ?? (schema.default as string[] | undefined) ?? [];
+    return (
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {title}
+        </Text>
+        {help && <Text size="xs" c="dimmed">{help}</Text>}
+        <Chip.Group multiple value={selected} onChange={onChange}>
+          <Group gap={6}>
+            {itemOptions.map((o) => (
+              <Chip key={o} value={o} size="xs">
+                {o}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Stack>
+    );
+  }
+  if (schema.type === 'object' && schema.properties) {
+    // A map of optional choices (e.g. PII action per entity type): one row per key.
+    const map = (value as Record<string, unknown> | undefined) ?? {};
+    return (
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {title}
+        </Text>
+        {help && <Text size="xs" c="dimmed">{help}</Text>}
+        <Table withRowBorders={false} verticalSpacing={2}>
+          <Table.Tbody>
+            {Object.entries(schema.properties).map(([key, sub]) => (
+              <Table.Tr key={key}>
+                <Table.Td>
+                  <Text size="sm">{key}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    size="xs"
+                    data={['default', ...(literals(sub) ?? [])]}
+                    value={map[key] === undefined ? 'default' : String(map[key])}
+                    onChange={(v) => {
+                      const next = { ...map };
+                      if (!v || v === 'default') delete next[key];
+                      else next[key] = v;
+                      onChange(next);
+                    }}
+                    allowDeselect={false}
+                    aria-label={`${title} ${key}`}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    );
+  }
+  return <TextInput label={title} description={help} value={String(value ?? schema.default ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+}
+
+/** Renders a guardrail's settings from its JSON Schema, so new guardrails need no UI code. */
+export function SchemaForm({ schema, value, onChange, skip = [] }: { schema: JsonSchema; value: Record<string, unknown>; onChange: (v: Record<string, unknown>) => void; skip?: string[] }) {
+  const fields = Object.entries(schema.properties ?? {}).filter(([name]) => !skip.includes(name));
+  if (fields.length === 0) return null;
+  return (
+    <Stack>
+      {fields.map(([name, sub]) => (
+        <Field key={name} name={name} schema={sub} value={value[name]} onChange={(v) => onChange({ ...value, [name]: v })} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import { BarChart, LineChart } from '@mantine/charts';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { api, type CheckEventJson, type RuntimeLlm } from '../api.ts';
+import { GUARDRAIL_MENU } from './Guardrails.tsx';
+
+interface Stats {
+  buckets: { time: string; checks: number; blocked: number; blocked_by: Record<string, number> }[];
+}
+
+const RANGES: Record<string, { ms: number; bucket: string }> = {
+  '1h': { ms: 3_600_000, bucket: 'minute' },
+  '24h': { ms: 86_400_000, bucket: 'hour' },
+  '7d': { ms: 7 * 86_400_000, bucket: 'day' },
+};
+const COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'red.6', 'lime.7'];
+
+function label(time: string, bucket: string): string {
+  const d = new Date(time);
+  return bucket === 'day' ? d.toLocaleDateString() : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** The check event log with filters, and checks/blocks over time per guardrail. */
+export function EventsPage() {
+  const [events, setEvents] = useState<CheckEventJson[]>([]);
+  const [llms, setLlms] = useState<RuntimeLlm[]>([]);
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [filter, setFilter] = useState({ verdict: '', direction: '', guardrail: '', runtime_llm: '', range: '24h' });
+  const set = (k: keyof typeof filter) => (v: string | null) => setFilter((f) => ({ ...f, [k]: v ?? '' }));
+
+  const load = useCallback(async () => {
+    const range = RANGES[filter.range]!;
+    const since = new Date(Date.now() - range.ms).toISOString();
+    const query = new URLSearchParams({ limit: '200', since });
+    for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm'] as const) if (filter[k]) query.set(k, filter[k]);
+    const statsQuery = new URLSearchParams({ since, bucket: range.bucket });
+    if (filter.runtime_llm) statsQuery.set('runtime_llm', filter.runtime_llm);
+    const [e, s, l] = await Promise.all([api<{ events: CheckEventJson[] }>(`/api/events?${query}`), api<Stats>(`/api/events/stats?${statsQuery}`), api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms')]);
+    setEvents(e.events);
+    setStats(s);
+    setLlms(l.runtime_llms);
+  }, [filter]);
+  useEffect(() => void load(), [load]);
+
+  const bucket = RANGES[filter.range]!.bucket;
+  const totals = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), Checks: b.checks, Blocked: b.blocked }));
+  const perGuardrail = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), ...Object.fromEntries(GUARDRAIL_MENU.map((g) => [g.title, b.blocked_by[g.name] ?? 0])) }));
+  const llmName = (id: string) => llms.find((l) => l.id === id)?.name ?? id;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Events</Title>
+        <Button variant="default" onClick={() => void load()}>
+          Refresh
+        </Button>
+      </Group>
+      <Group>
+        <Select label="Time range" data={[{ value: '1h', label: 'Last hour' }, { value: '24h', label: 'Last 24 hours' }, { value: '7d', label: 'Last 7 days' }]} value={filter.range} onChange={set('range')} allowDeselect={false} w={160} />
+        <Select label="Verdict" data={[{ value: '', label: 'All' }, { value: 'blocked', label: 'Blocked' }, { value: 'allowed', label: 'Allowed' }]} value={filter.verdict} onChange={set('verdict')} w={130} />
+        <Select label="Direction" data={[{ value: '', label: 'Both' }, { value: 'input', label: 'Input' }, { value: 'output', label: 'Output' }]} value={filter.direction} onChange={set('direction')} w={130} />
+        <Select label="Guardrail fired" data={[{ value: '', label: 'Any' }, ...GUARDRAIL_MENU.map((g) => ({ value: g.name, label: g.title }))]} value={filter.guardrail} onChange={set('guardrail')} w={220} />
+        <Select label="Runtime LLM" data={[{ value: '', label: 'All' }, ...llms.map((l) => ({ value: l.id, label: l.name }))]} value={filter.runtime_llm} onChange={set('runtime_llm')} w={200} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Card withBorder>
+          <Text fw={600} mb="sm">
+            Checks and blocks
+          </Text>
+          <BarChart h={220} data={totals} dataKey="time" series={[{ name: 'Checks', color: 'indigo.6' }, { name: 'Blocked', color: 'red.6' }]} />
+        </Card>
+        <Card withBorder>
+          <Text fw={600} mb="sm">
+            Blocks per guardrail
+          </Text>
+          <LineChart h={220} data={perGuardrail} dataKey="time" series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))} withLegend curveType="linear" withDots={false} />
+        </Card>
+      </SimpleGrid>
+      <Table striped data-testid="events-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Runtime LLM</Table.Th>
+            <Table.Th>Direction</Table.Th>
+            <Table.Th>Verdict</Table.Th>
+            <Table.Th>Guardrails fired</Table.Th>
+            <Table.Th>Scores</Table.Th>
+            <Table.Th>ms</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{new Date(e.time).toLocaleString()}</Table.Td>
+              <Table.Td>{llmName(e.runtime_llm_id)}</Table.Td>
+              <Table.Td>{e.direction}</Table.Td>
+              <Table.Td>
+                <Badge color={e.verdict === 'blocked' ? 'red' : 'green'}>{e.verdict}</Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {e.blocked_by.map((g) => (
+                    <Badge key={g} variant="light" color="red">
+                      {g}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {Object.entries(e.results)
+                    .map(([g, r]) => `${g} ${r.error ? 'error' : (r.score ?? (r.detected ? 1 : 0)).toFixed(2)}`)
+                    .join(' · ')}
+                </Text>
+              </Table.Td>
+              <Table.Td>{e.execution_time_ms.toFixed(2)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {events.length === 0 && <Text c="dimmed">No events match.</Text>}
+    </Stack>
+  );
+}

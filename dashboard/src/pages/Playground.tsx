@@ -1,0 +1,101 @@
+import { Alert, Badge, Button, Card, Code, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { api, type RuntimeLlm } from '../api.ts';
+import { Highlighted, type Span } from '../components/Highlighted.tsx';
+
+interface Result {
+  injection_detected: boolean;
+  blocked_by: string[];
+  checks: Record<string, Record<string, unknown>>;
+  spans: Span[];
+  sanitized_message?: string;
+  execution_time: number;
+}
+
+/** input-check / output-check on typed text with a Runtime LLM's guardrails; triggering spans marked. */
+export function PlaygroundPage() {
+  const [llms, setLlms] = useState<RuntimeLlm[]>([]);
+  const [llm, setLlm] = useState<string | null>(null);
+  const [direction, setDirection] = useState('input');
+  const [message, setMessage] = useState('');
+  const [prompt, setPrompt] = useState('');
+  const [checked, setChecked] = useState<{ text: string; result: Result } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms').then((r) => {
+      setLlms(r.runtime_llms);
+      setLlm((current) => current ?? r.runtime_llms[0]?.id ?? null);
+    });
+  }, []);
+
+  const run = async () => {
+    setError(null);
+    try {
+      const body = { runtime_llm: llm, direction, message, ...(direction === 'output' && prompt ? { prompt } : {}) };
+      setChecked({ text: message, result: await api<Result>('/api/playground', { method: 'POST', body }) });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <Stack maw={1000}>
+      <Title order={2}>Playground</Title>
+      {llms.length === 0 && <Alert color="gray">Create a Runtime LLM first; the playground runs its profile and protection level.</Alert>}
+      <Group>
+        <Select label="Runtime LLM" data={llms.map((l) => ({ value: l.id, label: l.name }))} value={llm} onChange={setLlm} allowDeselect={false} w={240} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Check
+          </Text>
+          <SegmentedControl value={direction} onChange={setDirection} data={[{ value: 'input', label: 'input-check' }, { value: 'output', label: 'output-check' }]} />
+        </Stack>
+      </Group>
+      {direction === 'output' && <Textarea label="Prompt (optional)" value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} autosize minRows={2} />}
+      <Textarea label={direction === 'input' ? 'User prompt' : 'LLM answer'} value={message} onChange={(e) => setMessage(e.currentTarget.value)} autosize minRows={4} />
+      <Group>
+        <Button onClick={() => void run()} disabled={!llm || message === ''}>
+          Run check
+        </Button>
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      {checked && (
+        <Card withBorder data-testid="playground-result">
+          <Stack>
+            <Group>
+              <Badge size="lg" color={checked.result.injection_detected ? 'red' : 'green'}>
+                {checked.result.injection_detected ? 'Blocked' : 'Allowed'}
+              </Badge>
+              {checked.result.blocked_by.map((g) => (
+                <Badge key={g} variant="light" color="red">
+                  {g}
+                </Badge>
+              ))}
+              <Text size="sm" c="dimmed">
+                {checked.result.execution_time.toFixed(2)} ms
+              </Text>
+            </Group>
+            <Highlighted text={checked.text} spans={checked.result.spans} />
+            {checked.result.sanitized_message !== undefined && (
+              <Text size="sm">
+                Sanitized: <Code>{checked.result.sanitized_message}</Code>
+              </Text>
+            )}
+            <Table>
+              <Table.Tbody>
+                {Object.entries(checked.result.checks).map(([name, block]) => (
+                  <Table.Tr key={name}>
+                    <Table.Td fw={600}>{name}</Table.Td>
+                    <Table.Td>
+                      <Code>{JSON.stringify(block)}</Code>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { api } from '../api.ts';
+
+type Notice = { ok: boolean; text: string } | null;
+
+function useSettings<T>(path: string): [T | null, (t: T) => void, () => Promise<void>] {
+  const [value, setValue] = useState<T | null>(null);
+  const load = async () => setValue(await api<T>(path));
+  useEffect(() => void load(), [path]);
+  return [value, setValue, load];
+}
+
+function NoticeAlert({ notice }: { notice: Notice }) {
+  return notice ? <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert> : null;
+}
+
+interface Siem {
+  enabled: boolean;
+  collector: string;
+  port: number;
+  format: 'cef' | 'json';
+}
+
+/** Settings → SIEM Integration: collector IP, UDP port, format, on/off, Save, send test event. */
+function SiemSettings() {
+  const [siem, setSiem] = useSettings<Siem>('/api/settings/siem');
+  const [notice, setNotice] = useState<Notice>(null);
+  if (!siem) return null;
+  const save = async () => {
+    try {
+      setSiem(await api<Siem>('/api/settings/siem', { method: 'PUT', body: siem }));
+      setNotice({ ok: true, text: 'Saved.' });
+    } catch (e) {
+      setNotice({ ok: false, text: (e as Error).message });
+    }
+  };
+  const test = async () => {
+    try {
+      const r = await api<{ event_id: string; collector: string; port: number }>('/api/settings/siem/test', { method: 'POST' });
+      setNotice({ ok: true, text: `Test event ${r.event_id} sent to ${r.collector}:${r.port}. Check the collector.` });
+    } catch (e) {
+      setNotice({ ok: false, text: (e as Error).message });
+    }
+  };
+  return (
+    <Card withBorder maw={560}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Every check and every administrative action is sent as one RFC 5424 syslog datagram over UDP, with a CEF or JSON payload. Message text is never sent unless a profile opts in (then PII-masked).
+        </Text>
+        <TextInput label="Collector IP address" placeholder="192.0.2.10" value={siem.collector} onChange={(e) => setSiem({ ...siem, collector: e.currentTarget.value })} />
+        <NumberInput label="UDP port" min={1} max={65535} value={siem.port} onChange={(v) => setSiem({ ...siem, port: Number(v) })} />
+        <Select label="Format" data={[{ value: 'cef', label: 'CEF (ArcSight Common Event Format)' }, { value: 'json', label: 'JSON' }]} value={siem.format} onChange={(v) => setSiem({ ...siem, format: (v ?? 'cef') as Siem['format'] })} allowDeselect={false} />
+        <Switch label="Forward events" checked={siem.enabled} onChange={(e) => setSiem({ ...siem, enabled: e.currentTarget.checked })} />
+        <NoticeAlert notice={notice} />
+        <Group>
+          <Button onClick={() => void save()}>Save</Button>
+          <Button variant="default" onClick={() => void test()}>
+            Send test event
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+interface Retention {
+  max_age_days: number;
+  max_events: number;
+  audit_max_age_days: number;
+}
+
+function RetentionSettings() {
+  const [r, setR] = useSettings<Retention>('/api/settings/retention');
+  const [notice, setNotice] = useState<Notice>(null);
+  if (!r) return null;
+  const save = async () => {
+    try {
+      setR(await api<Retention>('/api/settings/retention', { method: 'PUT', body: r }));
+      setNotice({ ok: true, text: 'Saved. Older events are deleted within ten minutes.' });
+    } catch (e) {
+      setNotice({ ok: false, text: (e as Error).message });
+    }
+  };
+  return (
+    <Card withBorder maw={560}>
+      <Stack>
+        <NumberInput label="Keep check events for (days)" min={1} max={3650} value={r.max_age_days} onChange={(v) => setR({ ...r, max_age_days: Number(v) })} />
+        <NumberInput label="Keep at most this many check events" min={10} thousandSeparator="," value={r.max_events} onChange={(v) => setR({ ...r, max_events: Number(v) })} />
+        <NumberInput label="Keep audit events for (days)" min={1} max={3650} value={r.audit_max_age_days} onChange={(v) => setR({ ...r, audit_max_age_days: Number(v) })} />
+        <NoticeAlert notice={notice} />
+        <Group>
+          <Button onClick={() => void save()}>Save</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+interface Sso {
+  enabled: boolean;
+  issuer: string;
+  client_id: string;
+  redirect_url: string;
+  role_claim: string;
+  admin_values: string[];
+  username_claim: string;
+  client_secret_set: boolean;
+}
+
+function SsoSettings() {
+  const [sso, setSso] = useSettings<Sso>('/api/settings/sso');
+  const [secret, setSecret] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  if (!sso) return null;
+  const save = async () => {
+    const { client_secret_set: _set, ...body } = sso;
+    try {
+      setSso(await api<Sso>('/api/settings/sso', { method: 'PUT', body: { ...body, ...(secret ? { client_secret: secret } : {}) } }));
+      setSecret('');
+      setNotice({ ok: true, text: 'Saved.' });
+    } catch (e) {
+      setNotice({ ok: false, text: (e as Error).message });
+    }
+  };
+  const redirect = `${window.location.origin}/api/auth/oidc/callback`;
+  return (
+    <Card withBorder maw={620}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          OpenID Connect (authorization code + PKCE). Users whose role claim holds one of the admin values become administrators. The local admin account keeps working for emergencies.
+        </Text>
+        <TextInput label="Issuer URL" placeholder="https://idp.example.com/realms/corp" value={sso.issuer} onChange={(e) => setSso({ ...sso, issuer: e.currentTarget.value })} />
+        <TextInput label="Client ID" value={sso.client_id} onChange={(e) => setSso({ ...sso, client_id: e.currentTarget.value })} />
+        <PasswordInput label="Client secret" description={sso.client_secret_set ? 'Set; type a new one to replace it' : 'Not set'} value={secret} onChange={(e) => setSecret(e.currentTarget.value)} />
+        <TextInput label="Redirect URL (register it at the provider)" placeholder={redirect} value={sso.redirect_url} onChange={(e) => setSso({ ...sso, redirect_url: e.currentTarget.value })} />
+        <Group grow>
+          <TextInput label="Role claim" value={sso.role_claim} onChange={(e) => setSso({ ...sso, role_claim: e.currentTarget.value })} />
+          <TextInput label="User name claim" value={sso.username_claim} onChange={(e) => setSso({ ...sso, username_claim: e.currentTarget.value })} />
+        </Group>
+        <TagsInput label="Admin values" value={sso.admin_values} onChange={(v) => setSso({ ...sso, admin_values: v })} />
+        <Switch label="Enable single sign-on" checked={sso.enabled} onChange={(e) => setSso({ ...sso, enabled: e.currentTarget.checked })} />
+        <NoticeAlert notice={notice} />
+        <Group>
+          <Button onClick={() => void save()}>Save</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+const TABS: Record<string, [string, () => React.ReactNode]> = {
+  siem: ['SIEM Integration', () => <SiemSettings />],
+  retention: ['Event Retention', () => <RetentionSettings />],
+  sso: ['Single Sign-On', () => <SsoSettings />],
+};
+
+export function SettingsPage({ tab }: { tab: string }) {
+  const [title, render] = TABS[tab] ?? TABS.siem!;
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Text>Settings</Text>
+        <Text>{title}</Text>
+      </Breadcrumbs>
+      <Title order={2}>{title}</Title>
+      {render()}
+    </Stack>
+  );
+}

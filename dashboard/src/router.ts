@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+
+/** Hash routing (#/guardrails/regex): one HTML page served at /, no server-side route table. */
+export function useRoute(): { path: string; query: URLSearchParams } {
+  const read = () => {
+    const [path = '/', query = ''] = window.location.hash.replace(/^#/, '').split('?');
+    return { path: path || '/', query: new URLSearchParams(query) };
+  };
+  const [route, setRoute] = useState(read);
+  useEffect(() => {
+    const onChange = () => setRoute(read());
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+}
+
+export function navigate(path: string): void {
+  window.location.hash = path;
+}

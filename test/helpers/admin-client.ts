@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestAppliance } from './appliance.ts';
+import type { HttpResponse, RequestOptions } from './https-client.ts';
+
+export const NEW_ADMIN_PASSWORD = 'correct horse battery staple 42';
+
+/** A signed-in dashboard session over HTTPS: keeps the session cookie and sends the CSRF token. */
+export interface AdminClient {
+  cookie: string;
+  csrfToken: string;
+  request(path: string, options?: RequestOptions): Promise<HttpResponse>;
+}
+
+export function initialPassword(app: TestAppliance, username = 'admin'): string {
+  return readFileSync(join(app.dataDir, `initial-password-${username}`), 'utf8').trim();
+}
+
+export function sessionCookie(response: HttpResponse): string | undefined {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  return cookies.find((c) => c.startsWith('__Host-rampart_session='))?.split(';')[0];
+}
+
+export async function signIn(app: TestAppliance, username: string, password: string): Promise<AdminClient> {
+  const response = await app.dashboard('/api/auth/login', { body: { username, password } });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
+  const client: AdminClient = {
+    cookie: sessionCookie(response)!,
+    csrfToken: response.json.csrf_token as string,
+    request: (path, options = {}) =>
+      app.dashboard(path, { ...options, headers: { cookie: client.cookie, 'x-csrf-token': client.csrfToken, ...options.headers } }),
+  };
+  return client;
+}
+
+/** First sign-in with the delivered password, then the forced change; returns a usable session. */
+export async function signInAsAdmin(app: TestAppliance): Promise<AdminClient> {
+  const delivered = initialPassword(app);
+  const first = await signIn(app, 'admin', delivered);
+  const changed = await first.request('/api/auth/password', { body: { current_password: delivered, new_password: NEW_ADMIN_PASSWORD } });
+  if (changed.status !== 200) throw new Error(`password change failed: ${changed.status} ${changed.text}`);
+  return first;
+}
