@@ -1,7 +1,7 @@
 import * as fakers from '@faker-js/faker';
 import type { Faker } from '@faker-js/faker';
 import type { EntityType } from '../../src/guardrails/pii/entities.ts';
-import type { NamePools } from './names.ts';
+import { isHeldOut, type NamePools } from './names.ts';
 import * as values from './values.ts';
 
 /** One span-labelled text: the JSONL format of the PII evaluation. */
@@ -14,14 +14,33 @@ const all = fakers as unknown as Record<string, Faker>;
 const FILLER_LOCALES = ['fakerEN', 'fakerDE', 'fakerFR', 'fakerES', 'fakerIT', 'fakerPT_BR', 'fakerNL', 'fakerPL', 'fakerSV', 'fakerTR'];
 const WORD_LOCALES = ['fakerDE', 'fakerFR', 'fakerES', 'fakerIT', 'fakerPT_BR', 'fakerNL', 'fakerPL', 'fakerSV', 'fakerTR', 'fakerID_ID', 'fakerVI', 'fakerCS_CZ', 'fakerHU', 'fakerRO', 'fakerFI', 'fakerRU', 'fakerEL', 'fakerZH_CN', 'fakerJA', 'fakerKO', 'fakerAR', 'fakerHE', 'fakerUK', 'fakerTH'];
 const TECH = ['Python', 'JavaScript', 'TypeScript', 'React', 'Docker', 'Kubernetes', 'Linux', 'Windows', 'GitHub', 'PostgreSQL', 'Node', 'Rust', 'Excel', 'Slack', 'Jira', 'Terraform', 'Redis', 'Django', 'Flask', 'Pandas', 'NumPy', 'Java', 'Swift', 'Kotlin', 'Android', 'iPhone', 'ChatGPT', 'Azure', 'Oracle', 'Salesforce'];
+const SLANG = ['Lol', 'Haha', 'Hahaha', 'Omg', 'Lmao', 'Bro', 'Dude', 'Man', 'Yo', 'Ugh', 'Wow', 'Yay', 'Nah', 'Yeah', 'Yep', 'Nope', 'Btw', 'Imo', 'Tbh', 'Idk', 'Smh', 'Pls', 'Plz', 'Thx', 'Np', 'Gg', 'Welp', 'Oof', 'Bruh', 'Sis', 'Fam', 'Mate', 'Dang', 'Damn', 'Geez', 'Jeez', 'Gosh', 'Meh', 'Hmm', 'Ok', 'Okay', 'Aight', 'Ikr', 'Fyi', 'Asap', 'Rofl', 'Wtf', 'Hehe', 'Xd', 'Ew', 'Yikes', 'Whoa', 'Oops', 'Dope', 'Lit', 'Legit', 'Sus', 'Bestie', 'Ngl', 'Fr', 'Ikr', 'Kinda', 'Gonna', 'Wanna', 'Lemme', 'Yall', 'Y’all', 'Cuz', 'Cos', 'Ya', 'Yup', 'Woah', 'Huh', 'Aww', 'Awesome', 'Cool', 'Sweet', 'Nice', 'Dayum'];
+const ASSISTANTS = ['ChatGPT', 'Claude', 'Gemini', 'Copilot', 'Alexa', 'Siri', 'Cortana', 'Bard', 'Llama', 'Mistral', 'Grok', 'Jarvis', 'Bixby', 'Perplexity', 'DeepSeek', 'Qwen'];
+const HOLIDAYS = ['Christmas', 'Easter', 'Thanksgiving', 'Halloween', 'Ramadan', 'Eid', 'Diwali', 'Hanukkah', 'Passover', 'Carnival', 'Oktoberfest', 'Valentine’s Day', 'New Year', 'Lunar New Year', 'Pentecost', 'Advent', 'Lent'];
+const BRANDS = ['Starbucks', 'IKEA', 'Walmart', 'Target', 'Amazon', 'Tesco', 'Lidl', 'Aldi', 'Zara', 'Nike', 'Adidas', 'Apple', 'Samsung', 'Sony', 'Nintendo', 'Toyota', 'Honda', 'Ford', 'Tesla', 'Costco', 'Uber', 'Airbnb', 'Netflix', 'Spotify', 'Carrefour', 'Decathlon', 'Primark', 'Boots', 'Walgreens', 'Subway', 'Heineken', 'Nestlé', 'Lego', 'Philips', 'Bosch', 'Siemens', 'Peugeot', 'Renault', 'Ferrari', 'Gucci', 'Prada', 'Chanel', 'Dior', 'Hermès', 'Rolex', 'Porsche', 'Dell', 'Lenovo', 'Canon', 'Nikon', 'Kellogg’s', 'Heinz', 'Colgate', 'Gillette', 'Disney', 'Marriott', 'Hilton', 'Wendy’s', 'Dunkin', 'Chipotle'];
 const TITLES = ['Mr.', 'Mrs.', 'Ms.', 'Dr.', 'Prof.', 'Mr', 'Mrs', 'Ms', 'Dr', 'Herr', 'Frau', 'Monsieur', 'Madame', 'Señor', 'Señora', 'Sir', 'Dame', 'Capt.', 'Rev.'];
+
+/**
+ * Hard-negative word lists are split like the names: the evaluation corpus draws only from the
+ * held-out fifth, so its slang, brands and assistants are words the model never saw as negatives.
+ */
+export type Split = 'train' | 'eval';
+const splitCache = new Map<readonly string[], Record<Split, string[]>>();
+function pick(f: Faker, list: readonly string[], split: Split): string {
+  let parts = splitCache.get(list);
+  if (!parts) {
+    parts = { train: list.filter((w) => !isHeldOut(w)), eval: list.filter((w) => isHeldOut(w)) };
+    splitCache.set(list, parts);
+  }
+  return f.helpers.arrayElement(parts[split]);
+}
 
 interface Filled {
   text: string;
   type?: EntityType;
 }
 
-type Slot = (f: Faker, names: NamePools) => Filled;
+type Slot = (f: Faker, names: NamePools, split: Split) => Filled;
 
 function localeFaker(f: Faker, locales: readonly string[]): Faker {
   return all[f.helpers.arrayElement(locales)]!;
@@ -44,14 +63,51 @@ function fullName(f: Faker, names: NamePools): string {
   if (r < 0.1) return `${first} ${f.helpers.arrayElement(names.first)} ${last}`;
   if (r < 0.2) return `${first} ${f.string.alpha({ casing: 'upper' })}. ${last}`;
   if (r < 0.25) return `${first} ${last}-${f.helpers.arrayElement(names.last)}`;
+  if (r < 0.28) return `${f.string.alpha({ casing: 'upper' })}. ${last}`;
   return `${first} ${last}`;
+}
+
+/** Names as people type them: sometimes without accents, lower-cased or in capitals. */
+function personVariant(f: Faker, name: string): string {
+  const r = f.number.float();
+  if (r < 0.08) return name.normalize('NFD').replace(/\p{M}/gu, '');
+  if (r < 0.12) return name.toLowerCase();
+  if (r < 0.14) return name.toUpperCase();
+  return name;
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function englishWord(f: Faker): string {
+  return f.helpers.arrayElement([() => f.word.noun(), () => f.word.verb(), () => f.word.adjective(), () => f.word.adverb()])();
+}
+
+function identifier(f: Faker, style: 'snake' | 'camel' | 'pascal'): string {
+  const words = Array.from({ length: f.number.int({ min: 1, max: 3 }) }, () => f.word.noun().replace(/[^a-z]/gi, '').toLowerCase() || 'item');
+  if (style === 'snake') return words.join('_');
+  const pascal = words.map(capitalise).join('');
+  return style === 'pascal' ? pascal : pascal.charAt(0).toLowerCase() + pascal.slice(1);
 }
 
 /** Every slot a template may use. Slots with a type produce a labelled span. */
 export const SLOTS: Record<string, Slot> = {
-  FULL: (f, n) => ({ text: fullName(f, n), type: 'PERSON' }),
-  FIRST: (f, n) => ({ text: f.helpers.arrayElement(n.first), type: 'PERSON' }),
-  LAST: (f, n) => ({ text: f.helpers.arrayElement(n.last), type: 'PERSON' }),
+  FULL: (f, n) => ({ text: personVariant(f, fullName(f, n)), type: 'PERSON' }),
+  FIRST: (f, n) => ({ text: personVariant(f, f.helpers.arrayElement(n.first)), type: 'PERSON' }),
+  LAST: (f, n) => ({ text: personVariant(f, f.helpers.arrayElement(n.last)), type: 'PERSON' }),
+  AUTHOR: (f) => ({ text: f.book.author(), type: 'PERSON' }),
+  SLANG: (f, _n, split) => ({ text: pick(f, SLANG, split) }),
+  ASSISTANT: (f, _n, split) => ({ text: pick(f, ASSISTANTS, split) }),
+  HOLIDAY: (f, _n, split) => ({ text: pick(f, HOLIDAYS, split) }),
+  BRAND: (f, _n, split) => ({ text: pick(f, BRANDS, split) }),
+  CAPWORD: (f) => ({ text: capitalise(englishWord(f)) }),
+  VERB: (f) => ({ text: f.word.verb() }),
+  HEADING: (f) => ({ text: Array.from({ length: f.number.int({ min: 2, max: 5 }) }, () => capitalise(englishWord(f))).join(' ') }),
+  SNAKE: (f) => ({ text: identifier(f, 'snake') }),
+  CAMEL: (f) => ({ text: identifier(f, 'camel') }),
+  PASCAL: (f) => ({ text: identifier(f, 'pascal') }),
+  FOREIGNCAP: (f) => ({ text: capitalise(foreignWords(f)) }),
   TITLE: (f) => ({ text: f.helpers.arrayElement(TITLES) }),
   CITY: (f) => ({ text: localeFaker(f, FILLER_LOCALES).location.city() }),
   COUNTRY: (f) => ({ text: f.location.country() }),
@@ -110,6 +166,7 @@ export interface ComposeOptions {
   /** Share of texts turned to lower case (names then have no capital letter to lean on). */
   lowerCase: number;
   upperCase: number;
+  split: Split;
 }
 
 /** Fills a template: each {SLOT} gets a fresh value; typed slots become labelled spans. */
@@ -121,7 +178,7 @@ export function compose(template: string, f: Faker, names: NamePools, options: C
     text += template.slice(last, match.index);
     const slot = SLOTS[match[1]!];
     if (!slot) throw new Error(`unknown slot ${match[1]} in "${template}"`);
-    const filled = slot(f, names);
+    const filled = slot(f, names, options.split);
     if (filled.type) spans.push({ type: filled.type, start: text.length, end: text.length + filled.text.length });
     text += filled.text;
     last = match.index + match[0].length;

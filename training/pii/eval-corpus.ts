@@ -16,6 +16,6 @@ export function generateEvalCorpus(count = 4000, seed = EVAL_SEED): LabelledText
     [HELD_OUT_NAMES, half, seed],
     [TRAIN_NAMES, count - half, seed + 1],
   ];
-  return parts.flatMap(([names, n, s]) => generateCorpus(n, s, names, EVAL_WITH_ENTITIES, EVAL_WITHOUT_ENTITIES, 0.25));
+  return parts.flatMap(([names, n, s]) => generateCorpus(n, s, names, EVAL_WITH_ENTITIES, EVAL_WITHOUT_ENTITIES, 0.25, 'eval'));
 }
 

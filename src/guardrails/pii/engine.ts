@@ -12,7 +12,8 @@ const LAST_GROUP = /[\s.\-\/]+[^\s.\-\/]*$/;
 export interface ModelRecogniser {
   name: string;
   entity: EntityType;
-  find(text: string): Entity[];
+  /** `otherPii`: the pattern recognisers found something in the same text (evidence for names). */
+  find(text: string, otherPii: boolean): Entity[];
 }
 
 interface CompiledPatternRecogniser {
@@ -41,8 +42,12 @@ export class PiiEngine {
   scan(text: string): Entity[] {
     const candidates: Entity[] = [];
     for (const compiled of this.#patterns) this.#scanRecogniser(text, compiled, candidates);
+    const patternCount = candidates.length;
     for (const model of this.#models) {
-      for (const entity of model.find(text)) if (entity.score >= this.#minScore) candidates.push(entity);
+      for (const entity of model.find(text, patternCount > 0)) {
+        // A pattern match owns its characters: "Via Roma 5" is an address, not a person named Roma.
+        if (entity.score >= this.#minScore && !overlapsAny(entity, candidates, patternCount)) candidates.push(entity);
+      }
     }
     return resolveOverlaps(candidates);
   }
@@ -84,6 +89,11 @@ function baseScore(recogniser: PatternRecogniser, pattern: Pattern, raw: string)
   const verdict = recogniser.validate(value, raw);
   if (verdict === false) return undefined;
   return verdict === true ? (pattern.validScore ?? 1) : pattern.score;
+}
+
+function overlapsAny(entity: Entity, others: readonly Entity[], count: number): boolean {
+  for (let k = 0; k < count; k++) if (entity.start < others[k]!.end && others[k]!.start < entity.end) return true;
+  return false;
 }
 
 function round(score: number): number {

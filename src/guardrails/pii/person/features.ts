@@ -13,10 +13,12 @@ const RANK_LIMITS = [300, 2000, 10000, 30000];
 const OOV_BUCKET = RANK_LIMITS.length + 1;
 /** Words more frequent than this are features by identity ("dear", "named", "mr"); rarer ones by shape. */
 const IDENTITY_RANK = 20000;
-/** Words this frequent are never names on their own, except those in the name lexicon. */
-const STOP_RANK = 300;
-/** Lower-case words more frequent than this are names only when the lexicon says so. */
+/** Words this frequent are never names ("an", "will", "may"), even when some locale uses them as one. */
+export const STOP_RANK = 300;
+/** Capitalised words more frequent than this that open a sentence are taken for common words. */
 const COMMON_RANK = 20000;
+/** In mixed-case text a lower-case given name is considered from this rank on ("mary" yes, "mark" no). */
+const LOWER_FIRST_NAME_RANK = 1000;
 
 export interface PersonVocabulary {
   /** Word → frequency rank, also its row in the embedding table. */
@@ -30,17 +32,58 @@ export function specialRows(vocabSize: number): { unknown: number; number: numbe
   return { unknown: vocabSize, number: vocabSize + 1, padding: vocabSize + 2 };
 }
 
+// Shape codes: the casing pattern of a word, plus flags for inner hyphens and apostrophes.
+const SHAPE_LOWER = 0;
+const SHAPE_INITIAL = 1;
+const SHAPE_UPPER = 2;
+const SHAPE_TITLE = 3;
+const SHAPE_CAMEL = 4;
+const SHAPE_LOWER_CAMEL = 5;
+const SHAPE_HYPHEN = 8;
+const SHAPE_APOSTROPHE = 16;
+const SHAPE_NUMBER = 40;
+const SHAPE_BEFORE = 41;
+const SHAPE_AFTER = 42;
+/** Punctuation shapes are the character itself, offset past the word shapes. */
+const SHAPE_PUNCT = 64;
+
+const CASE_MIXED = 0;
+const CASE_UPPER = 1;
+const CASE_LOWER = 2;
+
+const NOT_SET = -2;
+/** Lower-case particles and function words of other languages: never a name on their own. */
+const FUNCTION_WORDS = new Set([
+  'van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'des', 'ten', 'ter', 'bin', 'ibn',
+  'al', 'el', 'los', 'las', 'lo', 'il', 'gli', 'und', 'et', 'ist', 'ich', 'mi', 'su', 'sur', 'per', 'por', 'para', 'con', 'avec',
+  'mit', 'für', 'och', 'og', 've', 'és', 'une', 'ein', 'eine', 'nel', 'sul', 'dal', 'zu', 'im', 'am', 'um', 'em', 'na', 'no',
+]);
 const CONTRACTION = /['’](?:t|ll|re|ve|m|d)$/i;
 
-/** Per-text view with lazily computed token properties shared by the feature functions. */
+function isUpperAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c >= 65 && c <= 90;
+  const ch = text[i]!;
+  return ch !== ch.toLowerCase();
+}
+
+/**
+ * Per-text view with lazily computed token properties shared by candidate gating and the feature
+ * function. Properties are numbers in typed arrays so that scoring a token allocates (almost)
+ * nothing: only the lower-case form of each looked-at word is a new string.
+ */
 export class TokenView {
   readonly text: string;
   readonly tokens: Tokens;
   readonly #resources: PersonVocabulary;
-  /** "lower" when the text has no capital letters, "upper" when it has no small ones. */
-  readonly caseMode: string;
-  readonly #lower: (string | undefined)[] = [];
-  readonly #shape: (string | undefined)[] = [];
+  readonly caseMode: number;
+  /** Training only: tokens whose lexicon entry is hidden, as for names the lexicon lacks. */
+  hiddenLexicon: Uint8Array | undefined;
+  readonly #lower: string[];
+  readonly #rank: Int32Array;
+  readonly #lex: Int8Array;
+  readonly #shape: Int16Array;
+  readonly #word: Int32Array;
 
   constructor(text: string, tokens: Tokens, resources: PersonVocabulary) {
     this.text = text;
@@ -48,53 +91,83 @@ export class TokenView {
     this.#resources = resources;
     const upper = /[A-Z\u00C0-\u00DE]/.test(text);
     const lower = /[a-z\u00DF-\u00FF]/.test(text);
-    this.caseMode = upper && lower ? 'm' : upper ? 'u' : 'l';
+    this.caseMode = upper && lower ? CASE_MIXED : upper ? CASE_UPPER : CASE_LOWER;
+    const n = tokens.count;
+    this.#lower = new Array<string>(n);
+    this.#rank = new Int32Array(n).fill(NOT_SET);
+    this.#lex = new Int8Array(n).fill(NOT_SET);
+    this.#shape = new Int16Array(n).fill(NOT_SET);
+    this.#word = new Int32Array(n);
   }
 
   raw(i: number): string {
     return this.text.slice(this.tokens.start[i], this.tokens.end[i]);
   }
 
-  /** Lower-case form without a possessive 's. */
+  /** Lower-case form without a possessive 's ('' outside the text). */
   lower(i: number): string {
-    if (i < 0) return '<s>';
-    if (i >= this.tokens.count) return '</s>';
+    if (i < 0 || i >= this.tokens.count) return '';
     let value = this.#lower[i];
     if (value === undefined) {
       value = this.raw(i).toLowerCase();
-      if (value.length > 2 && value.endsWith('s') && (value[value.length - 2] === "'" || value[value.length - 2] === '’')) value = value.slice(0, -2);
+      const n = value.length;
+      if (n > 2 && value.charCodeAt(n - 1) === 115 && (value[n - 2] === "'" || value[n - 2] === '’')) value = value.slice(0, -2);
       this.#lower[i] = value;
     }
     return value;
   }
 
-  shape(i: number): string {
-    if (i < 0) return '<s>';
-    if (i >= this.tokens.count) return '</s>';
-    let value = this.#shape[i];
-    if (value === undefined) {
-      value = computeShape(this.raw(i), this.tokens.kind[i]!);
+  shape(i: number): number {
+    if (i < 0) return SHAPE_BEFORE;
+    if (i >= this.tokens.count) return SHAPE_AFTER;
+    let value = this.#shape[i]!;
+    if (value === NOT_SET) {
+      value = this.#computeShape(i);
       this.#shape[i] = value;
     }
     return value;
   }
 
+  /** Frequency rank of a word token; Infinity when unknown, -1 for numbers and punctuation. */
   rank(i: number): number {
-    if (i < 0 || i >= this.tokens.count || this.tokens.kind[i] !== WORD) return 0;
-    return this.#resources.vocab.get(this.lower(i)) ?? Infinity;
+    if (i < 0 || i >= this.tokens.count || this.tokens.kind[i] !== WORD) return -1;
+    let value = this.#rank[i]!;
+    if (value === NOT_SET) {
+      value = this.#resources.vocab.get(this.lower(i)) ?? -3;
+      this.#rank[i] = value;
+    }
+    return value === -3 ? Infinity : value;
   }
 
   rankBucket(i: number): number {
     const rank = this.rank(i);
+    if (rank < 0) return 0;
     if (rank === Infinity) return OOV_BUCKET;
-    let bucket = 0;
-    while (bucket < RANK_LIMITS.length && rank >= RANK_LIMITS[bucket]!) bucket++;
+    let bucket = 1;
+    while (bucket <= RANK_LIMITS.length && rank >= RANK_LIMITS[bucket - 1]!) bucket++;
     return bucket;
   }
 
   lex(i: number): number {
     if (i < 0 || i >= this.tokens.count || this.tokens.kind[i] !== WORD) return 0;
-    return this.#resources.lexicon.get(this.lower(i)) ?? 0;
+    if (this.hiddenLexicon?.[i]) return 0;
+    let value = this.#lex[i]!;
+    if (value === NOT_SET) {
+      value = this.#resources.lexicon.get(this.lower(i)) ?? 0;
+      this.#lex[i] = value;
+    }
+    return value;
+  }
+
+  /** Hash of the lower-case word (0 for non-words); feature identity of frequent words. */
+  word(i: number): number {
+    if (i < 0 || i >= this.tokens.count) return 0;
+    let value = this.#word[i]!;
+    if (value === 0) {
+      value = this.tokens.kind[i] === PUNCT ? this.text.charCodeAt(this.tokens.start[i]!) + 1 : stringHash(this.lower(i), 0, this.lower(i).length) | 1;
+      this.#word[i] = value;
+    }
+    return value;
   }
 
   /** Row of the embedding table for the token at i (padding outside the text). */
@@ -103,8 +176,9 @@ export class TokenView {
     if (i < 0 || i >= this.tokens.count) return special.padding;
     const kind = this.tokens.kind[i];
     if (kind === NUMBER) return special.number;
-    const key = kind === PUNCT ? this.raw(i) : this.lower(i);
-    return this.#resources.vocab.get(key) ?? special.unknown;
+    if (kind === PUNCT) return this.#resources.vocab.get(this.raw(i)) ?? special.unknown;
+    const rank = this.rank(i);
+    return rank === Infinity ? special.unknown : rank;
   }
 
   /** The token starts a sentence or a line. */
@@ -112,136 +186,187 @@ export class TokenView {
     if (i === 0 || this.tokens.lineStart[i]) return true;
     if (this.tokens.kind[i - 1] !== PUNCT) return false;
     const prev = this.text.charCodeAt(this.tokens.start[i - 1]!);
-    return prev === 46 || prev === 33 || prev === 63 || prev === 58 || prev === 34 || prev === 8220;
+    return prev === 46 || prev === 33 || prev === 63 || prev === 58 || prev === 34 || prev === 8220 || prev === 45 || prev === 42 || prev === 8226;
+  }
+
+  isCapitalised(i: number): boolean {
+    return isUpperAt(this.text, this.tokens.start[i]!);
+  }
+
+  hasDiacritics(i: number): boolean {
+    for (let k = this.tokens.start[i]!; k < this.tokens.end[i]!; k++) if (this.text.charCodeAt(k) >= 0xc0) return true;
+    return false;
   }
 
   /**
-   * Whether the model scores this token at all: a Latin-script word that is not a frequent function
-   * word, and, when written in lower case, either a known name or a rare word. Everything else is
-   * "not a name" without further work, which keeps the scan fast and multilingual text quiet.
+   * Whether the model scores this token at all. Frequent function words, code identifiers,
+   * contractions, non-Latin words, capitalised common words that merely open a sentence, and
+   * lower-case words that are neither known names nor rare are "not a name" without further work,
+   * which keeps the scan fast and ordinary prose quiet.
    */
   isCandidate(i: number): boolean {
     const tokens = this.tokens;
     if (tokens.kind[i] !== WORD || !tokens.latin[i]) return false;
     if (tokens.end[i]! - tokens.start[i]! < 2 || this.#inIdentifier(i) || CONTRACTION.test(this.raw(i))) return false;
-    const lex = this.lex(i);
     const rank = this.rank(i);
-    if (lex === 0 && rank < STOP_RANK) return false;
-    if (lex !== 0) return true;
-    const first = this.text.charCodeAt(tokens.start[i]!);
-    const capital = (first >= 65 && first <= 90) || (first >= 0xc0 && first <= 0xde);
-    // A common word capitalised only because it opens a sentence ("Return", "Pretend").
-    if (capital) return rank >= COMMON_RANK || !this.sentenceStart(i);
-    // In text that uses capitals, a lower-case word outside the name lexicon is not a name.
-    return this.caseMode === 'l' && rank >= COMMON_RANK;
+    if (rank < STOP_RANK) return false;
+    const lex = this.lex(i);
+    if (this.isCapitalised(i)) {
+      // Short all-capital words in ordinary text are acronyms: IBAN, NDA, LOL.
+      if (this.caseMode === CASE_MIXED && this.shape(i) === SHAPE_UPPER && tokens.end[i]! - tokens.start[i]! <= 4) return false;
+      if (lex !== 0) return true;
+      // A common word capitalised only because it opens a sentence ("Return", "Pretend").
+      return rank >= COMMON_RANK || !this.sentenceStart(i);
+    }
+    if (FUNCTION_WORDS.has(this.lower(i))) return false;
+    if (this.caseMode === CASE_LOWER) return lex !== 0 || rank >= COMMON_RANK;
+    // Text that uses capitals: a lower-case word is a name only when the lexicon says so, and
+    // not when it is also an everyday word.
+    return ((lex & LEX_FIRST) !== 0 && rank >= LOWER_FIRST_NAME_RANK) || (lex !== 0 && rank >= COMMON_RANK);
   }
 
-  /** Part of a code identifier: glued to "_", followed by "(" or preceded by "." without a space. */
+  /** Part of a code identifier: glued to "_", ".", "(", "/", "=", "<" or digits without a space. */
   #inIdentifier(i: number): boolean {
     const { start, end, count } = this.tokens;
-    const before = i > 0 && end[i - 1] === start[i] ? this.text[start[i]! - 1] : undefined;
-    const after = i + 1 < count && start[i + 1] === end[i] ? this.text[end[i]!] : undefined;
-    return before === '_' || after === '_' || after === '(' || before === '.';
+    const before = i > 0 && end[i - 1] === start[i] ? this.text.charCodeAt(start[i]! - 1) : 0;
+    const after = i + 1 < count && start[i + 1] === end[i] ? this.text.charCodeAt(end[i]!) : 0;
+    return (
+      before === 95 || after === 95 || after === 40 || before === 46 || before === 47 || after === 47 || before === 61 ||
+      after === 61 || before === 60 || (before >= 48 && before <= 57) || (after >= 48 && after <= 57) || before === 36 || before === 35 || before === 64
+    );
+  }
+
+  #computeShape(i: number): number {
+    const kind = this.tokens.kind[i];
+    if (kind === NUMBER) return SHAPE_NUMBER;
+    if (kind === PUNCT) return SHAPE_PUNCT + (this.text.charCodeAt(this.tokens.start[i]!) & 0x3ff);
+    const raw = this.raw(i);
+    let upper = 0;
+    let lower = 0;
+    let flags = 0;
+    for (let k = 0; k < raw.length; k++) {
+      const c = raw.charCodeAt(k);
+      if (c === 45) flags |= SHAPE_HYPHEN;
+      else if (c === 39 || c === 0x2019) flags |= SHAPE_APOSTROPHE;
+      else if (isUpperAt(raw, k)) upper++;
+      else lower++;
+    }
+    const firstUpper = isUpperAt(raw, 0);
+    let shape: number;
+    if (upper === 0) shape = SHAPE_LOWER;
+    else if (lower === 0) shape = raw.length === 1 ? SHAPE_INITIAL : SHAPE_UPPER;
+    else if (firstUpper && upper === 1) shape = SHAPE_TITLE;
+    else if (firstUpper) shape = SHAPE_CAMEL;
+    else shape = SHAPE_LOWER_CAMEL;
+    return shape | flags;
   }
 }
 
-function computeShape(raw: string, kind: number): string {
-  if (kind === NUMBER) return 'd';
-  if (kind === PUNCT) return raw;
-  let upper = 0;
-  let lower = 0;
-  for (const ch of raw) {
-    if (ch !== ch.toLowerCase()) upper++;
-    else if (ch !== ch.toUpperCase()) lower++;
-  }
-  const first = raw[0]!;
-  const firstUpper = first !== first.toLowerCase();
-  let shape: string;
-  if (upper === 0) shape = 'x';
-  else if (lower === 0) shape = raw.length === 1 ? 'X1' : 'X';
-  else if (firstUpper && upper === 1) shape = 'Xx';
-  else if (firstUpper) shape = 'XxX';
-  else shape = 'xX';
-  if (raw.includes('-')) shape += '-';
-  if (/['’]/.test(raw)) shape += "'";
-  return shape;
+/** FNV-1a over value[from, to). */
+function stringHash(value: string, from: number, to: number): number {
+  let h = 2166136261;
+  for (let k = Math.max(0, from); k < to; k++) h = Math.imul(h ^ value.charCodeAt(k), 16777619);
+  return h;
 }
 
-/** FNV-1a over a feature template id and its value, folded into the hashed feature space. */
-export function hashFeature(template: number, value: string, mask: number): number {
-  let h = (2166136261 ^ Math.imul(template, 16777619)) >>> 0;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
+/** Mixes a feature template id and up to three integer values into one hashed feature id. */
+function mix(template: number, a: number, b: number, c: number, mask: number): number {
+  let h = Math.imul(template + 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ a, 0xcc9e2d51);
+  h = Math.imul((h << 13) | (h >>> 19), 5) + 0xe6546b64;
+  h = Math.imul(h ^ b, 0xcc9e2d51);
+  h = Math.imul((h << 13) | (h >>> 19), 5) + 0xe6546b64;
+  h = Math.imul(h ^ c, 0x1b873593);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
   return (h >>> 0) & mask;
 }
 
 /** Word identity for context positions: frequent words by identity, the rest by shape. */
-function contextWord(view: TokenView, j: number): string {
-  if (j < 0 || j >= view.tokens.count) return view.shape(j);
-  if (view.tokens.kind[j] !== WORD) return view.shape(j);
-  return view.rank(j) < IDENTITY_RANK ? view.lower(j) : `~${view.shape(j)}`;
+function contextWord(view: TokenView, j: number): number {
+  if (j < 0 || j >= view.tokens.count || view.tokens.kind[j] !== WORD) return view.shape(j);
+  return view.rank(j) < IDENTITY_RANK ? view.word(j) : 0x40000000 | view.shape(j);
 }
+
+/** Maximum number of sparse features per token (size of the `out` buffer). */
+export const MAX_SPARSE_FEATURES = 50;
+/** The first features describe the token itself; the rest its context (dropped together in training). */
+export const OWN_FEATURES = 27;
+/** Character trigrams of the word (with boundary marks) used as features, at most. */
+const TRIGRAMS = 8;
 
 /**
  * Sparse features of token i as hashed ids written into `out`; returns how many. Training and
  * runtime share this function, so the feature space cannot drift between them.
  */
 export function sparseFeatures(view: TokenView, i: number, mask: number, out: Int32Array): number {
-  let n = 0;
-  const add = (template: number, value: string): void => {
-    out[n++] = hashFeature(template, value, mask);
-  };
   const s0 = view.shape(i);
-  const r0 = String(view.rankBucket(i));
-  const l0 = String(view.lex(i));
+  const r0 = view.rankBucket(i);
+  const l0 = view.lex(i);
   const lower = view.lower(i);
-  const start = view.sentenceStart(i) ? '1' : '0';
-  add(1, '');
-  add(2, s0);
-  add(3, r0);
-  add(4, l0);
-  add(5, s0 + l0);
-  add(6, s0 + r0);
-  add(7, l0 + r0);
-  add(8, lower.slice(0, 3));
-  add(9, lower.slice(-3));
-  add(10, lower.slice(-2));
-  add(11, String(Math.min(lower.length, 10)));
-  add(12, start + s0 + r0);
-  add(13, view.caseMode + s0);
-  add(14, view.caseMode + l0 + r0);
-  add(15, start + l0);
-  const words: string[] = [];
-  const shapes: string[] = [];
-  const lexes: string[] = [];
+  const n0 = lower.length;
+  const start = view.sentenceStart(i) ? 1 : 0;
+  const cm = view.caseMode;
+  const accents = view.hasDiacritics(i) ? 1 : 0;
+  let n = 0;
+  out[n++] = mix(1, 0, 0, 0, mask);
+  out[n++] = mix(2, s0, 0, 0, mask);
+  out[n++] = mix(3, r0, 0, 0, mask);
+  out[n++] = mix(4, l0, 0, 0, mask);
+  out[n++] = mix(5, s0, l0, 0, mask);
+  out[n++] = mix(6, s0, r0, 0, mask);
+  out[n++] = mix(7, l0, r0, 0, mask);
+  out[n++] = mix(8, stringHash(lower, 0, Math.min(3, n0)), 0, 0, mask);
+  out[n++] = mix(9, stringHash(lower, n0 - 3, n0), 0, 0, mask);
+  out[n++] = mix(10, stringHash(lower, n0 - 2, n0), 0, 0, mask);
+  out[n++] = mix(11, Math.min(n0, 12), s0, 0, mask);
+  out[n++] = mix(12, start, s0, r0, mask);
+  out[n++] = mix(13, cm, s0, 0, mask);
+  out[n++] = mix(14, cm, l0, r0, mask);
+  out[n++] = mix(15, start, l0, s0, mask);
+  out[n++] = mix(16, accents, s0, l0, mask);
+  out[n++] = mix(17, r0 < 3 ? view.word(i) : 0, s0, 0, mask);
+  out[n++] = mix(18, stringHash(lower, 0, Math.min(2, n0)), s0, 0, mask);
+  out[n++] = mix(19, stringHash(lower, n0 - 4, n0), 0, 0, mask);
+  // Trigrams over "^word$": the spelling of names ("-ová", "-ić", "Mc-") is evidence of its own.
+  const last = Math.min(n0 - 1, TRIGRAMS - 1);
+  for (let k = 0; k < TRIGRAMS; k++) {
+    if (k > last) {
+      out[n++] = mix(80, 0, 0, 0, mask);
+      continue;
+    }
+    const a = k === 0 ? 94 : lower.charCodeAt(k - 1);
+    const c = k + 1 < n0 ? lower.charCodeAt(k + 1) : 36;
+    out[n++] = mix(81, a, lower.charCodeAt(k), c, mask);
+  }
+  const w1 = contextWord(view, i - 1);
+  const w2 = contextWord(view, i - 2);
+  const w3 = contextWord(view, i + 1);
+  const w4 = contextWord(view, i + 2);
+  const s1 = view.shape(i - 1);
+  const s3 = view.shape(i + 1);
+  const l1 = view.lex(i - 1);
+  const l3 = view.lex(i + 1);
   for (let d = -WINDOW; d <= WINDOW; d++) {
     if (d === 0) continue;
     const j = i + d;
-    const w = contextWord(view, j);
-    const s = view.shape(j);
-    const l = String(view.lex(j));
     const t = 20 + 10 * (d + WINDOW);
-    add(t, w);
-    add(t + 1, s);
-    add(t + 2, l + s);
-    add(t + 3, String(view.rankBucket(j)));
-    words.push(w);
-    shapes.push(s);
-    lexes.push(l);
+    const s = view.shape(j);
+    out[n++] = mix(t, d === -1 ? w1 : d === -2 ? w2 : d === 1 ? w3 : w4, 0, 0, mask);
+    out[n++] = mix(t + 1, s, 0, 0, mask);
+    out[n++] = mix(t + 2, view.lex(j), s, 0, mask);
+    out[n++] = mix(t + 3, view.rankBucket(j), s, 0, mask);
   }
-  add(70, `${words[0]}|${words[1]}`);
-  add(71, `${words[2]}|${words[3]}`);
-  add(72, `${words[1]}|${s0}`);
-  add(73, `${shapes[1]}|${s0}|${shapes[2]}`);
-  add(74, `${lexes[1]}|${l0}|${lexes[2]}`);
-  add(75, `${words[1]}|${view.caseMode}`);
+  out[n++] = mix(70, w2, w1, 0, mask);
+  out[n++] = mix(71, w3, w4, 0, mask);
+  out[n++] = mix(72, w1, s0, 0, mask);
+  out[n++] = mix(73, s1, s0, s3, mask);
+  out[n++] = mix(74, l1, l0, l3, mask);
+  out[n++] = mix(75, w1, cm, 0, mask);
+  out[n++] = mix(76, s0, w3, 0, mask);
   return n;
 }
-
-/** Maximum number of sparse features per token (size of the `out` buffer). */
-export const MAX_SPARSE_FEATURES = 48;
 
 /** Embedding rows of the window around token i. */
 export function windowRows(view: TokenView, i: number, out: Int32Array): void {

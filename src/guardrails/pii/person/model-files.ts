@@ -11,8 +11,14 @@ const WEIGHTS = 'weights.bin';
 const VOCAB = 'vocab.txt';
 const LEXICON = 'lexicon.txt';
 
+/** Platt scaling of a span's mean token probability: sigmoid(a · logit(p) + b). */
+export interface PersonCalibration {
+  a: number;
+  b: number;
+}
+
 export interface PersonManifest {
-  format: 1;
+  format: 2;
   hashBits: number;
   hidden: number;
   dim: number;
@@ -20,6 +26,7 @@ export interface PersonManifest {
   /** int8 quantisation steps of the two large tables. */
   sparseScale: number;
   embeddingScale: number;
+  calibration: PersonCalibration;
   sha256: Record<string, string>;
   training: Record<string, unknown>;
 }
@@ -66,6 +73,7 @@ export async function writePersonModel(
   net: PersonNetwork,
   vocabWords: readonly string[],
   lexicon: ReadonlyMap<string, number>,
+  calibration: PersonCalibration,
   training: Record<string, unknown>,
 ): Promise<PersonManifest> {
   const sparse = quantise(net.sparse);
@@ -75,13 +83,14 @@ export async function writePersonModel(
   const vocab = vocabWords.join('\n') + '\n';
   const lexiconText = [...lexicon].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, code]) => `${name}\t${code}`).join('\n') + '\n';
   const manifest: PersonManifest = {
-    format: 1,
+    format: 2,
     hashBits: net.hashBits,
     hidden: net.hidden,
     dim: net.dim,
     vocabSize: vocabWords.length,
     sparseScale: sparse.scale,
     embeddingScale: embeddings.scale,
+    calibration,
     sha256: { [WEIGHTS]: sha256(weights), [VOCAB]: sha256(vocab), [LEXICON]: sha256(lexiconText) },
     training,
   };
@@ -95,6 +104,7 @@ export async function writePersonModel(
 /** Loads and checks (sha256) the committed model; the int8 tables are expanded to float32 once. */
 export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<PersonModel> {
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as PersonManifest;
+  if (manifest.format !== 2) throw new Error(`PII person model: unsupported manifest format ${String(manifest.format)}`);
   const [weights, vocabText, lexiconText] = await Promise.all([
     readFile(join(dir, WEIGHTS)),
     readFile(join(dir, VOCAB), 'utf8'),

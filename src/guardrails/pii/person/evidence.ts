@@ -1,0 +1,177 @@
+/**
+ * Evidence that a detected name is someone's personal data rather than a mere mention of a person
+ * (a writer in a literature question, a character in a story, a public figure in the news).
+ *
+ * The PERSON model answers "is this a name?"; this module answers "does the text treat it as a
+ * particular person the writer deals with?". Cues are the ways personal data shows up in prompts
+ * and answers: self-introductions, salutations and sign-offs, relations to the writer ("my
+ * landlord"), form fields ("Patient:"), requests to contact someone ("remind Ana to…"), the person
+ * acting on the writer ("Ana called me"), and other PII in the same message.
+ */
+
+/** No cue: a bare name. */
+export const EVIDENCE_NONE = 0;
+/** Name structure only: given + family name, or a title before the name. */
+export const EVIDENCE_STRUCTURE = 1;
+/** A personal-data cue around the name, or other PII in the same message. */
+export const EVIDENCE_PERSONAL = 2;
+
+/** How much of the name confidence each level of evidence turns into a PERSON score. */
+export const EVIDENCE_WEIGHT: readonly number[] = [0.35, 0.45, 1];
+
+const alt = (words: readonly string[]): string => words.map((w) => w.replace(/[.]/g, '\\.').replace(/ /g, '\\s+')).join('|');
+
+const TITLES = alt([
+  'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'miss', 'mx', 'mx.', 'dr', 'dr.', 'prof', 'prof.', 'sir', 'madam', 'herr', 'frau',
+  'monsieur', 'madame', 'mme', 'mme.', 'mlle', 'señor', 'señora', 'sr.', 'sra.', 'srta.', 'signor', 'signora', 'sig.', 'sig.ra',
+  'dott.', 'dra.', 'senhor', 'senhora', 'pan', 'pani', 'capt.', 'rev.', 'fr.', 'hr.', 'fru',
+]);
+
+const SELF = alt([
+  'my name is', "my name's", 'name is', 'i am', "i'm", 'i’m', 'im', 'this is', 'call me', "it's", 'it’s', 'here is',
+  'me llamo', 'mi nombre es', 'soy', "je m'appelle", 'je m’appelle', 'je suis', "c'est", 'ich heiße', 'ich heisse', 'ich bin',
+  'mein name ist', 'mi chiamo', 'sono', 'meu nome é', 'eu sou', 'mijn naam is', 'ik ben', 'nazywam się', 'jestem', 'jmenuji se',
+  'jag heter', 'mitt namn är', 'adım', 'benim adım',
+]);
+
+const SALUTATIONS = alt([
+  'dear', 'hi', 'hello', 'hey', 'hiya', 'heya', 'howdy', 'greetings', 'good morning', 'good afternoon', 'good evening', 'morning',
+  'thanks', 'thank you', 'thx', 'ty', 'cheers', 'congrats', 'congratulations', 'happy birthday', 'welcome', 'sorry', 'bye',
+  'bonjour', 'salut', 'cher', 'chère', 'hola', 'querido', 'querida', 'estimado', 'estimada', 'hallo', 'liebe', 'lieber', 'servus',
+  'moin', 'sehr geehrte', 'sehr geehrter', 'ciao', 'caro', 'cara', 'gentile', 'olá', 'oi', 'prezado', 'prezada', 'hej', 'hoi', 'beste',
+  'merci', 'gracias', 'danke', 'grazie', 'obrigado', 'obrigada',
+]);
+
+const VALEDICTIONS = alt([
+  'regards', 'best regards', 'kind regards', 'warm regards', 'sincerely', 'yours sincerely', 'yours truly', 'yours', 'best',
+  'all the best', 'best wishes', 'cheers', 'thanks', 'many thanks', 'thank you', 'love', 'warmly', 'respectfully', 'cordially',
+  'talk soon', 'cordialement', 'bien à vous', 'amitiés', 'mit freundlichen grüßen', 'viele grüße', 'beste grüße', 'liebe grüße',
+  'grüße', 'gruß', 'lg', 'vg', 'mfg', 'saludos', 'un saludo', 'atentamente', 'un abrazo', 'cordiali saluti', 'distinti saluti',
+  'un saluto', 'saluti', 'atenciosamente', 'abraços', 'met vriendelijke groet', 'groeten', 'pozdrawiam', 'hälsningar', 'mvh',
+]);
+
+const RELATIONS = alt([
+  'friend', 'best friend', 'buddy', 'pal', 'colleague', 'coworker', 'co-worker', 'boss', 'manager', 'supervisor', 'team lead',
+  'wife', 'husband', 'partner', 'spouse', 'son', 'daughter', 'kid', 'child', 'baby', 'mom', 'mum', 'mother', 'dad', 'father',
+  'brother', 'sister', 'sibling', 'cousin', 'uncle', 'aunt', 'niece', 'nephew', 'grandma', 'grandmother', 'grandpa',
+  'grandfather', 'grandson', 'granddaughter', 'stepson', 'stepdaughter', 'girlfriend', 'boyfriend', 'fiancé', 'fiancée', 'fiance',
+  'fiancee', 'ex', 'ex-wife', 'ex-husband', 'roommate', 'flatmate', 'housemate', 'neighbour', 'neighbor', 'landlord', 'landlady',
+  'tenant', 'client', 'customer', 'patient', 'employee', 'employer', 'student', 'pupil', 'teacher', 'tutor', 'coach', 'doctor',
+  'dentist', 'therapist', 'nurse', 'lawyer', 'attorney', 'accountant', 'assistant', 'secretary', 'intern', 'teammate',
+  'classmate', 'nanny', 'babysitter', 'caregiver', 'mentor', 'mentee', 'direct report', 'recruiter', 'candidate', 'contact',
+  'agent', 'advisor', 'adviser', 'broker', 'plumber', 'mechanic', 'driver', 'date', 'crush', 'in-law', 'mother-in-law',
+  'father-in-law', 'sister-in-law', 'brother-in-law', 'godfather', 'godmother', 'stepmother', 'stepfather', 'twin',
+]);
+const FOREIGN_RELATIONS = alt([
+  'mi amigo', 'mi amiga', 'mi hermano', 'mi hermana', 'mi esposa', 'mi esposo', 'mi marido', 'mi mujer', 'mi jefe', 'mi jefa',
+  'mi hijo', 'mi hija', 'mi madre', 'mi padre', 'mi novio', 'mi novia', 'mi compañero', 'mi compañera', 'mi vecino', 'mi vecina',
+  'mon ami', 'mon amie', 'mon frère', 'ma sœur', 'ma soeur', 'mon fils', 'ma fille', 'mon collègue', 'ma collègue', 'mon mari',
+  'ma femme', 'mon patron', 'ma mère', 'mon père', 'mein freund', 'meine freundin', 'mein kollege', 'meine kollegin', 'mein sohn',
+  'meine tochter', 'mein bruder', 'meine schwester', 'mein mann', 'meine frau', 'mein chef', 'meine chefin', 'mein nachbar',
+  'meine nachbarin', 'il mio amico', 'la mia amica', 'mio fratello', 'mia sorella', 'mio figlio', 'mia figlia', 'mio marito',
+  'mia moglie', 'il mio capo', 'o meu amigo', 'a minha amiga', 'meu irmão', 'minha irmã', 'meu filho', 'minha filha',
+]);
+
+// Form and header labels: at the start of a line or a field ("Name:", "| To:", "{\"customer\": ").
+const LABELS = alt([
+  'reviewer', 'approver', 'legal name', 'maintainer', 'organizer', 'organiser', 'host', 'coordinator', 'manager', 'supervisor',
+  'name', 'full name', 'first name', 'given name', 'last name', 'surname', 'family name', 'patient', 'patient name', 'customer',
+  'customer name', 'client', 'client name', 'employee', 'employee name', 'applicant', 'candidate', 'tenant', 'guest', 'passenger',
+  'member', 'student', 'user', 'contact', 'contact person', 'contact name', 'emergency contact', 'next of kin', 'attn', 'attn.',
+  'attention', 'to', 'from', 'cc', 'bcc', 'sender', 'recipient', 'addressee', 'owner', 'assignee', 'assigned to', 'reporter',
+  'reported by', 'requester', 'requested by', 'approved by', 'reviewed by', 'prepared by', 'submitted by', 'created by',
+  'signed by', 'signed', 'signature', 'account holder', 'account name', 'cardholder', 'card holder', 'name on card', 'holder',
+  'beneficiary', 'payee', 'payer', 'insured', 'policyholder', 'policy holder', 'driver', 'witness', 'claimant', 'defendant',
+  'plaintiff', 'resident', 'occupant', 'buyer', 'seller', 'landlord', 'lessee', 'lessor', 'emp', 'spouse', 'parent', 'guardian',
+  'child', 'father', 'mother', 'doctor', 'physician', 'gp', 'nurse', 'caller', 'agent', 'rep', 'host', 'attendee', 'attendees',
+  'participants', 'present', 'speaker', 'interviewer', 'interviewee', 'nombre', 'apellido', 'apellidos', 'nom', 'prénom', 'nome',
+  'cognome', 'vorname', 'nachname', 'titular', 'destinatario', 'remitente', 'de', 'para', 'à', 'an', 'von', 'paciente', 'patient·e',
+]);
+
+const CONTACT_VERBS = alt([
+  'tell', 'ask', 'remind', 'email', 'e-mail', 'mail', 'call', 'phone', 'ring', 'text', 'message', 'dm', 'ping', 'invite', 'contact',
+  'notify', 'thank', 'congratulate', 'greet', 'pay', 'hire', 'fire', 'meet', 'visit', 'cc', 'bcc', 'loop in', 'introduce',
+  'forward it to', 'forward this to', 'forward to', 'send it to', 'send this to', 'reply to', 'write to', 'talk to', 'speak to',
+  'note to', 'letter to', 'message to', 'card to', 'invitation to', 'message from', 'email from', 'e-mail from', 'call from',
+  'text from', 'note from', 'letter from', 'escalated by', 'reported by', 'assigned by', 'approved by', 'signed by',
+  'submitted by', 'requested by', 'sent by', 'forwarded by', 'raised by', 'opened by', 'reviewed by', 'referred by',
+  'spoke to', 'spoke with', 'talked to', 'talked with', 'speak with', 'talk with', 'meeting with', 'met with', 'met', 'call with',
+  'lunch with', 'dinner with', 'chat with', 'on behalf of', 'sent to', 'addressed to', 'delivered to', 'assign it to',
+  'escalate to', 'escalated to', 'handed over to', 'refer to', 'refund', 'schedule', 'book', 'wish', 'surprise', 'break up with',
+  'apologise to', 'apologize to', 'say hi to', 'say hello to', 'congratulations to', 'shout out to', 'sorry to',
+]);
+
+const SEP = String.raw`[\s,:;\-–—]*`;
+/** A cue may stand one word before the detected part of a name ("Dear Ana [Lima]"). */
+const SKIP = String.raw`(?:\p{Lu}[\p{L}'’.\-]*\s+)?`;
+/** Cues that end right before the name (the text up to the name, within its line). */
+const BEFORE = new RegExp(
+  String.raw`(?:` +
+    String.raw`(?<![\p{L}])(?:${SELF})${SEP}` +
+    String.raw`|(?:^|[\n.!?…]\s*|\(\s*)(?:${SALUTATIONS})(?:\s+(?:${TITLES}))?${SEP}` +
+    String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
+    String.raw`|(?<![\p{L}])(?:${FOREIGN_RELATIONS})${SEP}` +
+    String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS})["']?\s*(?:[:=#]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?<![\p{L}])(?:${CONTACT_VERBS})\s+(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?<![\p{L}])(?:${VALEDICTIONS})\s*[,!.]?\s*\n\s*(?:-{1,2}\s*)?` +
+    String.raw`|(?:^|\n)\s*(?:${VALEDICTIONS}),\s*` +
+    String.raw`|(?:^|\n)\s*-{1,2}\s*` +
+  String.raw`)${SKIP}$`,
+  'iu',
+);
+
+/** Cues right after the name: "Ana here", "Ana, my colleague", "Ana called me". */
+const AFTER = new RegExp(
+  String.raw`^(?:` +
+    String.raw`\s+(?:here|speaking|hier|aquí|ici)(?![\p{L}])` +
+    String.raw`|\s*[,(]\s*(?:my|our)\s+(?:\p{L}+\s+)?(?:${RELATIONS})(?![\p{L}])` +
+    String.raw`|\s+(?:\p{L}+\s+){0,3}(?:me|us|my|our)(?![\p{L}])` +
+    String.raw`|\s+(?:and|&)\s+(?:i|me)(?![\p{L}])` +
+    String.raw`|\s*[,:]\s*(?:can|could|would|will|did|do|are|have|please|pls|plz|thanks|thank you)\s+(?:you|u)(?![\p{L}])` +
+  String.raw`)`,
+  'iu',
+);
+
+const TITLE_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${TITLES})\s*$`, 'iu');
+
+/** How far before and after a name cues are looked for (within the same line). */
+const LOOK_BEHIND = 60;
+const LOOK_AHEAD = 40;
+
+/** A chat line's speaker: "Ana: are you joining?" at the start of a line. */
+const SPEAKER_BEFORE = /(?:^|\n)\s*(?:\[[^\]\n]{1,20}\]\s*)?$/;
+const SPEAKER_AFTER = /^:\s+\S/;
+
+/** Salutations that are also given names stay possible name words. */
+const ALSO_NAMES = new Set(['cara', 'caro', 'pan']);
+
+/** Single words that open a cue and so are never part of a name ("Dear", "Olá", "Mrs"). */
+export const CUE_WORDS: ReadonlySet<string> = new Set(
+  [TITLES, SALUTATIONS, VALEDICTIONS, LABELS]
+    .flatMap((list) => list.split('|'))
+    .filter((w) => !w.includes('\\s') && (w.length > 3 || !LABELS.split('|').includes(w)))
+    .map((w) => w.replace(/\\/g, '').replace(/\.$/, ''))
+    .filter((w) => !ALSO_NAMES.has(w)),
+);
+
+/** Personal-data cue around text[start, end). */
+export function hasPersonalCue(text: string, start: number, end: number): boolean {
+  if (SPEAKER_AFTER.test(text.slice(end, end + 3)) && SPEAKER_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
+  let from = Math.max(0, start - LOOK_BEHIND);
+  // Salutations and sign-offs may sit on the line above; everything else on the same line.
+  const lineBreak = text.lastIndexOf('\n', start - 1);
+  if (lineBreak >= from) {
+    const previous = text.lastIndexOf('\n', lineBreak - 1);
+    from = Math.max(from, previous + 1);
+  }
+  if (BEFORE.test(text.slice(from, start))) return true;
+  let to = Math.min(text.length, end + LOOK_AHEAD);
+  const nextBreak = text.indexOf('\n', end);
+  if (nextBreak >= 0 && nextBreak < to) to = nextBreak;
+  return AFTER.test(text.slice(end, to));
+}
+
+/** A title (Mr., Dr., Frau …) right before the name. */
+export function hasTitleBefore(text: string, start: number): boolean {
+  return TITLE_BEFORE.test(text.slice(Math.max(0, start - 12), start));
+}
