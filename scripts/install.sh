@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Installs what the appliance needs to run: Node.js 24 and the npm dependencies.
+# Installs what the appliance needs to run: Node.js 24, the npm dependencies and the built dashboard.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/ensure-node.sh
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-fund --no-audit
+fi
+# The dashboard is served from dashboard/dist; rebuild it when its sources are newer.
+if [ ! -f dashboard/dist/index.html ] || [ -n "$(find dashboard/src dashboard/index.html dashboard/vite.config.ts package-lock.json -newer dashboard/dist/index.html -print -quit)" ]; then
+  npm run --silent build:dashboard
 fi
