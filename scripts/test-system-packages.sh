@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Debian packages the tests drive: chromium (dashboard end-to-end tests, headless) and rsyslog (a
-# real syslog receiver for SIEM forwarding). Installed only when missing; never a downloaded browser.
+# Debian packages the tests drive: chromium (dashboard end-to-end tests, headless), rsyslog (a
+# real syslog receiver for SIEM forwarding) and postgresql (the suites that use the database run
+# against it too). Installed only when missing; never a downloaded browser.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/rsyslogd ] || missing+=(rsyslog)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

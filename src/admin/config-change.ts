@@ -20,5 +20,5 @@ export async function applyConfigChange(
     await bumpConfigRevision(trx);
     await recordAudit(trx, { ...audit, actor: actor.id });
   });
-  store.markConfigChanged();
+  await store.notifyConfigChanged();
 }

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 /** Settings of a running appliance, from command-line flags, then environment variables, then defaults. */
 export interface AppConfig {
   dataDir: string;
+  /** postgres://… (RAMPART_DATABASE_URL) for PostgreSQL; embedded SQLite when unset. */
+  databaseUrl: string | undefined;
   host: string;
   apiPort: number;
   dashboardPort: number;
@@ -41,9 +43,18 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
   return resolve(flag ?? env.RAMPART_DATA_DIR ?? DEFAULTS.dataDir);
 }
 
+/** The database URL from the environment only: a password never belongs on a command line. */
+export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = env.RAMPART_DATABASE_URL?.trim();
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('RAMPART_DATABASE_URL must be a postgres:// URL');
+  return url;
+}
+
 export function loadAppConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     dataDir: resolveDataDir(flags.dataDir, env),
+    databaseUrl: databaseUrlFrom(env),
     host: flags.host ?? env.RAMPART_HOST ?? DEFAULTS.host,
     apiPort: integer('API port', flags.apiPort ?? env.RAMPART_API_PORT, DEFAULTS.apiPort, 0, 65535),
     dashboardPort: integer('dashboard port', flags.dashboardPort ?? env.RAMPART_DASHBOARD_PORT, DEFAULTS.dashboardPort, 0, 65535),

@@ -62,6 +62,8 @@ export class LiveConfig {
    * answers from a pragma), so it runs before every check: a regenerated key stops working at once.
    */
   async refreshIfChanged(force = false): Promise<void> {
+    // A reload already under way (started by the poll timer, say) may carry the change this caller must see.
+    if (this.#reloading) await this.#reloading;
     if (!force && !this.#options.store.changedSinceLastCall()) return;
     this.#reloading ??= this.#reloadIfNewRevision().finally(() => {
       this.#reloading = undefined;

@@ -83,7 +83,7 @@ async function listenOn(app: FastifyInstance, host: string, port: number, what: 
 
 /** Opens the database, loads configuration and models, and builds both listeners. */
 export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<Appliance> {
-  const store = await openStore({ dataDir: config.dataDir });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError: (err) => log.error({ err }, 'database connection error') });
   const metrics = new Metrics();
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { databaseContents, startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 
 describe('Runtime LLMs and API keys through the CLI', () => {
   let app: TestAppliance;
@@ -24,9 +24,7 @@ describe('Runtime LLMs and API keys through the CLI', () => {
     assert.equal(llm.api_key_hint, `rmp_…${apiKey.slice(-4)}`);
     const shown = await app.cli('runtime-llm', 'show', 'support-bot', '--json');
     assert.ok(!shown.stdout.includes(apiKey));
-    for (const file of readdirSync(app.dataDir).filter((f) => f.startsWith('rampart.db'))) {
-      assert.equal(readFileSync(join(app.dataDir, file)).indexOf(apiKey), -1, `the key never reaches ${file}`);
-    }
+    assert.equal((await databaseContents(app)).indexOf(apiKey), -1, 'the key never reaches the database');
     assert.equal((await app.inputCheck(apiKey, { message: 'hello' })).status, 200);
   });
 
@@ -169,7 +167,7 @@ describe('TLS certificate', () => {
     assert.equal(statSync(join(first.dataDir, 'tls', 'key.pem')).mode & 0o777, 0o600);
     assert.match(new X509Certificate(cert).subjectAltName ?? '', /IP Address:127\.0\.0\.1/);
     await first.stop();
-    const second = await startAppliance({ dataDir: first.dataDir });
+    const second = await startAppliance({ dataDir: first.dataDir, env: first.env });
     try {
       assert.equal(readFileSync(join(first.dataDir, 'tls', 'cert.pem'), 'utf8'), cert);
       assert.equal((await second.api('/healthz')).status, 200);

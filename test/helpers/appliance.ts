@@ -1,16 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runCli, type CliResult } from './cli.ts';
+import { freshDatabaseEnv } from './database.ts';
 import { httpsClient, type RequestOptions, type HttpResponse } from './https-client.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
 
 export interface TestAppliance {
   dataDir: string;
+  /** Environment of the server and its CLI calls (database URL when on PostgreSQL); reuse it to restart. */
+  env: Record<string, string>;
   apiUrl: string;
   dashboardUrl: string;
   /** Every log line the server printed (JSON objects). */
@@ -32,6 +35,7 @@ export interface TestAppliance {
 }
 
 export interface StartOptions {
+  /** Extra environment; a RAMPART_DATABASE_URL here reuses that database (restart). */
   env?: Record<string, string>;
   /** Reuse an existing data directory (restart). */
   dataDir?: string;
@@ -40,8 +44,9 @@ export interface StartOptions {
 /** Starts a real `rampart serve` process on loopback with ephemeral ports and a fresh data directory. */
 export async function startAppliance(options: StartOptions = {}): Promise<TestAppliance> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rampart-test-'));
+  const env = { ...(options.env?.RAMPART_DATABASE_URL ? {} : await freshDatabaseEnv()), ...options.env };
   const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
-    env: { ...process.env, RAMPART_LOG_LEVEL: 'info', ...options.env },
+    env: { ...process.env, RAMPART_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
@@ -68,8 +73,8 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const dashboardUrl = `https://127.0.0.1:${ready.dashboard_port as number}`;
   const api = httpsClient(apiUrl, ca);
   const dashboard = httpsClient(dashboardUrl, ca);
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
-  const cliWithInput = (input: string, ...args: string[]) => runCli([...args, '--data-dir', dataDir], {}, input);
+  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir], env);
+  const cliWithInput = (input: string, ...args: string[]) => runCli([...args, '--data-dir', dataDir], env, input);
   const check = (direction: 'input' | 'output') => (apiKey: string, body: unknown) =>
     api(`/apikey/api/guardrail/v1/${direction}-check`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
 
@@ -84,6 +89,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
 
   return {
     dataDir,
+    env,
     apiUrl,
     dashboardUrl,
     logs,
@@ -104,4 +110,15 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Everything the appliance's database holds, as bytes: the SQLite files, or a pg_dump of its database. */
+export async function databaseContents(app: TestAppliance): Promise<Buffer> {
+  const url = app.env.RAMPART_DATABASE_URL;
+  if (!url) {
+    return Buffer.concat(readdirSync(app.dataDir).filter((f) => f.startsWith('rampart.db')).map((f) => readFileSync(join(app.dataDir, f))));
+  }
+  return new Promise((resolve, reject) => {
+    execFile('pg_dump', ['--data-only', url], { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+  });
 }
