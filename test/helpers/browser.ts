@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { REPO_ROOT } from './cli.ts';
+
+/** Debian's chromium, headless; never a downloaded browser build. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Builds the dashboard when no build exists (scripts/install.sh normally did it already). */
+export function ensureDashboardBuilt(): void {
+  if (!existsSync(join(REPO_ROOT, 'dashboard/dist/index.html'))) execFileSync('npm', ['run', '--silent', 'build:dashboard'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+/** Where screenshots of the run go: RAMPART_SCREENSHOT_DIR, else tmp/screenshots (git-ignored). */
+export function screenshotDir(): string {
+  const dir = process.env.RAMPART_SCREENSHOT_DIR ?? join(REPO_ROOT, 'tmp/screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
