@@ -42,13 +42,15 @@ interface Filled {
 
 type Slot = (f: Faker, names: NamePools, split: Split) => Filled;
 
+/** A faker of another locale, reseeded from the corpus faker so that corpora are reproducible. */
 function localeFaker(f: Faker, locales: readonly string[]): Faker {
-  return all[f.helpers.arrayElement(locales)]!;
+  const loc = all[f.helpers.arrayElement(locales)]!;
+  loc.seed(f.number.int(2 ** 31));
+  return loc;
 }
 
 function foreignWords(f: Faker): string {
   const loc = localeFaker(f, WORD_LOCALES);
-  loc.seed(f.number.int(2 ** 31));
   const count = f.number.int({ min: 4, max: 12 });
   const words = Array.from({ length: count }, () =>
     loc.helpers.arrayElement([() => loc.word.noun(), () => loc.word.verb(), () => loc.word.adjective(), () => loc.word.adverb()])(),

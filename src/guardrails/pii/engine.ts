@@ -55,6 +55,8 @@ export class PiiEngine {
   #scanRecogniser(text: string, compiled: CompiledPatternRecogniser, out: Entity[]): void {
     const { recogniser } = compiled;
     for (const pattern of recogniser.patterns) {
+      const requires = pattern.requires;
+      if (requires !== undefined && !(typeof requires === 'string' ? text.includes(requires) : requires.test(text))) continue;
       const regex = pattern.regex;
       regex.lastIndex = 0;
       for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {

@@ -14,6 +14,8 @@ export interface Pattern {
   validScore?: number;
   /** On a failed validation, retry without the last separated group (a number followed by another). */
   shrink?: boolean;
+  /** A cheap test the text must pass before the (costlier) regex runs: a substring or a regex. */
+  requires?: string | RegExp;
 }
 
 /**

@@ -17,15 +17,27 @@ const STREET_TYPES = [
   'Rapids', 'Rest', 'River', 'Shoal', 'Skyway', 'Spur', 'Stream', 'Tunnel', 'Underpass', 'Viaduct', 'Well',
   'Route', 'Paddock', 'Wynd', 'Gate', 'Croft', 'Fold', 'Garth', 'Hollow', 'Lea', 'Nook', 'Yard', 'Vale', 'Chase',
   'Approach', 'Circus', 'Quay', 'Esplanade', 'Promenade', 'Boardwalk', 'Drove', 'Brae', 'Loan', 'Wharf',
+  'Plain', 'Field', 'Union', 'Estate', 'Garden', 'Mall', 'Mountain', 'Overpass', 'Radial', 'Stravenue', 'Throughway', 'Track',
+  'Trafficway', 'Curve', 'Crossroad', 'Copse', 'Grange', 'Grn', 'Cswy', 'Byp',
 ].join('|');
 
 const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
+/** Numbered streets: "8th Avenue", "W 42nd Street". */
+const STREET_WORD = String.raw`(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th))`;
 const UNIT = String.raw`(?:,? (?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Flat|Floor|Fl\.?|#) ?[A-Za-z0-9\-]{1,6})?`;
-const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|pfad|steig';
-const DUTCH_SUFFIX = 'straat|laan|plein|gracht|kade|dijk|singel|steeg';
+/** Flat, floor or room after a continental address: "Zimmer 309", "9 OG", "Piano 7", "4º B". */
+const EUROPEAN_UNIT = String.raw`(?:,? (?:(?:Zimmer|Whg\.?|Wohnung|App\.?|Apt\.?|Piano|Int\.?|Scala|Piso|Puerta|Esc\.?) ?\d{1,4}[A-Za-z]?|\d{1,2} ?(?:OG|EG|º ?[A-Z]?|ª)))?`;
+// "-ring" only after a consonant: Kaiserring, Ostring, but not During, Offering, Monitoring.
+const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|(?<=[^aeiouäöü\\s])ring|damm|ufer|chaussee|pfad|steig|hof|markt';
+const DUTCH_SUFFIX = 'straat|laan|plein|gracht|kade|dijk|singel|steeg|plantsoen|park';
+/** German streets named by a preposition and a place: "Am Markt 5", "Auf dem Herberg 33a". */
+const GERMAN_PREPOSITION = 'Am|Im|Zum|Zur|Beim|An der|An den|Auf dem|Auf der|Auf den|In der|In den|Unter den|Hinter der|Hinter dem|Vor dem|Vor der|Bei der|Über der|Alte|Alter|Neue|Neuer';
 const ROMANCE_TYPES =
   'Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Camino|Carrer|Ronda|Senda|Cuesta|Caserío|Caserio|Glorieta|Pasaje|Rambla|Alameda|Travesía|Carretera|Urbanización|' +
-  'Via|Viale|Piazza|Corso|Largo|Vicolo|Borgo|Contrada|Strada|Rotonda|Rua|Travessa|Praça|Avinguda';
+  'Callejón|Calleja|Bajada|Subida|Gran Subida|Barrio|Barranco|Polígono|Prolongación|Partida|Paraje|Parcela|Parque|Jardines|Puerta|Puente|' +
+  'Muelle|Riera|Rincón|Arroyo|Aldea|Arrabal|Explanada|Huerta|Masía|Monte|Quinta|Ramal|Rampa|Torrente|Sector|Sección|Lugar|Vía|Carrera|' +
+  'Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Borgo|Contrada|Strada|Rotonda|Località|Lungomare|Traversa|Salita|Incrocio|' +
+  'Rua|Travessa|Praça|Avinguda|Estrada|Ladeira|Largo';
 const ROMANCE_LINK = "(?i:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?";
 const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square|voie|passage|rond-point|sentier';
 
@@ -40,7 +52,7 @@ export const streetAddress = defineRecogniser({
   patterns: [
     {
       name: 'number-first',
-      regex: re(String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${NAME_WORD} ){0,3}${NAME_WORD} (?:${STREET_TYPES})s?\.?${WORD_END}${UNIT}`),
+      regex: re(String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${STREET_WORD} ){0,3}${STREET_WORD} (?:${STREET_TYPES})s?\.?${WORD_END}${UNIT}`),
       score: 0.6,
     },
     {
@@ -50,7 +62,18 @@ export const streetAddress = defineRecogniser({
     },
     {
       name: 'germanic',
-      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?i:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}`),
+      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?i:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}`),
+      score: 0.6,
+    },
+    {
+      name: 'germanic-separate',
+      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){1,2}(?:Str\.|Straße|Strasse|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}`),
+      score: 0.6,
+    },
+    {
+      // Only up to three digits and nothing but a unit after them: "Im Jahr 2020", "Am Ende 3 Tage" are not addresses.
+      name: 'german-preposition',
+      regex: re(String.raw`${WORD_START}(?:${GERMAN_PREPOSITION}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+)? \d{1,3}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}(?! ?\p{L})`),
       score: 0.6,
     },
     {
@@ -60,7 +83,7 @@ export const streetAddress = defineRecogniser({
     },
     {
       name: 'romance',
-      regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}`),
+      regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}${EUROPEAN_UNIT}`),
       score: 0.6,
     },
   ],
