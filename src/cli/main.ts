@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.ts';
 import { registerAdminCommands } from './admin.ts';
 import { reportError } from './context.ts';
+import { registerDbCommands } from './db.ts';
 import { registerEventCommands } from './events.ts';
 import { registerKeyCommands } from './key.ts';
 import { registerProfileCommands } from './profile.ts';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerKeyCommands(program);
   registerProfileCommands(program);
   registerEventCommands(program);
+  registerDbCommands(program);
   registerRetentionCommands(program);
   registerSiemCommands(program);
   registerAdminCommands(program);

@@ -39,12 +39,14 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse an existing data directory (restart). */
   dataDir?: string;
+  /** Use the embedded SQLite store even when the suite runs against PostgreSQL. */
+  sqlite?: boolean;
 }
 
 /** Starts a real `rampart serve` process on loopback with ephemeral ports and a fresh data directory. */
 export async function startAppliance(options: StartOptions = {}): Promise<TestAppliance> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rampart-test-'));
-  const env = { ...(options.env?.RAMPART_DATABASE_URL ? {} : await freshDatabaseEnv()), ...options.env };
+  const env = { ...(options.env?.RAMPART_DATABASE_URL || options.sqlite ? {} : await freshDatabaseEnv()), ...options.env };
   const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
     env: { ...process.env, RAMPART_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

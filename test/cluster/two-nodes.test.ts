@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { usingPostgres } from '../helpers/database.ts';
+
+/** Polls until `probe` holds; returns the milliseconds it took, or fails after `limitMs`. */
+async function within(limitMs: number, probe: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await probe()) return Date.now() - started;
+    if (Date.now() - started > limitMs) assert.fail(`not true within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe(`two nodes on one ${usingPostgres() ? 'PostgreSQL database' : 'SQLite database'}`, () => {
+  let a: TestAppliance;
+  let b: TestAppliance;
+
+  before(async () => {
+    a = await startAppliance();
+    // PostgreSQL: another data directory, the same database. SQLite: the same data directory.
+    b = usingPostgres() ? await startAppliance({ env: a.env }) : await startAppliance({ dataDir: a.dataDir });
+  });
+  after(async () => {
+    await b.stop();
+    await a.dispose();
+    await b.dispose();
+  });
+
+  it('a Runtime LLM created through one node is served by the other', async () => {
+    const { apiKey } = await a.createRuntimeLlm('shared-app');
+    await within(1000, async () => (await b.inputCheck(apiKey, { message: 'hello' })).status === 200);
+  });
+
+  it('a regenerated key, an added rule and a switched guardrail reach the other node within a second', async () => {
+    const { apiKey: oldKey } = await a.createRuntimeLlm('rotating-shared');
+    await within(1000, async () => (await b.inputCheck(oldKey, { message: 'x' })).status === 200);
+
+    const regenerated = await a.cli('key', 'regenerate', 'rotating-shared', '--json');
+    const newKey = regenerated.json.api_key as string;
+    const keyMs = await within(1000, async () => (await b.inputCheck(oldKey, { message: 'x' })).status === 401);
+    assert.equal((await b.inputCheck(newKey, { message: 'x' })).status, 200);
+
+    assert.equal((await a.cli('profile', 'update', 'default', '--add-keyword', 'cluster-secret')).code, 0);
+    const ruleMs = await within(1000, async () => (await b.inputCheck(newKey, { message: 'the cluster-secret' })).json.injection_detected === true);
+
+    assert.equal((await a.cli('profile', 'update', 'default', '--disable', 'keyword')).code, 0);
+    const switchMs = await within(1000, async () => (await b.inputCheck(newKey, { message: 'the cluster-secret' })).json.checks.keyword.enabled === false);
+    assert.ok(Math.max(keyMs, ruleMs, switchMs) < 1000);
+  });
+
+  it('both nodes write their check events to the shared store', async () => {
+    const { apiKey } = await a.createRuntimeLlm('events-shared');
+    let fromB = '';
+    await within(1000, async () => {
+      const res = await b.inputCheck(apiKey, { message: 'from b' });
+      fromB = res.json?.request_id ?? '';
+      return res.status === 200;
+    });
+    const fromA = (await a.inputCheck(apiKey, { message: 'from a' })).json.request_id as string;
+    await within(3000, async () => {
+      const listed = await a.cli('events', 'list', '--json', '--limit', '100');
+      const ids = new Set(listed.json.map((e: { request_id: string }) => e.request_id));
+      return ids.has(fromA) && ids.has(fromB);
+    });
+  });
+});
