@@ -97,6 +97,20 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     assert.equal(event.message_sha256, sha256('json please'));
   });
 
+  it('forwards message text only for a profile that opts in, with PII masked', async () => {
+    assert.equal((await app.cli('profile', 'update', 'default', '--set', 'record_message_text=true')).code, 0);
+    let lines: string[] = [];
+    // The server applies the change before its next check; send until a check carries the text.
+    for (let i = 0; i < 50 && !lines.some((x) => x.includes('"message_text"')); i++) {
+      await app.inputCheck(apiKey, { message: 'mail carol@example.com about the plan' });
+      lines = await syslog.waitFor((l) => l.filter((x) => x.includes('"kind":"check"')).length > i + 1, 'the next check event');
+    }
+    const event = JSON.parse(parseRfc5424(lines.find((x) => x.includes('"message_text"'))!)!.msg);
+    assert.equal(event.message_text, 'mail <EMAIL_ADDRESS> about the plan');
+    assert.ok(!syslog.lines().join('\n').includes('carol@example.com'), 'PII never leaves the appliance');
+    assert.equal((await app.cli('profile', 'update', 'default', '--set', 'record_message_text=false')).code, 0);
+  });
+
   it('counts sent datagrams in /metrics', async () => {
     const metrics = (await app.api('/metrics')).text;
     const sent = Number(/^rampart_siem_events_sent_total (\d+)/m.exec(metrics)?.[1]);
