@@ -1,4 +1,6 @@
 import type { TObject, Static } from '@sinclair/typebox';
+import type { Logger } from 'pino';
+import type { Store } from '../store/store.ts';
 import type { AnalysedText } from '../text/analysed-text.ts';
 
 /** Which endpoint a check came through: input-check (user prompt) or output-check (LLM answer). */
@@ -81,6 +83,17 @@ export interface ProfileRules {
   regexes: readonly RegexRule[];
 }
 
+/** What the appliance lends a guardrail that keeps state of its own (e.g. the threat-vector index). */
+export interface GuardrailServices {
+  /** The shared database. */
+  store: Store;
+  /** This node's data directory (for files such as a persisted index). */
+  dataDir: string;
+  log: Logger;
+  /** Registers a function to run after every configuration reload (a change by the CLI, the dashboard or another node). */
+  onConfigReload(listener: () => Promise<void>): void;
+}
+
 /**
  * A guardrail: one module, one registry line. The pipeline decides whether it runs (profile switch,
  * protection level, direction); the guardrail only judges the text.
@@ -92,8 +105,8 @@ export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unk
   readonly directions: readonly Direction[];
   /** Profile settings of this guardrail besides `enabled`, with defaults (JSON Schema via TypeBox). */
   readonly settings: S;
-  /** Loads weights or other assets once per process, before the first check. */
-  init?(): Promise<void>;
+  /** Loads weights or other assets once per process, before the first check. Guardrails that keep state in the database need `services`. */
+  init?(services?: GuardrailServices): Promise<void>;
   /** Builds per-profile state (compiled rules, thresholds) once per configuration revision. */
   compile(settings: Static<S>, rules: ProfileRules): Compiled;
   /** Whether the guardrail has anything to check in this context (e.g. a system prompt to protect). */

@@ -43,6 +43,7 @@ export class LiveConfig {
   readonly #options: LiveConfigOptions;
   #snapshot: Snapshot | undefined;
   #reloading: Promise<void> | undefined;
+  readonly #reloadListeners: (() => Promise<void>)[] = [];
 
   constructor(options: LiveConfigOptions) {
     this.#options = options;
@@ -71,10 +72,17 @@ export class LiveConfig {
     await this.#reloading;
   }
 
+  /** Runs `listener` after every reload that brought a new revision. */
+  onReload(listener: () => Promise<void>): void {
+    this.#reloadListeners.push(listener);
+  }
+
   async #reloadIfNewRevision(): Promise<void> {
     try {
       const revision = await readConfigRevision(this.#options.store.db);
-      if (revision !== this.#snapshot?.revision) this.#snapshot = await this.#readSnapshot();
+      if (revision === this.#snapshot?.revision) return;
+      this.#snapshot = await this.#readSnapshot();
+      for (const listener of this.#reloadListeners) await listener();
     } catch (error) {
       // Keep serving with the configuration we have; the next change retries.
       this.#options.onReloadError(error);

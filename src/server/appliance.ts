@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.ts';
+import type { GuardrailServices } from '../engine/guardrail.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { CheckEventQueue } from '../events/check-event-queue.ts';
 import { buildApiApp } from '../http/api-app.ts';
@@ -59,11 +60,12 @@ export async function startAppliance(config: AppConfig, log: Logger = createLogg
   return (await buildAppliance(config, log)).listen();
 }
 
-async function loadGuardrails(log: Logger): Promise<void> {
+async function loadGuardrails(services: GuardrailServices): Promise<void> {
+  const { log } = services;
   for (const guardrail of GUARDRAILS) {
     if (!guardrail.init) continue;
     const started = performance.now();
-    await guardrail.init();
+    await guardrail.init(services);
     log.info({ guardrail: guardrail.name, ms: Math.round(performance.now() - started) }, 'guardrail loaded');
   }
 }
@@ -87,7 +89,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   const metrics = new Metrics();
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();
-  await loadGuardrails(log);
+  await loadGuardrails({ store, dataDir: config.dataDir, log, onConfigReload: (listener) => live.onReload(listener) });
 
   const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
   // Printed once, at creation; the password itself is only in the owner-only file.
