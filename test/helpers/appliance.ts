@@ -41,13 +41,16 @@ export interface StartOptions {
   dataDir?: string;
   /** Use the embedded SQLite store even when the suite runs against PostgreSQL. */
   sqlite?: boolean;
+  /** Run another copy of the CLI (an installed one). */
+  bin?: string;
 }
 
 /** Starts a real `rampart serve` process on loopback with ephemeral ports and a fresh data directory. */
 export async function startAppliance(options: StartOptions = {}): Promise<TestAppliance> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rampart-test-'));
   const env = { ...(options.env?.RAMPART_DATABASE_URL || options.sqlite ? {} : await freshDatabaseEnv()), ...options.env };
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
+  const bin = options.bin ?? BIN;
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
     env: { ...process.env, RAMPART_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,8 +78,8 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const dashboardUrl = `https://127.0.0.1:${ready.dashboard_port as number}`;
   const api = httpsClient(apiUrl, ca);
   const dashboard = httpsClient(dashboardUrl, ca);
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir], env);
-  const cliWithInput = (input: string, ...args: string[]) => runCli([...args, '--data-dir', dataDir], env, input);
+  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir], env, '', bin);
+  const cliWithInput = (input: string, ...args: string[]) => runCli([...args, '--data-dir', dataDir], env, input, bin);
   const check = (direction: 'input' | 'output') => (apiKey: string, body: unknown) =>
     api(`/apikey/api/guardrail/v1/${direction}-check`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
 

@@ -12,9 +12,9 @@ export interface CliResult {
 }
 
 /** Runs the real `rampart` CLI in a child process; `input` is its standard input (empty by default). */
-export function runCli(args: readonly string[], env: Record<string, string> = {}, input = ''): Promise<CliResult> {
+export function runCli(args: readonly string[], env: Record<string, string> = {}, input = '', bin = BIN): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       let json: unknown;
       try {
         json = JSON.parse(stdout);
