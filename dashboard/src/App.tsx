@@ -6,6 +6,7 @@ import { EventsPage } from './pages/Events.tsx';
 import { GuardrailPage, GUARDRAIL_MENU } from './pages/Guardrails.tsx';
 import { LoginPage } from './pages/Login.tsx';
 import { PlaygroundPage } from './pages/Playground.tsx';
+import { ProfilesPage } from './pages/Profiles.tsx';
 import { ChangePasswordPage } from './pages/ChangePassword.tsx';
 import { RuntimeLlmsPage } from './pages/RuntimeLlms.tsx';
 import { SettingsPage } from './pages/Settings.tsx';
@@ -56,6 +57,7 @@ export function App() {
   const path = mustChange ? '/profile/security' : route.path;
   const page = (() => {
     if (path === '/profile/security') return <ChangePasswordPage session={session} onChanged={refresh} />;
+    if (path === '/guardrails/profiles') return <ProfilesPage />;
     if (path.startsWith('/guardrails/')) return <GuardrailPage key={path} name={path.slice('/guardrails/'.length)} />;
     if (path === '/events') return <EventsPage />;
     if (path.startsWith('/settings')) return <SettingsPage tab={path.split('/')[2] ?? 'siem'} />;
@@ -106,7 +108,7 @@ export function App() {
             '/guardrails',
             'Guardrails',
             <IconShieldCheck size={18} />,
-            GUARDRAIL_MENU.map((g) => (
+            [{ name: 'profiles', title: 'Security profiles' }, ...GUARDRAIL_MENU].map((g) => (
               <NavLink key={g.name} label={g.title} href={`#/guardrails/${g.name}`} active={path === `/guardrails/${g.name}`} disabled={mustChange} />
             )),
           )}

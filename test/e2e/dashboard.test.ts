@@ -115,6 +115,25 @@ describe('dashboard end to end in headless Chromium', () => {
     assert.equal(check.json.checks.regex.matches[0].name, 'order id');
   });
 
+  it('creates a security profile from a copy and edits its profile-wide settings', async () => {
+    await go('/guardrails/profiles');
+    await page.getByRole('heading', { name: 'Security profiles' }).waitFor();
+    await page.getByRole('button', { name: 'New profile' }).click();
+    await page.getByLabel(/^Name/).fill('strict');
+    await page.getByLabel('Copy settings and rules from').first().click();
+    await page.getByRole('option', { name: 'default', exact: true }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Profile created.').waitFor();
+    await page.getByRole('heading', { name: 'Settings of strict' }).waitFor();
+    await page.getByRole('switch', { name: 'Record message text' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const shown = await app.cli('profile', 'show', 'strict', '--json');
+    assert.equal(shown.json.settings.record_message_text, true);
+    assert.equal(shown.json.rules.regexes[0].name, 'order id', 'rules were copied');
+    await shot('07-security-profiles');
+  });
+
   it('configures SIEM Integration and sends a test event that reaches the collector', async () => {
     await go('/settings/siem');
     await page.getByRole('heading', { name: 'SIEM Integration' }).waitFor();
@@ -127,7 +146,7 @@ describe('dashboard end to end in headless Chromium', () => {
     const notice = await page.getByText(/Test event evt_\S+ sent/).textContent();
     const eventId = /evt_\S+/.exec(notice!)![0];
     await syslog.waitFor((l) => l.some((x) => x.includes(eventId)), 'the test event');
-    await shot('07-siem-integration');
+    await shot('08-siem-integration');
     const shown = await app.cli('siem', 'show', '--json');
     assert.deepEqual(shown.json, { enabled: true, collector: '127.0.0.1', port: syslog.port, format: 'cef' });
     await app.inputCheck(apiKey, { message: 'ORD-654321 please' });
@@ -138,7 +157,7 @@ describe('dashboard end to end in headless Chromium', () => {
     await go('/events');
     await page.getByTestId('events-table').getByText('blocked').first().waitFor();
     await page.getByTestId('events-table').getByText('regex').first().waitFor();
-    await shot('08-events');
+    await shot('09-events');
 
     await go('/playground');
     await page.getByRole('heading', { name: 'Playground' }).waitFor();
@@ -147,6 +166,6 @@ describe('dashboard end to end in headless Chromium', () => {
     await page.getByTestId('playground-result').getByText('Blocked').waitFor();
     const marked = await page.getByTestId('highlight').allTextContents();
     assert.deepEqual(marked, ['ORD-777777', 'max@example.org']);
-    await shot('09-playground');
+    await shot('10-playground');
   });
 });

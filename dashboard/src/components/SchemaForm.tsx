@@ -1,4 +1,4 @@
-import { Chip, Group, NumberInput, SegmentedControl, Select, Slider, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Chip, Fieldset, Group, NumberInput, SegmentedControl, Select, Slider, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import type { JsonSchema } from '../api.ts';
 
 /** Values a schema allows when it is a union of literals (TypeBox Union of Literal). */
@@ -64,6 +64,14 @@ function Field({ name, schema, value, onChange }: { name: string; schema: JsonSc
           </Group>
         </Chip.Group>
       </Stack>
+    );
+  }
+  if (schema.type === 'object' && schema.properties && !Object.values(schema.properties).every((sub) => literals(sub))) {
+    // A group of settings (e.g. forwarding): a nested form.
+    return (
+      <Fieldset legend={title}>
+        <SchemaForm schema={schema} value={(value as Record<string, unknown> | undefined) ?? {}} onChange={onChange} />
+      </Fieldset>
     );
   }
   if (schema.type === 'object' && schema.properties) {

@@ -19,7 +19,7 @@ export const GUARDRAIL_MENU = [
 type Switch = 'on' | 'off' | 'level';
 
 /** A JSON Merge Patch turning `from` into `to` (removed members become null). */
-function mergePatch(from: Record<string, unknown>, to: Record<string, unknown>): Record<string, unknown> {
+export function mergePatch(from: Record<string, unknown>, to: Record<string, unknown>): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {
     const a = from[key];

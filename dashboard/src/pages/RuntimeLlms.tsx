@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, type Profile, type RuntimeLlm } from '../api.ts';
@@ -43,8 +43,9 @@ interface Draft {
   url: string;
   level: string;
   profile: string;
+  systemPrompt: string;
 }
-const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default' };
+const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '' };
 
 function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { opened: boolean; initial: Draft; editing: string | null; profiles: Profile[]; onClose: () => void; onSaved: (key?: { name: string; key: string }) => void }) {
   const [draft, setDraft] = useState(initial);
@@ -55,7 +56,7 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
   }, [initial, opened]);
   const set = (k: keyof Draft) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? '' }));
   const save = async () => {
-    const body = { name: draft.name, mode: draft.mode, url: draft.url, level: Number(draft.level), profile: draft.profile };
+    const body = { name: draft.name, mode: draft.mode, url: draft.url, level: Number(draft.level), profile: draft.profile, ...(draft.systemPrompt ? { system_prompt: draft.systemPrompt } : {}) };
     try {
       if (editing) {
         await api(`/api/runtime-llms/${editing}`, { method: 'PATCH', body });
@@ -93,6 +94,15 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
           allowDeselect={false}
         />
         <Select label="Security profile" data={profiles.map((p) => ({ value: p.name, label: p.name }))} value={draft.profile} onChange={set('profile')} allowDeselect={false} />
+        <Textarea
+          label="System prompt (optional)"
+          description={editing ? 'Leave empty to keep the registered one' : 'Registered so output-check can detect its leakage'}
+          value={draft.systemPrompt}
+          onChange={(e) => set('systemPrompt')(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={6}
+        />
         <Button onClick={() => void save()}>{editing ? 'Save' : 'Create'}</Button>
       </Stack>
     </Modal>
@@ -179,7 +189,7 @@ export function RuntimeLlmsPage() {
                     <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => setConfirmKey(llm)}>
                       Download API Key
                     </Menu.Item>
-                    <Menu.Item onClick={() => setEditor({ initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id) }, editing: llm.id })}>
+                    <Menu.Item onClick={() => setEditor({ initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '' }, editing: llm.id })}>
                       Edit
                     </Menu.Item>
                     <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void remove(llm)}>

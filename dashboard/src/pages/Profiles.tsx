@@ -1,0 +1,114 @@
+import { ActionIcon, Alert, Breadcrumbs, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { api, type JsonSchema, type Profile, type RuntimeLlm } from '../api.ts';
+import { SchemaForm } from '../components/SchemaForm.tsx';
+import { mergePatch } from './Guardrails.tsx';
+
+/** Guardrails → Security profiles: create, copy, delete, and the profile-wide settings. */
+export function ProfilesPage() {
+  const [profiles, setProfiles] = useState<Profile[]>([]);
+  const [llms, setLlms] = useState<RuntimeLlm[]>([]);
+  const [schema, setSchema] = useState<JsonSchema | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Record<string, unknown>>({});
+  const [creating, setCreating] = useState(false);
+  const [form, setForm] = useState({ name: '', description: '', copy_from: '' });
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    const [p, l, c] = await Promise.all([api<{ profiles: Profile[] }>('/api/profiles'), api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms'), api<{ profile_settings_schema: JsonSchema }>('/api/guardrails')]);
+    setProfiles(p.profiles);
+    setLlms(l.runtime_llms);
+    setSchema(c.profile_settings_schema);
+    setSelected((s) => s ?? p.profiles[0]?.id ?? null);
+  }, []);
+  useEffect(() => void load(), [load]);
+  const profile = profiles.find((p) => p.id === selected);
+  const { guardrails: _g, ...profileWide } = (profile?.settings ?? {}) as Record<string, unknown>;
+  useEffect(() => setDraft(profileWide), [selected, JSON.stringify(profileWide)]);
+
+  const run = async (action: () => Promise<unknown>, ok: string) => {
+    try {
+      await action();
+      setNotice({ ok: true, text: ok });
+      await load();
+    } catch (e) {
+      setNotice({ ok: false, text: (e as Error).message });
+    }
+  };
+  const create = () =>
+    run(async () => {
+      const body = { name: form.name, ...(form.description ? { description: form.description } : {}), ...(form.copy_from ? { copy_from: form.copy_from } : {}) };
+      const created = await api<Profile>('/api/profiles', { method: 'POST', body });
+      setCreating(false);
+      setSelected(created.id);
+    }, 'Profile created.');
+  const settingsSchema: JsonSchema = { ...schema, properties: Object.fromEntries(Object.entries(schema?.properties ?? {}).filter(([k]) => k !== 'guardrails')) };
+
+  return (
+    <Stack maw={1000}>
+      <Breadcrumbs>
+        <Text>Guardrails</Text>
+        <Text>Security profiles</Text>
+      </Breadcrumbs>
+      <Group justify="space-between">
+        <Title order={2}>Security profiles</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          New profile
+        </Button>
+      </Group>
+      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <Table highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th>Rules</Table.Th>
+            <Table.Th>Used by</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {profiles.map((p) => (
+            <Table.Tr key={p.id} bg={p.id === selected ? 'var(--mantine-color-indigo-light)' : undefined} onClick={() => setSelected(p.id)} style={{ cursor: 'pointer' }}>
+              <Table.Td fw={600}>{p.name}</Table.Td>
+              <Table.Td>{p.description}</Table.Td>
+              <Table.Td>
+                {p.rules.keywords.length} keyword, {p.rules.regexes.length} regex
+              </Table.Td>
+              <Table.Td>{llms.filter((l) => l.profile_id === p.id).map((l) => l.name).join(', ') || '—'}</Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={(e) => (e.stopPropagation(), void run(() => api(`/api/profiles/${p.id}`, { method: 'DELETE' }), 'Profile deleted.'))}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {profile && schema && (
+        <Card withBorder>
+          <Stack>
+            <Title order={4}>Settings of {profile.name}</Title>
+            <Text size="sm" c="dimmed">
+              Per-guardrail settings are under each guardrail in the menu.
+            </Text>
+            <SchemaForm schema={settingsSchema} value={draft} onChange={setDraft} />
+            <Group>
+              <Button onClick={() => void run(() => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, draft) }), 'Saved.')}>Save</Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New security profile">
+        <Stack>
+          <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />
+          <TextInput label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.currentTarget.value })} />
+          <Select label="Copy settings and rules from" data={[{ value: '', label: '(start from defaults)' }, ...profiles.map((p) => ({ value: p.id, label: p.name }))]} value={form.copy_from} onChange={(v) => setForm({ ...form, copy_from: v ?? '' })} />
+          <Button onClick={() => void create()}>Create</Button>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
