@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
+import { isDatabaseUnavailable } from '../store/unavailable.ts';
 
 /** OpenAI-style error class, so OpenAI clients of the proxy read our errors natively. */
 function errorType(error: AppError): string {
@@ -40,6 +41,7 @@ function toAppError(error: FastifyError): AppError | undefined {
     return new AppError('invalid_field', `${path} ${first?.message ?? 'is invalid'}`);
   }
   if (error instanceof SyntaxError) return new AppError('invalid_json', 'the request body is not valid JSON');
+  if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'the database is busy or unavailable; retry shortly', { 'Retry-After': '1' });
   // Any other 4xx raised by a plugin keeps its status class as a bad request.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return error.statusCode === 413 ? new AppError('payload_too_large', 'the request is larger than the configured limit') : new AppError('bad_request', error.message);

@@ -35,6 +35,8 @@ export interface Appliance {
   listen(): Promise<RunningAppliance>;
 }
 
+const SERVER_LOCK_WAIT_MS = 250;
+
 /** Never log a key, a password or a prompt. */
 const REDACT = [
   'req.headers["x-api-key"]',
@@ -85,7 +87,13 @@ async function listenOn(app: FastifyInstance, host: string, port: number, what: 
 
 /** Opens the database, loads configuration and models, and builds both listeners. */
 export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<Appliance> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError: (err) => log.error({ err }, 'database connection error') });
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onError: (err) => log.error({ err }, 'database connection error'),
+    // Checks never wait on the database; a write that meets a lock held elsewhere fails fast and is retried.
+    lockWaitMs: SERVER_LOCK_WAIT_MS,
+  });
   const metrics = new Metrics();
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();

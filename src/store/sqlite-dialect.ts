@@ -45,9 +45,12 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 }
 
-/** Opens a SQLite file tuned for one appliance: WAL (readers never block the writer), waits on locks. */
-export function openSqlite(path: string): { dialect: SqliteDialect; raw: DatabaseSync } {
-  const raw = new DatabaseSync(path, { timeout: 5000 });
+/**
+ * Opens a SQLite file tuned for one appliance: WAL (readers never block the writer), waiting up to
+ * `lockWaitMs` for another process's write lock.
+ */
+export function openSqlite(path: string, lockWaitMs: number): { dialect: SqliteDialect; raw: DatabaseSync } {
+  const raw = new DatabaseSync(path, { timeout: lockWaitMs });
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');

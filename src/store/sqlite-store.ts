@@ -17,9 +17,9 @@ export class SqliteStore implements Store {
   #dataVersion: number;
   #changedHere = false;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, lockWaitMs: number) {
     const path = join(dataDir, SQLITE_FILE);
-    const { dialect, raw } = openSqlite(path);
+    const { dialect, raw } = openSqlite(path, lockWaitMs);
     this.dataDir = dataDir;
     this.db = new Kysely<Database>({ dialect });
     this.location = path;

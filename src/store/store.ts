@@ -30,6 +30,11 @@ export interface StoreOptions {
   /** postgres://… to use PostgreSQL (several nodes, one database); SQLite in the data directory otherwise. */
   databaseUrl?: string | undefined;
   onError?: (error: unknown) => void;
+  /**
+   * SQLite: how long to wait for another process's write lock (default 5 s). node:sqlite waits on
+   * the calling thread, so a server keeps this short and retries its writes instead of freezing.
+   */
+  lockWaitMs?: number;
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -37,7 +42,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const store = options.databaseUrl
     ? new PostgresStore(options.databaseUrl, options.dataDir, options.onError ?? (() => {}))
-    : new SqliteStore(options.dataDir);
+    : new SqliteStore(options.dataDir, options.lockWaitMs ?? 5_000);
   try {
     await migrate(store.db);
     if (store instanceof PostgresStore) await store.listen();
