@@ -1,6 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import { auditEventJson, checkEventJson } from '../events/event-json.ts';
+import { compareAndSetSetting, readSetting } from '../admin/settings.ts';
 import { listAuditEventsSince } from '../store/audit.ts';
 import type { CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
@@ -19,9 +20,15 @@ export interface SiemForwarderOptions {
   send?: (datagram: Buffer, host: string, port: number) => Promise<void>;
 }
 
-// Audit events are picked up from the database (they may come from the CLI, another process), with
-// a look-back window so a row committed slightly out of id order is not missed.
+// Audit events are picked up from the database (they may come from the CLI, another process or node),
+// with a look-back window so a row committed slightly late (or by a node with a skewed clock) is not missed.
 const AUDIT_LOOKBACK_MS = 10_000;
+
+/** The newest audit time forwarded, and the ids already forwarded within the look-back window. */
+interface AuditCursor {
+  time: string;
+  ids: string[];
+}
 
 /**
  * Forwards check events and audit events to the configured syslog collector over UDP, one datagram
@@ -39,8 +46,6 @@ export class SiemForwarder {
   #head = 0;
   #pumping = false;
   #timer: NodeJS.Timeout | undefined;
-  #auditWatermark = new Date().toISOString();
-  #auditSeen = new Map<string, string>();
 
   constructor(options: SiemForwarderOptions) {
     this.#options = { capacity: 10_000, pollMs: 1000, ...options };
@@ -60,10 +65,9 @@ export class SiemForwarder {
     return this.#queue.length - this.#head;
   }
 
-  /** Loads settings and starts following audit events. */
+  /** Loads settings and starts following the audit trail. */
   async start(): Promise<void> {
-    this.#settings = await getSiemSettings(this.#options.store);
-    await this.#followAudit(false); // what happened before this start is not re-sent
+    await this.#poll();
     this.#timer = setInterval(() => void this.#poll(), this.#options.pollMs).unref();
   }
 
@@ -118,15 +122,30 @@ export class SiemForwarder {
     }
   }
 
+  /**
+   * Picks up audit events past the shared cursor and claims them with a compare-and-set on the
+   * cursor, so with several nodes on one database each audit event is forwarded exactly once (and
+   * events recorded while no server ran are forwarded at the next start).
+   */
   async #followAudit(forward: boolean): Promise<void> {
-    const since = new Date(Date.parse(this.#auditWatermark) - AUDIT_LOOKBACK_MS).toISOString();
-    const rows = await listAuditEventsSince(this.#options.store.db, since);
-    for (const row of rows) {
-      if (this.#auditSeen.has(row.id)) continue;
-      this.#auditSeen.set(row.id, row.createdAt);
-      if (row.createdAt > this.#auditWatermark) this.#auditWatermark = row.createdAt;
-      if (forward) this.#enqueue(auditEventJson(row));
+    const { db } = this.#options.store;
+    const stored = (await readSetting(db, 'siem_audit_cursor')) as AuditCursor | undefined;
+    if (!stored) {
+      // First run on this database: start from now; what was recorded before is not forwarded.
+      const now = new Date();
+      const earlier = await listAuditEventsSince(db, new Date(now.getTime() - AUDIT_LOOKBACK_MS).toISOString());
+      await compareAndSetSetting(db, 'siem_audit_cursor', undefined, { time: now.toISOString(), ids: earlier.map((row) => row.id) } satisfies AuditCursor);
+      return;
     }
-    for (const [id, time] of this.#auditSeen) if (time < since) this.#auditSeen.delete(id);
+    const rows = await listAuditEventsSince(db, new Date(Date.parse(stored.time) - AUDIT_LOOKBACK_MS).toISOString());
+    const seen = new Set(stored.ids);
+    const fresh = rows.filter((row) => !seen.has(row.id));
+    if (fresh.length === 0) return;
+    const time = rows.reduce((max, row) => (row.createdAt > max ? row.createdAt : max), stored.time);
+    const windowStart = new Date(Date.parse(time) - AUDIT_LOOKBACK_MS).toISOString();
+    const ids = rows.filter((row) => row.createdAt >= windowStart).map((row) => row.id);
+    if (!(await compareAndSetSetting(db, 'siem_audit_cursor', stored, { time, ids } satisfies AuditCursor))) return; // another node claimed them
+    if (forward) for (const row of fresh) this.#enqueue(auditEventJson(row));
   }
+
 }

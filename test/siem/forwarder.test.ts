@@ -9,6 +9,7 @@ import { checkEventJson } from '../../src/events/event-json.ts';
 import { formatDatagram, MAX_DATAGRAM_BYTES } from '../../src/siem/format.ts';
 import { SiemForwarder } from '../../src/siem/forwarder.ts';
 import { updateSiemSettings } from '../../src/siem/settings.ts';
+import { recordAudit } from '../../src/store/audit.ts';
 import type { CheckEvent } from '../../src/store/check-events.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 
@@ -67,6 +68,33 @@ describe('SIEM forwarder queue', () => {
     forwarder.stop();
     assert.equal(calls, 3);
     assert.match(await registry.metrics(), /rampart_siem_events_dropped_total\{reason="send_error"\} 3/);
+  });
+});
+
+describe('SIEM forwarding of audit events', () => {
+  it('forwards each audit event once, even with several servers on one database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-siem-'));
+    const store = await openStore({ dataDir: dir });
+    try {
+      await updateSiemSettings(store, { id: 'system' }, { collector: '127.0.0.1', port: 9, enabled: true });
+      const sent: string[] = [];
+      const nodes = [1, 2, 3].map(() => new SiemForwarder({ store, registry: new Registry(), log: pino({ level: 'silent' }), pollMs: 60_000, send: async (d) => void sent.push(d.toString()) }));
+      for (const node of nodes) await node.start(); // the first start opens the shared cursor
+      await recordAudit(store.db, { actor: 'cli:test', action: 'profile.update', targetType: 'profile', targetId: 'prf_default', details: {} });
+      // A restart of every node polls again: exactly one claims the new event.
+      for (const node of nodes) {
+        node.stop();
+        await node.start();
+      }
+      for (const node of nodes) node.stop();
+      while (nodes.some((n) => n.pending > 0)) await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
+      assert.equal(sent.filter((d) => d.includes('audit.profile.update')).length, 1);
+      assert.equal(sent.filter((d) => d.includes('audit.siem.update')).length, 0, 'events before forwarding started are not replayed');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
