@@ -22,10 +22,13 @@ export function sessionCookie(response: HttpResponse): string | undefined {
 }
 
 export async function signIn(app: TestAppliance, username: string, password: string): Promise<AdminClient> {
+  app.rememberSecret(password);
   const response = await app.dashboard('/api/auth/login', { body: { username, password } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
+  const cookie = sessionCookie(response)!;
+  app.rememberSecret(cookie.split('=')[1]!);
   const client: AdminClient = {
-    cookie: sessionCookie(response)!,
+    cookie,
     csrfToken: response.json.csrf_token as string,
     request: (path, options = {}) =>
       app.dashboard(path, { ...options, headers: { cookie: client.cookie, 'x-csrf-token': client.csrfToken, ...options.headers } }),
@@ -36,6 +39,7 @@ export async function signIn(app: TestAppliance, username: string, password: str
 /** First sign-in with the delivered password, then the forced change; returns a usable session. */
 export async function signInAsAdmin(app: TestAppliance): Promise<AdminClient> {
   const delivered = initialPassword(app);
+  app.rememberSecret(NEW_ADMIN_PASSWORD);
   const first = await signIn(app, 'admin', delivered);
   const changed = await first.request('/api/auth/password', { body: { current_password: delivered, new_password: NEW_ADMIN_PASSWORD } });
   if (changed.status !== 200) throw new Error(`password change failed: ${changed.status} ${changed.text}`);

@@ -24,11 +24,16 @@ export interface TestAppliance {
   cli(...args: string[]): Promise<CliResult>;
   /** Runs the CLI with this standard input. */
   cliWithInput(input: string, ...args: string[]): Promise<CliResult>;
+  /** Registers a secret (a password, a key) that must never appear in the server's logs. */
+  rememberSecret(secret: string): void;
   /** Creates a Runtime LLM and returns its API key. */
   createRuntimeLlm(name: string, ...extra: string[]): Promise<{ id: string; apiKey: string }>;
   inputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
   outputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
-  /** Stops the server (SIGTERM) and waits for it to exit; resolves to its exit code. */
+  /**
+   * Stops the server (SIGTERM) and waits for it to exit; resolves to its exit code. Fails if any
+   * secret used with this server (API keys, passwords) appears in its logs.
+   */
   stop(): Promise<number | null>;
   /** Stops the server and deletes its data directory. */
   dispose(): Promise<void>;
@@ -55,6 +60,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
+  let output = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -62,6 +68,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
+      output += `${line}\n`;
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         logs.push(entry);
@@ -78,16 +85,34 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const dashboardUrl = `https://127.0.0.1:${ready.dashboard_port as number}`;
   const api = httpsClient(apiUrl, ca);
   const dashboard = httpsClient(dashboardUrl, ca);
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir], env, '', bin);
-  const cliWithInput = (input: string, ...args: string[]) => runCli([...args, '--data-dir', dataDir], env, input, bin);
+  const secrets = new Set<string>();
+  // Keys and passwords the CLI hands out are secrets of this run.
+  const capture = (result: CliResult): CliResult => {
+    for (const key of result.stdout.match(/rmp_[0-9A-Za-z]{43}/g) ?? []) secrets.add(key);
+    for (const [, password] of result.stdout.matchAll(/"password":\s*"([^"]{8,})"/g)) secrets.add(password!);
+    return result;
+  };
+  const cli = async (...args: string[]) => capture(await runCli([...args, '--data-dir', dataDir], env, '', bin));
+  const cliWithInput = async (input: string, ...args: string[]) => {
+    if (input.trim().length >= 8) secrets.add(input.trim());
+    return capture(await runCli([...args, '--data-dir', dataDir], env, input, bin));
+  };
   const check = (direction: 'input' | 'output') => (apiKey: string, body: unknown) =>
     api(`/apikey/api/guardrail/v1/${direction}-check`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
 
+  const bootstrapPasswords = () => {
+    for (const file of readdirSync(dataDir).filter((f) => f.startsWith('initial-password-'))) secrets.add(readFileSync(join(dataDir, file), 'utf8').trim());
+  };
+  bootstrapPasswords();
   let stopped: Promise<number | null> | undefined;
   const stop = () => {
     stopped ??= (async () => {
+      bootstrapPasswords();
       if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      const leaked = [...secrets].filter((secret) => output.includes(secret) || stderr.includes(secret));
+      if (leaked.length > 0) throw new Error(`the server logged ${leaked.length} secret(s) used in this test, e.g. ${leaked[0]!.slice(0, 8)}…`);
+      return code;
     })();
     return stopped;
   };
@@ -102,6 +127,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
     dashboard,
     cli,
     cliWithInput,
+    rememberSecret: (secret) => secrets.add(secret),
     async createRuntimeLlm(name, ...extra) {
       const result = await cli('runtime-llm', 'create', '--name', name, '--json', ...extra);
       if (result.code !== 0) throw new Error(`runtime-llm create failed: ${result.stderr}`);
