@@ -38,7 +38,7 @@ export class AnalysedText {
 
   /** Payloads smuggled in base64, hex, binary, URL-encoding, ROT13 or reversed text, decoded. */
   get payloads(): readonly DecodedPayload[] {
-    this.#payloads ??= decodePayloads(this.cleaned.text, this.folded.text);
+    this.#payloads ??= decodePayloads(this.original, this.folded.text);
     return this.#payloads;
   }
 

@@ -102,16 +102,41 @@ function decodeRereadings(lower: string, out: DecodedPayload[]): void {
   }
 }
 
+function isBase64Char(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45 || c === 61;
+}
+
+function isHexRunChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70) || c === 32 || c === 58 || c === 44 || c === 120 || c === 92;
+}
+
+/** One pass over the text: the longest base64-alphabet run and the most hex digits in one hex-ish run. */
+function candidateRuns(text: string): { base64: number; hexDigits: number } {
+  let base64 = 0, run = 0, hexDigits = 0, hexRun = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    run = isBase64Char(c) ? run + 1 : 0;
+    if (run > base64) base64 = run;
+    if (isHexRunChar(c)) {
+      if ((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70)) hexRun++;
+    } else hexRun = 0;
+    if (hexRun > hexDigits) hexDigits = hexRun;
+  }
+  return { base64, hexDigits };
+}
+
 /**
- * Finds and decodes smuggled payloads in a message. `cleaned` keeps case (base64 needs it);
- * `lower` is the folded, lower-cased view used for whole-message re-readings.
+ * Finds and decodes smuggled payloads in a message. `original` keeps case (base64 needs it);
+ * `lower` is the folded, lower-cased view used for whole-message re-readings. A single character
+ * scan decides which decoders can possibly find something, so ordinary prompts cost a few µs.
  */
-export function decodePayloads(cleaned: string, lower: string): DecodedPayload[] {
+export function decodePayloads(original: string, lower: string): DecodedPayload[] {
   const out: DecodedPayload[] = [];
-  decodeBase64(cleaned, out);
-  decodeHex(cleaned, out);
-  decodeBinary(cleaned, out);
-  if (cleaned.includes('%')) decodeUrl(cleaned, out);
+  const runs = candidateRuns(original);
+  if (runs.base64 >= 12) decodeBase64(original, out);
+  if (runs.hexDigits >= 12) decodeHex(original, out);
+  if (runs.hexDigits >= 32) decodeBinary(original, out);
+  if (original.includes('%')) decodeUrl(original, out);
   decodeRereadings(lower, out);
   return out.slice(0, MAX_PAYLOADS);
 }

@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+import { defineGuardrail } from '../../engine/guardrail.ts';
+import { sharedDetectorModel } from '../../models/detector-model.ts';
+import { detectorScores, roundScore } from '../../models/detector-scores.ts';
+import { MODERATION_CATEGORIES } from '../../models/heads.ts';
+import { shippedThreshold } from '../../models/shipped-thresholds.ts';
+import { moderate } from './moderate.ts';
+
+/**
+ * Content moderation: hazardous requests on input, harmful answers on output, attributed to the
+ * categories VIOLENCE, HATE, HARASSMENT, SEXUAL, SELF_HARM and UNETHICAL (each switchable).
+ */
+export const contentModerationGuardrail = defineGuardrail({
+  name: 'content_moderation',
+  title: 'Content Moderation',
+  directions: ['input', 'output'],
+  settings: Type.Object({
+    input_threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('harmful', 0.5), description: 'Hazard score at or above which a prompt is unsafe.' }),
+    output_threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('unsafe_output', 0.5), description: 'Hazard score at or above which an LLM answer is unsafe.' }),
+    categories: Type.Array(Type.Union(MODERATION_CATEGORIES.map((c) => Type.Literal(c))), {
+      default: [...MODERATION_CATEGORIES],
+      uniqueItems: true,
+      description: 'Categories that make a message unsafe; the others are still scored and reported.',
+    }),
+  }),
+  async init() {
+    sharedDetectorModel();
+  },
+  compile(settings) {
+    return { inputThreshold: settings.input_threshold, outputThreshold: settings.output_threshold, enabled: new Set(settings.categories) };
+  },
+  check(ctx, compiled) {
+    const scores = detectorScores(ctx.text);
+    const hazard = ctx.direction === 'input' ? scores.harmful : scores.unsafe_output;
+    const threshold = ctx.direction === 'input' ? compiled.inputThreshold : compiled.outputThreshold;
+    const m = moderate(hazard, threshold, scores, compiled.enabled);
+    return {
+      detected: m.unsafe,
+      score: hazard,
+      fields: {
+        result: m.unsafe ? 'UNSAFE' : 'SAFE',
+        unsafe: m.unsafe,
+        // Present only when unsafe, as the specification observes.
+        ...(m.unsafe ? { category: `CATEGORIES: ${m.fired.join(', ')}` } : {}),
+        categories: m.categories.map((c) => ({ name: c.name, score: roundScore(c.score) })),
+        score: roundScore(hazard),
+      },
+    };
+  },
+});

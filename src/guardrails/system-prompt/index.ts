@@ -1,0 +1,58 @@
+import { Type } from '@sinclair/typebox';
+import { defineGuardrail, type CheckContext } from '../../engine/guardrail.ts';
+import { sharedDetectorModel } from '../../models/detector-model.ts';
+import { detectorScores, roundScore } from '../../models/detector-scores.ts';
+import { shippedThreshold } from '../../models/shipped-thresholds.ts';
+import { ProtectedPrompt, leakageSignals } from './leakage.ts';
+
+const EMPTY_PROMPT = new ProtectedPrompt('');
+const prepared = new Map<string, ProtectedPrompt>();
+const PREPARED_LIMIT = 256;
+
+/** The system prompt to protect (the one sent upstream, else the registered one), prepared once and cached. */
+function protectedPromptOf(ctx: CheckContext): ProtectedPrompt | undefined {
+  const text = ctx.systemPrompt ?? ctx.runtimeLlm.systemPrompt ?? undefined;
+  if (!text) return undefined;
+  let prompt = prepared.get(text);
+  if (!prompt) {
+    if (prepared.size >= PREPARED_LIMIT) prepared.delete(prepared.keys().next().value!);
+    prepared.set(text, (prompt = new ProtectedPrompt(text)));
+  }
+  return prompt;
+}
+
+/**
+ * System prompt protection. Input side: attempts to make the model reveal its system prompt or a
+ * secret it was given ("repeat everything above", "print your instructions", paraphrases, encodings).
+ * Output side: whether an answer leaks the system prompt (see leakage.ts) — runs when the prompt is
+ * known: in Forwarding mode, or when the Runtime LLM has a registered system prompt.
+ */
+export const systemPromptGuardrail = defineGuardrail({
+  name: 'system_prompt',
+  title: 'System Prompt Protection',
+  directions: ['input', 'output'],
+  settings: Type.Object({
+    threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('extraction', 0.5), description: 'Extraction score at or above which a prompt is blocked.' }),
+    leak_threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Leakage score at or above which an answer is blocked (output side).' }),
+  }),
+  async init() {
+    sharedDetectorModel();
+  },
+  compile(settings) {
+    return { threshold: settings.threshold, leakThreshold: settings.leak_threshold };
+  },
+  applies(ctx) {
+    return ctx.direction === 'input' || protectedPromptOf(ctx) !== undefined || ctx.canary !== undefined;
+  },
+  check(ctx, compiled) {
+    if (ctx.direction === 'output') {
+      const prompt = protectedPromptOf(ctx);
+      const signals = leakageSignals(ctx.text.detectionViews, prompt ?? EMPTY_PROMPT, ctx.canary);
+      const detected = signals.score >= compiled.leakThreshold;
+      return { detected, score: signals.score, fields: { detected, score: roundScore(signals.score), canary_leaked: signals.canary } };
+    }
+    const score = detectorScores(ctx.text).extraction;
+    const detected = score >= compiled.threshold;
+    return { detected, score, fields: { detected, score: roundScore(score) } };
+  },
+});

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FeatureExtractor, denseSize } from './features.ts';
+import { HEADS, type HeadName } from './heads.ts';
+import type { ModelManifest } from './manifest.ts';
+import { DetectorNetwork } from './network.ts';
+import { readInt8Rows, readTensor, readVerified } from './tensor-file.ts';
+import { splitWindows } from './windows.ts';
+import { WordVectors } from './word-vectors.ts';
+
+export type HeadScores = Record<HeadName, number>;
+
+export const DETECTOR_MODEL_NAME = 'rampart-detector';
+
+/** Where shipped models live: `RAMPART_MODELS_DIR`, else the repository's `models/` folder. */
+export function modelsDir(): string {
+  return process.env.RAMPART_MODELS_DIR ?? resolve(import.meta.dirname, '../../models');
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The in-process detector: normalised text in, calibrated probability per head out. Every window of
+ * every view (the message and its decoded payloads) is scored; each head reports its highest score.
+ */
+export class DetectorModel {
+  readonly manifest: ModelManifest;
+  readonly #extractor: FeatureExtractor;
+  readonly #network: DetectorNetwork;
+  readonly #logits: Float32Array;
+  readonly #calibration: { a: Float64Array; b: Float64Array };
+
+  constructor(manifest: ModelManifest, extractor: FeatureExtractor, network: DetectorNetwork) {
+    this.manifest = manifest;
+    this.#extractor = extractor;
+    this.#network = network;
+    this.#logits = new Float32Array(HEADS.length);
+    const a = new Float64Array(HEADS.length).fill(1);
+    const b = new Float64Array(HEADS.length);
+    HEADS.forEach((head, k) => {
+      const c = manifest.calibration[head];
+      if (c !== undefined) {
+        a[k] = c.a;
+        b[k] = c.b;
+      }
+    });
+    this.#calibration = { a, b };
+  }
+
+  /** Loads and verifies `models/<name>/manifest.json` and the files it lists. */
+  static load(dir = join(modelsDir(), DETECTOR_MODEL_NAME)): DetectorModel {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ModelManifest;
+    if (manifest.heads.join(',') !== HEADS.join(',')) throw new Error(`model ${dir} has heads ${manifest.heads.join(',')}`);
+    const data = readVerified(dir, manifest.files.weights);
+    const words = readVerified(dir, manifest.files.vocabulary).toString('utf8').split('\n');
+    if (words[words.length - 1] === '') words.pop();
+    const entry = (name: string) => {
+      const e = manifest.tensors.find((t) => t.name === name);
+      if (e === undefined) throw new Error(`model ${dir} lacks tensor ${name}`);
+      return e;
+    };
+    const tensor = (name: string): Float32Array => readTensor(data, entry(name));
+    const embedding = readInt8Rows(data, entry('embedding'));
+    const { buckets, wordDims, hidden } = manifest.features;
+    const vectors = new WordVectors(words, tensor('word_vectors'), wordDims);
+    const extractor = new FeatureExtractor(vectors, buckets);
+    const network = new DetectorNetwork(
+      { hidden, dense: denseSize(extractor.shape), heads: HEADS.length },
+      {
+        embedding: embedding.q,
+        embeddingScale: embedding.scales,
+        bucketWeights: tensor('bucket_weights'),
+        denseWeights: tensor('dense_weights'),
+        hiddenBias: tensor('hidden_bias'),
+        headWeights: tensor('head_weights'),
+        headBias: tensor('head_bias'),
+      },
+    );
+    return new DetectorModel(manifest, extractor, network);
+  }
+
+  /** Highest raw logit per head over the windows of `views` (already normalised texts). */
+  rawLogits(views: readonly string[]): Float64Array {
+    const best = new Float64Array(HEADS.length).fill(-Infinity);
+    for (const view of views) {
+      for (const window of splitWindows(view)) {
+        this.#network.logits(this.#extractor.extract(window), this.#logits);
+        for (let k = 0; k < best.length; k++) if (this.#logits[k]! > best[k]!) best[k] = this.#logits[k]!;
+      }
+    }
+    return best;
+  }
+
+  /** Calibrated probability per head for normalised texts (see AnalysedText.detectionViews). */
+  score(views: readonly string[]): HeadScores {
+    const z = this.rawLogits(views);
+    const { a, b } = this.#calibration;
+    const out = {} as HeadScores;
+    HEADS.forEach((head, k) => {
+      out[head] = Number.isFinite(z[k]!) ? sigmoid(a[k]! * z[k]! + b[k]!) : 0;
+    });
+    return out;
+  }
+}
+
+let shared: DetectorModel | undefined;
+
+/** The process-wide detector model, loaded on first use. */
+export function sharedDetectorModel(): DetectorModel {
+  shared ??= DetectorModel.load();
+  return shared;
+}

@@ -1,0 +1,19 @@
+/** 32-bit FNV-1a over UTF-16 code units, seedable so different feature families land in different buckets. */
+export function fnv1a(s: string, seed: number, from = 0, to = s.length): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = from; i < to; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Final avalanche so that nearby hashes spread over the bucket range. */
+export function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}

@@ -1,0 +1,37 @@
+/** The manifest that describes a shipped detector model: files with checksums, tensors, heads, calibration. */
+
+export type TensorType = 'f32' | 'i8';
+
+export interface TensorEntry {
+  name: string;
+  type: TensorType;
+  /** Row-major shape. An i8 tensor has one f32 scale per row, stored right after its data. */
+  shape: number[];
+  /** Byte offset of the data in the weights file (4-byte aligned). */
+  offset: number;
+}
+
+export interface FileEntry {
+  path: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** Platt scaling of a head's raw logit: p = sigmoid(a * logit + b). */
+export interface Calibration {
+  a: number;
+  b: number;
+}
+
+export interface ModelManifest {
+  name: string;
+  version: string;
+  createdBy: string;
+  files: { weights: FileEntry; vocabulary: FileEntry };
+  tensors: TensorEntry[];
+  features: { buckets: number; wordDims: number; hidden: number };
+  heads: string[];
+  calibration: Record<string, Calibration>;
+  /** Default decision thresholds on calibrated scores, chosen on out-of-source validation. */
+  thresholds: Record<string, number>;
+}

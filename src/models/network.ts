@@ -1,0 +1,84 @@
+import type { WindowFeatures } from './features.ts';
+
+/**
+ * The shared encoder and heads: h = relu(Σ u[id]·E[id] / Σ u[id] + W·dense + b); logits = V·h + c,
+ * where u are per-bucket weights (inverse document frequency of the hashed features, so that rare,
+ * telling n-grams outweigh the ones every text contains).
+ * One pass computes every head. Parameters are plain Float32Arrays, row-major.
+ */
+export interface NetworkParams {
+  /** buckets × hidden: embedding of hashed sparse features (int8 rows at inference, float in training). */
+  embedding: Float32Array | Int8Array;
+  /** buckets: scale of each embedding row (1 for float rows). */
+  embeddingScale: Float32Array;
+  /** buckets: pooling weight of each hashed feature. */
+  bucketWeights: Float32Array;
+  /** hidden × denseSize */
+  denseWeights: Float32Array;
+  hiddenBias: Float32Array;
+  /** heads × hidden */
+  headWeights: Float32Array;
+  headBias: Float32Array;
+}
+
+export interface NetworkShape {
+  hidden: number;
+  dense: number;
+  heads: number;
+}
+
+export class DetectorNetwork {
+  readonly shape: NetworkShape;
+  readonly params: NetworkParams;
+  readonly #hidden: Float32Array;
+
+  constructor(shape: NetworkShape, params: NetworkParams) {
+    this.shape = shape;
+    this.params = params;
+    this.#hidden = new Float32Array(shape.hidden);
+  }
+
+  /** Writes the raw head logits for one window into `out` (length = heads). */
+  logits(features: WindowFeatures, out: Float32Array): void {
+    const { hidden: H, dense: D, heads: K } = this.shape;
+    const { embedding, embeddingScale, bucketWeights, denseWeights, hiddenBias, headWeights, headBias } = this.params;
+    const h = this.#hidden;
+    h.fill(0);
+    const ids = features.sparse;
+    let total = 0;
+    // Four rows at a time: their cache misses overlap instead of queuing one after another.
+    let i = 0;
+    for (; i + 4 <= ids.length; i += 4) {
+      const a = ids[i]!, b = ids[i + 1]!, c = ids[i + 2]!, d = ids[i + 3]!;
+      const ua = bucketWeights[a]!, ub = bucketWeights[b]!, uc = bucketWeights[c]!, ud = bucketWeights[d]!;
+      total += ua + ub + uc + ud;
+      const ca = ua * embeddingScale[a]!, cb = ub * embeddingScale[b]!, cc = uc * embeddingScale[c]!, cd = ud * embeddingScale[d]!;
+      const oa = a * H, ob = b * H, oc = c * H, od = d * H;
+      for (let j = 0; j < H; j++) {
+        h[j]! += ca * embedding[oa + j]! + cb * embedding[ob + j]! + cc * embedding[oc + j]! + cd * embedding[od + j]!;
+      }
+    }
+    for (; i < ids.length; i++) {
+      const id = ids[i]!;
+      const u = bucketWeights[id]!;
+      total += u;
+      const c = u * embeddingScale[id]!;
+      const o = id * H;
+      for (let j = 0; j < H; j++) h[j]! += c * embedding[o + j]!;
+    }
+    const inv = total > 0 ? 1 / total : 0;
+    const x = features.dense;
+    for (let j = 0; j < H; j++) {
+      let s = hiddenBias[j]! + h[j]! * inv;
+      const o = j * D;
+      for (let d = 0; d < D; d++) s += denseWeights[o + d]! * x[d]!;
+      h[j] = s > 0 ? s : 0;
+    }
+    for (let k = 0; k < K; k++) {
+      let s = headBias[k]!;
+      const o = k * H;
+      for (let j = 0; j < H; j++) s += headWeights[o + j]! * h[j]!;
+      out[k] = s;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { HEADS } from '../src/models/heads.ts';
+import type { FeatureExtractor } from '../src/models/features.ts';
+import { splitWindows } from '../src/models/windows.ts';
+import { normaliseForDetection } from '../src/text/normalise.ts';
+import type { LabelledText } from './labels.ts';
+
+/** Training texts turned into feature windows once, stored in flat typed arrays. */
+export interface EncodedSet {
+  size: number;
+  denseSize: number;
+  wordDims: number;
+  ids: Int32Array;
+  /** ids of window i are ids[idStart[i] .. idStart[i + 1]) */
+  idStart: Int32Array;
+  dense: Float32Array;
+  targets: Float32Array;
+  weights: Float32Array;
+  /** Index of the text each window came from. */
+  textOf: Int32Array;
+  texts: readonly LabelledText[];
+}
+
+/** At most this many windows per text: the first two and the last (long persona prompts run to 144k chars). */
+const MAX_WINDOWS = 3;
+
+function pickWindows(windows: string[]): string[] {
+  if (windows.length <= MAX_WINDOWS) return windows;
+  return [windows[0]!, windows[1]!, windows[windows.length - 1]!];
+}
+
+export function encode(texts: readonly LabelledText[], extractor: FeatureExtractor, denseSize: number): EncodedSet {
+  const K = HEADS.length;
+  const idChunks: Int32Array[] = [];
+  const dense: Float32Array[] = [];
+  const textOf: number[] = [];
+  texts.forEach((t, i) => {
+    for (const w of pickWindows(splitWindows(normaliseForDetection(t.text)))) {
+      const f = extractor.extract(w);
+      idChunks.push(f.sparse);
+      dense.push(f.dense);
+      textOf.push(i);
+    }
+  });
+  const n = textOf.length;
+  const idStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) idStart[i + 1] = idStart[i]! + idChunks[i]!.length;
+  const ids = new Int32Array(idStart[n]!);
+  idChunks.forEach((c, i) => ids.set(c, idStart[i]!));
+  const denseAll = new Float32Array(n * denseSize);
+  dense.forEach((d, i) => denseAll.set(d, i * denseSize));
+  const targets = new Float32Array(n * K);
+  const weights = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = texts[textOf[i]!]!;
+    targets.set(t.targets, i * K);
+    weights[i] = t.weight;
+  }
+  return { size: n, denseSize, wordDims: extractor.shape.wordDims, ids, idStart, dense: denseAll, targets, weights, textOf: Int32Array.from(textOf), texts };
+}

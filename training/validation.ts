@@ -1,0 +1,224 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { HEAD_INDEX, HEADS, MODERATION_CATEGORIES, type HeadName } from '../src/models/heads.ts';
+import type { Calibration } from '../src/models/manifest.ts';
+import { applyPlatt, fitPlatt } from './calibration.ts';
+import type { EncodedSet } from './encode.ts';
+import { FOLDS, foldOf } from './folds.ts';
+import { auc, rate, thresholdAtFpr } from './metrics.ts';
+import { predictTexts, train, type TrainConfig } from './trainer.ts';
+
+/** Out-of-source logits: every text scored by the model trained without its fold. */
+export function outOfFoldLogits(set: EncodedSet, cfg: TrainConfig, weights: Float32Array, log: (s: string) => void): Map<number, Float32Array> {
+  const oof = new Map<number, Float32Array>();
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const trainTexts = new Set<number>();
+    const heldOut = new Set<number>();
+    set.texts.forEach((t, i) => (foldOf(t.group) === fold ? heldOut : trainTexts).add(i)); // fold -1: always trained on
+    log(`fold ${fold + 1}/${FOLDS}: training on ${trainTexts.size} texts, holding out ${heldOut.size}`);
+    const net = train(set, trainTexts, cfg, weights, log);
+    for (const [i, z] of predictTexts(net, set, heldOut)) oof.set(i, z);
+  }
+  return oof;
+}
+
+/** Out-of-fold logits kept on disk, to re-run the analysis without retraining (same corpus only). */
+export function saveLogits(path: string, oof: ReadonlyMap<number, Float32Array>): void {
+  writeFileSync(path, JSON.stringify([...oof].map(([i, z]) => [i, Array.from(z)])));
+}
+
+export function loadLogits(path: string): Map<number, Float32Array> {
+  const rows = JSON.parse(readFileSync(path, 'utf8')) as Array<[number, number[]]>;
+  return new Map(rows.map(([i, z]) => [i, Float32Array.from(z)]));
+}
+
+export interface HeadReport {
+  auc: number;
+  threshold: number;
+  recall: number;
+  fpr: number;
+  positives: number;
+  negatives: number;
+}
+
+export interface GroupReport {
+  group: string;
+  fold: number;
+  label: string;
+  texts: number;
+  /** For attack groups: share flagged by the attack or extraction head; for hazard groups: by the harmful head. */
+  flagged: number;
+  meanAttack: number;
+}
+
+export interface ValidationReport {
+  calibration: Record<string, Calibration>;
+  thresholds: Record<string, number>;
+  heads: Record<string, HeadReport>;
+  groups: GroupReport[];
+  /** Attack recall at the benign false-positive rates 0.5 %, 1 %, 2 %, 5 % (attack head, out-of-source). */
+  attackRecallAtFpr: Record<string, number>;
+  multilingual: { attacks: number; attackRecall: number; benign: number; benignFpr: number; harmful: number; harmfulRecall: number };
+}
+
+function targetOf(set: EncodedSet, text: number, head: HeadName): number {
+  return set.texts[text]!.targets[HEAD_INDEX[head]]!;
+}
+
+/**
+ * The input-side heads that block, grouped by guardrail: the attack and extraction heads (llm and
+ * system_prompt) share one false-positive budget, the hazard head (content moderation) has its own.
+ * Within a group the budget is for the union (a benign prompt blocked by both counts once); the
+ * numbers are the heads' shares of it.
+ */
+const DECISION_GROUPS: ReadonlyArray<ReadonlyArray<readonly [HeadName, number]>> = [
+  [
+    ['attack', 1],
+    ['extraction', 0.5],
+  ],
+  [['harmful', 1]],
+];
+/** Share of out-of-source benign prompts each guardrail may block. */
+export const BENIGN_FPR_BUDGET = 0.01;
+/** Calibrated score of the median out-of-source benign prompt. */
+const MEDIAN_BENIGN_SCORE = 0.01;
+
+const NON_LATIN = /[^\x00-\x7f]/g;
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export function isMostlyNonEnglish(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const nonAscii = text.match(NON_LATIN)?.length ?? 0;
+  return letters > 0 && nonAscii / letters > 0.3;
+}
+
+export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>): ValidationReport {
+  const calibration: Record<string, Calibration> = {};
+  const thresholds: Record<string, number> = {};
+  const heads: Record<string, HeadReport> = {};
+  const scores = new Map<number, Float64Array>();
+  const split = (head: HeadName) => {
+    const k = HEAD_INDEX[head];
+    const pos: number[] = [];
+    const neg: number[] = [];
+    for (const [i, z] of oof) {
+      const y = targetOf(set, i, head);
+      if (Number.isNaN(y)) continue;
+      (y > 0.5 ? pos : neg).push(z[k]!);
+    }
+    return { pos, neg };
+  };
+  const isBenign = (i: number) => set.texts[i]!.label === 'benign';
+  const benignRaw = (head: HeadName) => [...oof].filter(([i]) => isBenign(i)).map(([, z]) => z[HEAD_INDEX[head]]!);
+
+  // Raw-logit thresholds: per group, scale the heads' budget shares until the union stays within it.
+  const rawThreshold: Partial<Record<HeadName, number>> = {};
+  for (const group of DECISION_GROUPS) {
+    const unionFpr = () => {
+      let hits = 0;
+      let n = 0;
+      for (const [i, z] of oof) {
+        if (!isBenign(i)) continue;
+        n++;
+        if (group.some(([h]) => z[HEAD_INDEX[h]]! >= rawThreshold[h]!)) hits++;
+      }
+      return hits / Math.max(1, n);
+    };
+    let lo = 0;
+    let hi = BENIGN_FPR_BUDGET;
+    for (let iter = 0; iter < 30; iter++) {
+      const mid = (lo + hi) / 2;
+      for (const [h, share] of group) rawThreshold[h] = thresholdAtFpr(benignRaw(h), mid * share);
+      if (unionFpr() <= BENIGN_FPR_BUDGET) lo = mid;
+      else hi = mid;
+    }
+    for (const [h, share] of group) rawThreshold[h] = thresholdAtFpr(benignRaw(h), lo * share);
+  }
+
+  // Calibration anchored on out-of-source operating points: the decision threshold maps to 0.5 and
+  // the median benign prompt to MEDIAN_BENIGN_SCORE. (Platt scaling on the same scores gives a slope
+  // of ~0.2, which leaves harmless prompts near 0.3 because held-out sources overlap.)
+  for (const head of HEADS) {
+    if ((MODERATION_CATEGORIES as readonly string[]).includes(head)) calibration[head] = { a: 1, b: 0 };
+    else if (rawThreshold[head] !== undefined) {
+      const zt = rawThreshold[head]!;
+      const zm = median(benignRaw(head));
+      const a = Math.log((1 - MEDIAN_BENIGN_SCORE) / MEDIAN_BENIGN_SCORE) / Math.max(1e-3, zt - zm);
+      calibration[head] = { a, b: -a * zt };
+    } else {
+      const { pos, neg } = split(head);
+      calibration[head] = fitPlatt(pos, neg);
+    }
+  }
+  for (const [i, z] of oof) scores.set(i, Float64Array.from(HEADS, (h, k) => applyPlatt(calibration[h]!, z[k]!)));
+  const benignScores = (head: HeadName) => {
+    const k = HEAD_INDEX[head];
+    const out: number[] = [];
+    for (const [i, s] of scores) if (['benign', 'benign_hard'].includes(set.texts[i]!.label)) out.push(s[k]!);
+    return out;
+  };
+  for (const [head] of DECISION_GROUPS.flat()) thresholds[head] = 0.5;
+  // Output side: the answers of both labels come from one source family (GPTFuzz), so out-of-source
+  // scores cannot place this threshold; it stays at even odds of the Platt-calibrated score.
+  thresholds.unsafe_output = 0.5;
+  thresholds.category = 0.5;
+
+  for (const head of ['attack', 'extraction', 'harmful', 'unsafe_output'] as const) {
+    const k = HEAD_INDEX[head];
+    const pos: number[] = [];
+    const neg: number[] = [];
+    for (const [i, s] of scores) {
+      const y = targetOf(set, i, head);
+      if (!Number.isNaN(y)) (y > 0.5 ? pos : neg).push(s[k]!);
+    }
+    const t = thresholds[head]!;
+    heads[head] = { auc: auc(pos, neg), threshold: t, recall: rate(pos, t), fpr: rate(neg, t), positives: pos.length, negatives: neg.length };
+  }
+
+  const attackRecallAtFpr: Record<string, number> = {};
+  {
+    const k = HEAD_INDEX.attack;
+    const neg = benignScores('attack');
+    const pos = [...scores].filter(([i]) => targetOf(set, i, 'attack') === 1).map(([, s]) => s[k]!);
+    for (const f of [0.005, 0.01, 0.02, 0.05]) attackRecallAtFpr[`${f * 100}%`] = rate(pos, thresholdAtFpr(neg, f));
+  }
+
+  const flaggedBy = (i: number): boolean => {
+    const s = scores.get(i)!;
+    return s[HEAD_INDEX.attack]! >= thresholds.attack! || s[HEAD_INDEX.extraction]! >= thresholds.extraction! || s[HEAD_INDEX.harmful]! >= thresholds.harmful!;
+  };
+  const groupsMap = new Map<string, number[]>();
+  for (const i of scores.keys()) {
+    const t = set.texts[i]!;
+    const key = `${t.group}\u0000${t.label}`;
+    let list = groupsMap.get(key);
+    if (list === undefined) groupsMap.set(key, (list = []));
+    list.push(i);
+  }
+  const groups: GroupReport[] = [...groupsMap].sort().map(([key, list]) => {
+    const [group, label] = key.split('\u0000') as [string, string];
+    const flagged = label === 'unsafe_output' || label === 'safe_output'
+      ? list.filter((i) => scores.get(i)![HEAD_INDEX.unsafe_output]! >= thresholds.unsafe_output!).length
+      : list.filter(flaggedBy).length;
+    const meanAttack = list.reduce((a, i) => a + scores.get(i)![HEAD_INDEX.attack]!, 0) / list.length;
+    return { group, fold: foldOf(group), label, texts: list.length, flagged: flagged / list.length, meanAttack };
+  });
+
+  const foreign = [...scores.keys()].filter((i) => isMostlyNonEnglish(set.texts[i]!.text));
+  const isAttack = (i: number) => ['injection', 'jailbreak', 'prompt_extraction', 'attack'].includes(set.texts[i]!.label);
+  const fa = foreign.filter(isAttack);
+  const fb = foreign.filter((i) => ['benign', 'benign_hard'].includes(set.texts[i]!.label));
+  const fh = foreign.filter((i) => set.texts[i]!.label === 'harmful');
+  const multilingual = {
+    attacks: fa.length,
+    attackRecall: fa.filter(flaggedBy).length / Math.max(1, fa.length),
+    benign: fb.length,
+    benignFpr: fb.filter(flaggedBy).length / Math.max(1, fb.length),
+    harmful: fh.length,
+    harmfulRecall: fh.filter((i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!).length / Math.max(1, fh.length),
+  };
+  return { calibration, thresholds, heads, groups, attackRecallAtFpr, multilingual };
+}
