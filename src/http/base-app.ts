@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { AppError } from '../errors.ts';
 import { installErrorHandling } from './errors.ts';
+import { nestsDeeperThan } from './json-depth.ts';
 
 export interface BaseAppOptions {
   log: Logger;
@@ -10,6 +12,8 @@ export interface BaseAppOptions {
   bodyLimit: number;
 }
 
+/** No legitimate request body of either listener nests anywhere near this deep. */
+const MAX_JSON_DEPTH = 64;
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
@@ -39,6 +43,9 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
   installErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (nestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new AppError('invalid_field', `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
   });
   return app;
 }

@@ -72,6 +72,15 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
     assertError(await app.api('/healthz', { method: 'POST', body: {} }), 405, 'method_not_allowed');
   });
 
+  it('400 for a body nested deeper than 64 levels, however deep', async () => {
+    for (const depth of [65, 25_000]) {
+      const res = await post(`{"message":"x","a":${'['.repeat(depth)}${']'.repeat(depth)}}`, { 'content-type': 'application/json' });
+      assertError(res, 400, 'invalid_field');
+      assert.match(res.json.error.message, /deeper than 64/);
+    }
+    assert.equal((await post({ message: 'x', a: [[[[1]]]] })).status, 200);
+  });
+
   it('treats hostile strings as text: lone surrogates, control characters, huge unicode', async () => {
     for (const message of ['\ud800 unpaired', '\u0000\u0001\u001b[31m', '🧨'.repeat(50), '\u202e\u2066reversed']) {
       const res = await post({ message });
