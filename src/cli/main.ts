@@ -3,6 +3,7 @@ import { VERSION } from '../version.ts';
 import { registerAdminCommands } from './admin.ts';
 import { reportError } from './context.ts';
 import { registerDbCommands } from './db.ts';
+import { registerEvalCommand } from './eval.ts';
 import { registerEventCommands } from './events.ts';
 import { registerKeyCommands } from './key.ts';
 import { registerProfileCommands } from './profile.ts';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerProfileCommands(program);
   registerEventCommands(program);
   registerDbCommands(program);
+  registerEvalCommand(program);
   registerRetentionCommands(program);
   registerSiemCommands(program);
   registerAdminCommands(program);

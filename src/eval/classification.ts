@@ -116,13 +116,13 @@ function summarise(name: string, outcomes: readonly Outcome[]): ClassificationSt
 }
 
 /**
- * Runs every row of the JSONL file(s) at `dataPath` through `check` (input-check for prompts,
+ * Runs every row of the JSONL file(s) at `dataPath` (a file, a directory, or a list of files) through `check` (input-check for prompts,
  * output-check for answers) and summarises per file and overall.
  */
-export async function evaluateClassification(check: CheckFunction, dataPath: string): Promise<ClassificationReport> {
+export async function evaluateClassification(check: CheckFunction, dataPath: string | readonly string[]): Promise<ClassificationReport> {
   const all: Outcome[] = [];
   const files: ClassificationStats[] = [];
-  for (const path of jsonlFiles(dataPath)) {
+  for (const path of typeof dataPath === 'string' ? jsonlFiles(dataPath) : dataPath) {
     const outcomes: Outcome[] = [];
     for (const row of readJsonlFile(path)) {
       const r = await check(directionOf(row.label), row.text);

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { getProfile } from '../admin/profiles.ts';
+import { AppError } from '../errors.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { PROTECTION_LEVELS, type ProfileSettings, type ProtectionLevel } from '../engine/profile-settings.ts';
+import { GUARDRAILS } from '../engine/registry.ts';
+import { evaluateClassification, formatClassificationReport } from '../eval/classification.ts';
+import { defaultDatasetsDir, jsonlFiles } from '../eval/dataset-files.ts';
+import { pipelineCheck } from '../eval/pipeline-check.ts';
+import { evaluatePiiSpans, formatPiiSpanReport, isSpanLabelled } from '../eval/pii-spans.ts';
+import { createLogger } from '../server/appliance.ts';
+import { printJson, withDataDirOption, withStore } from './context.ts';
+
+interface EvalFlags {
+  dataDir?: string;
+  data?: string;
+  profile?: string;
+  level?: string;
+  only?: string;
+  json?: boolean;
+}
+
+/** A span-labelled PII file (`{text, spans}`) rather than a classification file (`{text, label}`). */
+function isSpanFile(path: string): boolean {
+  const first = readFileSync(path, 'utf8').split('\n').find((l) => l.trim() !== '');
+  return first !== undefined && isSpanLabelled(JSON.parse(first));
+}
+
+/** Settings with only the named guardrails switched on. */
+function onlyThese(settings: ProfileSettings, names: readonly GuardrailName[]): ProfileSettings {
+  const guardrails = { ...settings.guardrails };
+  for (const name of GUARDRAIL_NAMES) guardrails[name] = { ...guardrails[name], enabled: names.includes(name) };
+  return { ...settings, guardrails };
+}
+
+export function registerEvalCommand(program: Command): void {
+  withDataDirOption(
+    program
+      .command('eval')
+      .description('measure detection on labelled JSONL files through the real pipeline: per file and overall block rates, precision, recall, false positives, AUC; PII span files get precision/recall/F1 per entity type')
+      .option('--data <path>', 'a JSONL file or a directory of them (default: the datasets\' eval split, $RAMPART_DATASETS_DIR/eval)')
+      .option('--profile <profile>', 'security profile whose settings and rules apply (default: default)')
+      .option('--level <level>', 'protection level 1, 2 or 3 (default 3)')
+      .option('--only <guardrails>', 'run only these guardrails, comma-separated (e.g. llm,content_moderation,system_prompt)')
+      .option('--json', 'print JSON'),
+  ).action(async (flags: EvalFlags) => {
+    const data = flags.data ?? join(defaultDatasetsDir(), 'eval');
+    const level = Number(flags.level ?? 3) as ProtectionLevel;
+    if (!PROTECTION_LEVELS.includes(level)) throw new AppError('invalid_field', '--level must be 1, 2 or 3');
+    const only = flags.only?.split(',').map((s) => s.trim()) as GuardrailName[] | undefined;
+    for (const name of only ?? []) if (!GUARDRAIL_NAMES.includes(name)) throw new AppError('invalid_field', `unknown guardrail ${JSON.stringify(name)}`);
+    const files = jsonlFiles(data);
+    const spanFiles = files.filter(isSpanFile);
+    const labelFiles = files.filter((f) => !spanFiles.includes(f));
+
+    const result = await withStore(flags, async (store) => {
+      const profile = await getProfile(store, flags.profile ?? 'default');
+      const settings = only ? onlyThese(profile.settings, only) : profile.settings;
+      const services = { store, dataDir: store.dataDir, log: createLogger('warn'), onConfigReload: () => {} };
+      const check = await pipelineCheck({ registry: GUARDRAILS, settings, rules: profile.rules, level, services });
+      const classification = labelFiles.length > 0 ? await evaluateClassification(check, labelFiles) : null;
+      const pii = [];
+      for (const file of spanFiles) pii.push({ file, report: await evaluatePiiSpans(file, settings.guardrails.pii as never) });
+      return { classification, pii };
+    });
+
+    if (flags.json) return printJson(result);
+    if (result.classification) process.stdout.write(`${formatClassificationReport(result.classification)}\n`);
+    for (const { file, report } of result.pii) process.stdout.write(`\n${file}\n${formatPiiSpanReport(report)}\n`);
+  });
+}
