@@ -2,7 +2,7 @@ import type { DatasetRow } from './dataset.ts';
 import { emptyTargets, setTarget, type LabelledText } from './labels.ts';
 import { PHRASES } from './multilingual-phrases.ts';
 import type { Random } from './random.ts';
-import { generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from './attack-templates.ts';
+import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from './attack-templates.ts';
 
 /**
  * Training texts generated here rather than read from a dataset:
@@ -136,7 +136,7 @@ const TRIGGER_REQUESTS = [
 ];
 
 export function hardNegatives(): LabelledText[] {
-  return TRIGGER_REQUESTS.map((s) => labelled(s, 'synthetic:hard-negatives', 'benign_hard', BENIGN));
+  return [...TRIGGER_REQUESTS, ...figurativeRequests()].map((s) => labelled(s, 'synthetic:hard-negatives', 'benign_hard', BENIGN));
 }
 
 /** Compositional attacks and persona-style benign prompts (training/attack-templates.ts), de-duplicated. */

@@ -6,7 +6,8 @@ import type { WordVectors } from './word-vectors.ts';
 
 /**
  * Features of one window of normalised text, shared by training and inference:
- * - sparse: hashed character 4-grams (spelling, other scripts, obfuscation) and hashed word
+ * - sparse: hashed character 4-grams (spelling, other scripts, obfuscation), character bigrams of
+ *   scripts written without spaces (Chinese, Japanese, Korean, Thai), and hashed word
  *   unigrams and bigrams, as bucket ids into a learned embedding table;
  * - dense: mean and max of the window's word vectors (semantics that carry to unseen phrasings)
  *   plus script-independent structure (length, punctuation, digits, quoting, vocabulary coverage)
@@ -31,7 +32,12 @@ export interface WindowFeatures {
 
 const CHAR_SEED = 0x3c6ef372;
 const CHAR_N = 4;
+const BIGRAM_CHAR_SEED = 0x2545f491;
 
+/** CJK ideographs, kana, Hangul syllables and Thai: scripts whose words are not separated by spaces. */
+function isUnspacedScript(c: number): boolean {
+  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0x0e00 && c <= 0x0e7f) || (c >= 0xf900 && c <= 0xfaff);
+}
 const WORD_SEED = 0x9e3779b9;
 const BIGRAM_SEED = 0x7f4a7c15;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -62,6 +68,10 @@ export class FeatureExtractor {
     // costs more memory lookups than it adds in accuracy).
     const padded = ' ' + window + ' ';
     for (let i = 0; i + CHAR_N <= padded.length; i++) push(mix(fnv1a(padded, CHAR_SEED, i, i + CHAR_N)));
+    // Scripts written without spaces have short words: their character bigrams are added.
+    for (let i = 0; i + 2 <= window.length; i++) {
+      if (isUnspacedScript(window.charCodeAt(i)) || isUnspacedScript(window.charCodeAt(i + 1))) push(mix(fnv1a(window, BIGRAM_CHAR_SEED, i, i + 2)));
+    }
 
     const dims = this.shape.wordDims;
     const dense = new Float32Array(denseSize(this.shape));
