@@ -163,10 +163,10 @@ export function formatClassificationReport(report: ClassificationReport): string
     const name = s === report.overall ? '**overall**' : s.name;
     lines.push(`| ${name} | ${s.rows} | ${labels} | ${pct(s.precision)} | ${pct(s.recall)} | ${num(s.f1)} | ${pct(s.fprBenign)} | ${pct(s.fprBenignHard)} | ${num(s.llmAuc)} | ${pct(s.moderationRecall)} |`);
   }
-  lines.push('', '| moderation category | rows | flagged | flagged with this category |', '|---|---:|---:|---:|');
-  for (const c of MODERATION_CATEGORIES) {
+  const categories = MODERATION_CATEGORIES.flatMap((c) => {
     const s = report.overall.moderationByCategory[c];
-    if (s !== undefined) lines.push(`| ${c} | ${s.rows} | ${pct(s.flagged / s.rows)} | ${pct(s.attributed / s.rows)} |`);
-  }
+    return s === undefined ? [] : [`| ${c} | ${s.rows} | ${pct(s.flagged / s.rows)} | ${pct(s.attributed / s.rows)} |`];
+  });
+  if (categories.length > 0) lines.push('', '| moderation category | rows | flagged | flagged with this category |', '|---|---:|---:|---:|', ...categories);
   return lines.join('\n');
 }

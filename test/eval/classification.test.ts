@@ -70,4 +70,6 @@ test('per-file and overall block rates, precision, recall, FPR, AUC and moderati
   assert.match(table, /\| a \| 5 \|/);
   assert.match(table, /\*\*overall\*\*/);
   assert.match(table, /\| VIOLENCE \| 1 \| 100.0% \| 100.0% \|/);
+  const onlyPrompts = formatClassificationReport(await evaluateClassification(check, join(dir, 'a.jsonl')));
+  assert.doesNotMatch(onlyPrompts, /moderation category/);
 });
