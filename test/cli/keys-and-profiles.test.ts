@@ -150,8 +150,8 @@ describe('security profiles through the CLI', () => {
     const strict = await app.cli('profile', 'create', '--name', 'strict', '--from', 'default', '--json');
     assert.equal(strict.code, 0, strict.stderr);
     assert.equal((await app.cli('profile', 'update', 'strict', '--add-keyword', 'forbidden')).code, 0);
-    const { apiKey: strictKey } = await app.createRuntimeLlm('strict-app', '--profile', 'strict');
-    const { apiKey: defaultKey } = await app.createRuntimeLlm('default-app');
+    const { apiKey: strictKey } = await app.createRuntimeLlm('strict-app', '--profile', 'strict', '--level', '1');
+    const { apiKey: defaultKey } = await app.createRuntimeLlm('default-app', '--level', '1');
     assert.equal((await app.inputCheck(strictKey, { message: 'a forbidden word' })).json.injection_detected, true);
     assert.equal((await app.inputCheck(defaultKey, { message: 'a forbidden word' })).json.injection_detected, false);
     const busy = await app.cli('profile', 'delete', 'strict');

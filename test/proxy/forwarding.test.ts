@@ -9,6 +9,7 @@ import { FakeLlm } from '../helpers/fake-llm.ts';
 
 const UPSTREAM_KEY = 'sk-upstream-secret-0123456789';
 
+// The proxy's mechanics are tested with the deterministic rule guardrails (protection level 1).
 describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
   let app: TestAppliance;
   let upstream: FakeLlm;
@@ -26,7 +27,7 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
     dispatcher = new Agent({ connect: { ca: readFileSync(join(app.dataDir, 'tls', 'cert.pem'), 'utf8'), servername: 'localhost' } });
     const keyFile = join(app.dataDir, 'upstream.key');
     writeFileSync(keyFile, `${UPSTREAM_KEY}\n`, { mode: 0o600 });
-    ({ apiKey: rampartKey } = await app.createRuntimeLlm('proxied', '--mode', 'forwarding', '--url', upstream.url, '--upstream-key-file', keyFile));
+    ({ apiKey: rampartKey } = await app.createRuntimeLlm('proxied', '--mode', 'forwarding', '--url', upstream.url, '--upstream-key-file', keyFile, '--level', '1'));
     const rules = await app.cli('profile', 'update', 'default', '--add-keyword', 'forbidden topic', '--add-regex', 'secret-code=SC-[0-9]{4}', '--scope', 'both');
     assert.equal(rules.code, 0, rules.stderr);
     client = clientFor(rampartKey);
@@ -185,7 +186,7 @@ describe('Forwarding mode: upstream faults', () => {
     upstream = new FakeLlm();
     await upstream.start();
     app = await startAppliance();
-    ({ apiKey: key } = await app.createRuntimeLlm('faulty', '--mode', 'forwarding', '--url', upstream.url));
+    ({ apiKey: key } = await app.createRuntimeLlm('faulty', '--mode', 'forwarding', '--url', upstream.url, '--level', '1'));
     assert.equal((await app.cli('profile', 'update', 'default', '--set', 'forwarding.upstream_timeout_ms=1000')).code, 0);
   });
   after(async () => {
