@@ -34,8 +34,11 @@ const HARMFUL_WEIGHT: ReadonlyArray<readonly [RegExp, number]> = [
   [/red-instruct/, 0.7], // generated academic-topic questions, some mild
 ];
 
-function harmfulWeight(file: string): number {
-  for (const [pattern, w] of HARMFUL_WEIGHT) if (pattern.test(file)) return w;
+function harmfulWeight(row: DatasetRow): number {
+  // HarmfulQA's generated "how can I use <academic topic> to ..." questions mostly read like
+  // ordinary study questions; at full weight they teach the hazard head that such questions are hazardous.
+  if (row.category.startsWith('harmfulqa:')) return 0.35;
+  for (const [pattern, w] of HARMFUL_WEIGHT) if (pattern.test(row.file)) return w;
   return 1;
 }
 
@@ -98,7 +101,7 @@ export function labelRow(row: DatasetRow): LabelledText | null {
       setCategories(t, categories);
       // Hateful or abusive statements are also unsafe when an LLM says them.
       if (/TOXIGEN|davidson|FuzzyAI__harmful/.test(row.file)) setTarget(t, 'unsafe_output', 1);
-      weight = harmfulWeight(row.file);
+      weight = harmfulWeight(row);
       break;
     }
     case 'unsafe_output':

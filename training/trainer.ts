@@ -24,7 +24,7 @@ export interface TrainConfig {
 }
 
 export const DEFAULT_CONFIG: TrainConfig = {
-  hidden: 64,
+  hidden: 48,
   buckets: 1 << 18,
   epochs: 10,
   capPerGroup: 2500,

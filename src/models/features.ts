@@ -40,7 +40,31 @@ function isUnspacedScript(c: number): boolean {
 }
 const WORD_SEED = 0x9e3779b9;
 const BIGRAM_SEED = 0x7f4a7c15;
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Whether the code point at `i` is a letter or digit (the word alphabet); ASCII is decided without a regex. */
+function isWordCharAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 0x80) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  return WORD_CHAR.test(String.fromCodePoint(s.codePointAt(i)!));
+}
+
+function charLengthAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? 2 : 1;
+}
+
+function nextWordStart(s: string, from: number): number {
+  let i = from;
+  while (i < s.length && !isWordCharAt(s, i)) i += charLengthAt(s, i);
+  return i;
+}
+
+function wordEnd(s: string, start: number): number {
+  let i = start;
+  while (i < s.length && isWordCharAt(s, i)) i += charLengthAt(s, i);
+  return i;
+}
 
 export class FeatureExtractor {
   readonly shape: FeatureShape;
@@ -81,8 +105,9 @@ export class FeatureExtractor {
     let longWords = 0;
     let wordChars = 0;
     let previous = -1;
-    for (const m of window.matchAll(WORD)) {
-      const word = m[0];
+    for (let end = 0, start = nextWordStart(window, 0); start < window.length; start = nextWordStart(window, end)) {
+      end = wordEnd(window, start);
+      const word = window.slice(start, end);
       words++;
       wordChars += word.length;
       if (word.length > 15) longWords++;
