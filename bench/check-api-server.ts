@@ -2,14 +2,16 @@
 // check API's cost can be reported as a ratio against doing nothing in the same process.
 import { createRuntimeLlm } from '../src/admin/runtime-llms.ts';
 import { loadAppConfig } from '../src/config/app-config.ts';
-import { buildAppliance, createLogger } from '../src/server/appliance.ts';
+import { buildAppliance, createLogger, prepareDataDirectory } from '../src/server/appliance.ts';
 
 const dataDir = process.argv[2]!;
 const config = loadAppConfig(
   { dataDir, apiPort: '0', dashboardPort: '0', host: '127.0.0.1' },
   { ...process.env, RAMPART_RATE_LIMIT_PER_KEY: '0', RAMPART_RATE_LIMIT_PER_IP: '0' },
 );
-const appliance = await buildAppliance(config, createLogger('warn'));
+const log = createLogger('warn');
+await prepareDataDirectory(config, log);
+const appliance = await buildAppliance(config, log);
 const { apiKey } = await createRuntimeLlm(appliance.store, { id: 'bench' }, { name: `bench-${Date.now()}` });
 appliance.api.post('/bench/echo', async (request) => request.body);
 const running = await appliance.listen();

@@ -1,6 +1,26 @@
+import cluster from 'node:cluster';
 import type { Command } from 'commander';
+import type { Logger } from 'pino';
 import { loadAppConfig } from '../config/app-config.ts';
-import { createLogger, startAppliance } from '../server/appliance.ts';
+import { createLogger, startAppliance, type RunningAppliance } from '../server/appliance.ts';
+import { runPrimary, runWorker } from '../server/cluster.ts';
+
+/** Serves until SIGTERM or SIGINT, then stops gracefully: in-flight requests finish, queued events are written. */
+async function serveUntilSignalled(running: RunningAppliance, log: Logger): Promise<void> {
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    // Handlers stay installed: a second SIGTERM (systemd signals the whole group, the primary its
+    // workers) must not kill the process halfway through its graceful stop.
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'shutting down');
+      void running.close().then(resolve);
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+  });
+}
 
 export function registerServeCommand(program: Command): void {
   program
@@ -10,17 +30,17 @@ export function registerServeCommand(program: Command): void {
     .option('--api-port <port>', 'check API port (default: $RAMPART_API_PORT or 443)')
     .option('--dashboard-port <port>', 'dashboard port (default: $RAMPART_DASHBOARD_PORT or 3000)')
     .option('--host <host>', 'address to listen on (default: $RAMPART_HOST or 0.0.0.0)')
-    .action(async (options: { dataDir?: string; apiPort?: string; dashboardPort?: string; host?: string }) => {
+    .option('--workers <n>', 'server processes sharing the ports (default: $RAMPART_WORKERS or one per CPU core)')
+    .action(async (options: { dataDir?: string; apiPort?: string; dashboardPort?: string; host?: string; workers?: string }) => {
       const config = loadAppConfig(options);
       const log = createLogger(config.logLevel);
-      const appliance = await startAppliance(config, log);
-      await new Promise<void>((resolve) => {
-        const stop = (signal: string) => {
-          log.info({ signal }, 'shutting down');
-          void appliance.close().then(resolve);
-        };
-        process.once('SIGTERM', () => stop('SIGTERM'));
-        process.once('SIGINT', () => stop('SIGINT'));
-      });
+      if (cluster.isWorker) {
+        await serveUntilSignalled(await runWorker(config, log), log);
+        // The channel to the primary is all that keeps a stopped worker alive.
+        cluster.worker?.disconnect();
+        return;
+      }
+      if (config.workers > 1) return runPrimary(config, config.workers, log);
+      return serveUntilSignalled(await startAppliance(config, log), log);
     });
 }

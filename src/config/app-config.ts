@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Settings of a running appliance, from command-line flags, then environment variables, then defaults. */
@@ -14,6 +15,8 @@ export interface AppConfig {
   logLevel: string;
   tlsCertFile: string | undefined;
   tlsKeyFile: string | undefined;
+  /** Server processes sharing the ports (1 = a single process). */
+  workers: number;
 }
 
 /** Spec ports: the check API on 443, the dashboard on 3000. */
@@ -28,7 +31,7 @@ export const DEFAULTS = {
   logLevel: 'info',
 } as const;
 
-export type Flags = Partial<Record<'dataDir' | 'host' | 'apiPort' | 'dashboardPort', string>>;
+export type Flags = Partial<Record<'dataDir' | 'host' | 'apiPort' | 'dashboardPort' | 'workers', string>>;
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -64,5 +67,7 @@ export function loadAppConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env
     logLevel: env.RAMPART_LOG_LEVEL ?? DEFAULTS.logLevel,
     tlsCertFile: env.RAMPART_TLS_CERT || undefined,
     tlsKeyFile: env.RAMPART_TLS_KEY || undefined,
+    // One worker per CPU core by default: checks are CPU-bound.
+    workers: integer('workers', flags.workers ?? env.RAMPART_WORKERS, availableParallelism(), 1, 64),
   };
 }

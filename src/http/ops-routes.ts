@@ -29,7 +29,7 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
   rejectOtherMethods(app, '/readyz', ['GET', 'HEAD']);
 
   app.get('/metrics', { schema: { summary: 'Prometheus metrics', tags: ['operations'] } }, async (_request, reply) => {
-    return reply.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
+    return reply.type(options.metrics.registry.contentType).send(await options.metrics.exposition());
   });
   rejectOtherMethods(app, '/metrics', ['GET', 'HEAD']);
 }

@@ -41,8 +41,17 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
+  readonly #clusterExposition: (() => Promise<string>) | undefined;
+
+  /** `clusterExposition`: in a worker of a multi-process server, the metrics of all workers together. */
+  constructor(clusterExposition?: () => Promise<string>) {
     collectDefaultMetrics({ register: this.registry, prefix: 'rampart_' });
+    this.#clusterExposition = clusterExposition;
+  }
+
+  /** The Prometheus exposition text served at /metrics. */
+  exposition(): Promise<string> {
+    return this.#clusterExposition ? this.#clusterExposition() : this.registry.metrics();
   }
 
   recordCheck(direction: Direction, outcome: CheckOutcome, seconds: number): void {

@@ -32,6 +32,7 @@ export interface Appliance {
   api: FastifyInstance;
   dashboard: FastifyInstance;
   store: Store;
+  metrics: Metrics;
   listen(): Promise<RunningAppliance>;
 }
 
@@ -49,17 +50,51 @@ const REDACT = [
   '*.client_secret',
   '*.apiKey',
   '*.api_key',
-  '*.message',
-  '*.prompt',
+  // Request bodies are never logged; if one ever is, its text stays out.
+  'req.body',
+  'body.message',
+  'body.prompt',
+  'body.messages',
 ];
 
 export function createLogger(level: string): Logger {
   return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
 }
 
-/** Starts both listeners on the data directory's database; resolves once they accept connections. */
+/** Where this process stands in a multi-process server (see cluster.ts); absent when it serves alone. */
+export interface WorkerRole {
+  /** 1-based. */
+  id: number;
+  count: number;
+  /** Metrics exposition of the whole server (all workers), gathered by the primary process. */
+  clusterMetrics(): Promise<string>;
+}
+
+/**
+ * First-start work done once, before any listener or worker starts: the schema brought up to date,
+ * the TLS certificate and credentials key created, the bootstrap administrator delivered.
+ */
+export async function prepareDataDirectory(config: AppConfig, log: Logger): Promise<void> {
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError: (err) => log.error({ err }, 'database connection error') });
+  try {
+    await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
+    CredentialBox.forDataDir(config.dataDir);
+    const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
+    // Printed once, at creation; the password itself is only in the owner-only file.
+    if (passwordFile) log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
+  } finally {
+    await store.close();
+  }
+}
+
+/** Starts both listeners on the data directory's database in this process; resolves once they accept connections. */
 export async function startAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<RunningAppliance> {
+  await prepareDataDirectory(config, log);
   return (await buildAppliance(config, log)).listen();
+}
+
+function shareOf(perMinute: number, worker: WorkerRole | undefined): number {
+  return perMinute === 0 || !worker ? perMinute : Math.max(1, Math.ceil(perMinute / worker.count));
 }
 
 async function loadGuardrails(services: GuardrailServices): Promise<void> {
@@ -85,8 +120,12 @@ async function listenOn(app: FastifyInstance, host: string, port: number, what: 
   return typeof address === 'object' && address ? address.port : port;
 }
 
-/** Opens the database, loads configuration and models, and builds both listeners. */
-export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<Appliance> {
+/**
+ * Opens the database, loads configuration and models, and builds both listeners (after
+ * `prepareDataDirectory`). A worker of a multi-process server gets its share of the rate limits and
+ * serves the metrics of the whole server.
+ */
+export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel), worker?: WorkerRole): Promise<Appliance> {
   const store = await openStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -94,17 +133,15 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     // Checks never wait on the database; a write that meets a lock held elsewhere fails fast and is retried.
     lockWaitMs: SERVER_LOCK_WAIT_MS,
   });
-  const metrics = new Metrics();
+  const metrics = new Metrics(worker?.clusterMetrics);
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();
   await loadGuardrails({ store, dataDir: config.dataDir, log, onConfigReload: (listener) => live.onReload(listener) });
 
-  const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
-  // Printed once, at creation; the password itself is only in the owner-only file.
-  if (passwordFile) log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
   const siem = new SiemForwarder({ store, registry: metrics.registry, log });
   await siem.start();
-  const stopRetention = scheduleRetention(store, log);
+  // One process prunes old events; the others would only repeat its deletes.
+  const stopRetention = !worker || worker.id === 1 ? scheduleRetention(store, log) : () => {};
 
   const events = new CheckEventQueue({
     db: store.db,
@@ -127,7 +164,13 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     https,
     version: VERSION,
     credentials: CredentialBox.forDataDir(config.dataDir),
-    limits: { maxMessageChars: config.maxMessageChars, ratePerKeyPerMinute: config.ratePerKeyPerMinute, ratePerIpPerMinute: config.ratePerIpPerMinute },
+    // Workers each see about 1/count of the traffic (the kernel spreads connections), so each
+    // enforces 1/count of every limit.
+    limits: {
+      maxMessageChars: config.maxMessageChars,
+      ratePerKeyPerMinute: shareOf(config.ratePerKeyPerMinute, worker),
+      ratePerIpPerMinute: shareOf(config.ratePerIpPerMinute, worker),
+    },
   });
   const authPolicy = loadAuthPolicy();
   const dashboard = await buildDashboardApp({
@@ -162,7 +205,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     }
     log.info(
       { api_port: apiPort, dashboard_port: dashboardPort, data_dir: config.dataDir, database: store.location, tls_certificate: tls.certPath, tls_fingerprint_sha256: tls.fingerprint256, version: VERSION },
-      'rampart ready',
+      worker ? 'worker ready' : 'rampart ready',
     );
     let closing: Promise<void> | undefined;
     return {
@@ -175,5 +218,5 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     };
   }
 
-  return { api, dashboard, store, listen };
+  return { api, dashboard, store, metrics, listen };
 }

@@ -56,7 +56,8 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const env = { ...(options.env?.RAMPART_DATABASE_URL || options.sqlite ? {} : await freshDatabaseEnv()), ...options.env };
   const bin = options.bin ?? BIN;
   const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
-    env: { ...process.env, RAMPART_LOG_LEVEL: 'info', ...env },
+    // One server process unless a test asks for more: tests start many appliances side by side.
+    env: { ...process.env, RAMPART_LOG_LEVEL: 'info', RAMPART_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];

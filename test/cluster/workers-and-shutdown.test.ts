@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { startAppliance } from '../helpers/appliance.ts';
+import { FakeLlm } from '../helpers/fake-llm.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function checksCounted(metrics: string): number {
+  return [...metrics.matchAll(/^rampart_checks_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+}
+
+describe('several server processes', () => {
+  it('share the ports, report metrics of all of them, replace a worker that dies, and stop cleanly', async () => {
+    const app = await startAppliance({ env: { RAMPART_WORKERS: '2' } });
+    try {
+      // Workers print their own lines; they may reach the pipe after the primary's "ready".
+      const workerLines = async (n: number) => {
+        for (let waited = 0; app.logs.filter((l) => l.msg === 'worker ready').length < n; waited += 100) {
+          assert.ok(waited < 15_000, `${n} workers reported ready`);
+          await sleep(100);
+        }
+        return app.logs.filter((l) => l.msg === 'worker ready');
+      };
+      const workers = await workerLines(2);
+      assert.equal(new Set(workers.map((w) => w.pid)).size, 2);
+      const { apiKey } = await app.createRuntimeLlm('clustered', '--level', '1');
+      for (let i = 0; i < 30; i++) assert.equal((await app.inputCheck(apiKey, { message: `hello ${i}` })).status, 200);
+      // Whichever process answers /metrics reports the checks of both.
+      for (let i = 0; i < 4; i++) assert.equal(checksCounted((await app.api('/metrics')).text), 30);
+
+      process.kill(workers[0]!.pid as number, 'SIGKILL');
+      // A kept-alive connection to the killed process resets once; a client's retry lands on a live one.
+      const check = (message: string) => app.inputCheck(apiKey, { message }).catch(() => app.inputCheck(apiKey, { message }));
+      for (let i = 0; i < 20; i++) assert.equal((await check(`still here ${i}`)).status, 200);
+      await workerLines(3); // the replacement
+      assert.ok(app.logs.some((l) => l.msg === 'worker stopped unexpectedly; starting a new one'));
+    } finally {
+      assert.equal(await app.stop(), 0);
+      await app.dispose();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('lets in-flight requests finish and writes their events before exiting', async () => {
+    const upstream = new FakeLlm();
+    await upstream.start();
+    const app = await startAppliance();
+    try {
+      const { apiKey } = await app.createRuntimeLlm('draining', '--mode', 'forwarding', '--url', upstream.url, '--level', '1');
+      upstream.behaviour = { delayMs: 1500, answer: () => 'a slow but complete answer' };
+      const inFlight = app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': apiKey }, body: { model: 'm', messages: [{ role: 'user', content: 'take your time' }] } });
+      await sleep(300);
+      const exited = app.stop();
+      const res = await inFlight;
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.json.choices[0].message.content, 'a slow but complete answer');
+      assert.equal(await exited, 0);
+      const events = await app.cli('events', 'list', '--json', '--runtime-llm', (await app.cli('runtime-llm', 'show', 'draining', '--json')).json.id);
+      const directions = events.json.map((e: { direction: string }) => e.direction).sort();
+      assert.deepEqual(directions, ['input', 'output'], 'both checks of the drained request were written');
+    } finally {
+      await app.dispose();
+      await upstream.stop();
+    }
+  });
+});
