@@ -41,15 +41,20 @@ export function bodyLimitFor(maxMessageChars: number): number {
 
 /** The check API listener (spec port 443): input-check, output-check, health, metrics, OpenAPI. */
 export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstance> {
-  const app = createBaseApp({ log: options.log, listener: 'api', https: options.https, bodyLimit: bodyLimitFor(options.limits.maxMessageChars) });
+  const app = createBaseApp({
+    log: options.log,
+    listener: 'api',
+    https: options.https,
+    bodyLimit: bodyLimitFor(options.limits.maxMessageChars),
+    metrics: options.metrics,
+    // JSON only: nothing on this listener (but /docs) is meant to render in a browser.
+    contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
+  });
 
   const ipLimiter = new RateLimiter(options.limits.ratePerIpPerMinute);
   app.addHook('onRequest', async (request, reply) => {
     const wait = ipLimiter.take(request.ip);
     if (wait > 0) return sendError(request, reply, new AppError('rate_limited', `rate limit of this client address exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) }));
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    options.metrics.httpRequests.inc({ listener: 'api', route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
   });
 
   await registerOpenApi(app, {

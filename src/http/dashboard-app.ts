@@ -4,7 +4,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import { registerAdminApi } from './admin/index.ts';
 import type { AdminContext } from './admin/context.ts';
 import { createBaseApp } from './base-app.ts';
-import { registerDashboardStatic } from './dashboard-static.ts';
+import { DASHBOARD_CSP, registerDashboardStatic } from './dashboard-static.ts';
 import { rejectOtherMethods } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 
@@ -19,9 +19,13 @@ export interface DashboardAppOptions {
 
 /** The administration listener (spec port 3000): the dashboard, its JSON admin API, OpenAPI docs. */
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
-  const app = createBaseApp({ log: options.log, listener: 'dashboard', https: options.https, bodyLimit: 1024 * 1024 });
-  app.addHook('onResponse', async (request, reply) => {
-    options.metrics.httpRequests.inc({ listener: 'dashboard', route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
+  const app = createBaseApp({
+    log: options.log,
+    listener: 'dashboard',
+    https: options.https,
+    bodyLimit: 1024 * 1024,
+    metrics: options.metrics,
+    contentSecurityPolicy: DASHBOARD_CSP,
   });
   await registerOpenApi(app, {
     title: 'Rampart administration API',

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 /** Where `npm run build:dashboard` puts the single-page app. */
 export const DASHBOARD_DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
 
-const CSP = [
+export const DASHBOARD_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   // Mantine sets CSS variables through style attributes.
@@ -24,20 +24,10 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Rampart</title>
 The admin API works without it: see <a href="/docs">/docs</a>.</p>`;
 
 /**
- * Serves the dashboard from the appliance itself (no CDN; works offline) with strict security
- * headers: the app at /, its hashed assets under /assets/.
+ * Serves the dashboard from the appliance itself (no CDN; works offline): the app at /, its hashed
+ * assets under /assets/. Its Content-Security-Policy is DASHBOARD_CSP (set for the listener).
  */
 export async function registerDashboardStatic(app: FastifyInstance, dist = DASHBOARD_DIST): Promise<void> {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('strict-transport-security', 'max-age=31536000');
-    reply.header('x-frame-options', 'DENY');
-    // Swagger UI at /docs sets its own policy.
-    if (!request.url.startsWith('/docs')) reply.header('content-security-policy', CSP);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
-
   const assets = `${dist}assets/`;
   if (existsSync(assets)) {
     await app.register(fastifyStatic, {

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { connect, type ConnectionOptions } from 'node:tls';
+import { after, before, describe, it } from 'node:test';
+import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+
+/** Resolves to the negotiated protocol and cipher, or to the handshake error. */
+function handshake(port: number, options: ConnectionOptions): Promise<{ protocol: string | null; cipher: string } | Error> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, servername: 'localhost', rejectUnauthorized: false, ...options }, () => {
+      resolve({ protocol: socket.getProtocol(), cipher: socket.getCipher().name });
+      socket.end();
+    });
+    socket.on('error', (error) => resolve(error));
+  });
+}
+
+describe('transport and header hardening', () => {
+  let app: TestAppliance;
+  let apiPort: number;
+  before(async () => {
+    app = await startAppliance();
+    apiPort = Number(new URL(app.apiUrl).port);
+  });
+  after(() => app.dispose());
+
+  it('speaks TLS 1.3 and TLS 1.2 with forward-secret AEAD suites only', async () => {
+    const tls13 = await handshake(apiPort, {});
+    assert.ok(!(tls13 instanceof Error), String(tls13));
+    assert.equal(tls13.protocol, 'TLSv1.3');
+    const tls12 = await handshake(apiPort, { maxVersion: 'TLSv1.2' });
+    assert.ok(!(tls12 instanceof Error), String(tls12));
+    assert.match(tls12.cipher, /^ECDHE-ECDSA-(AES\d+-GCM|CHACHA20-POLY1305)/);
+    // An old client: TLS 1.1, or TLS 1.2 offering only CBC suites, is turned away by the server.
+    assert.ok((await handshake(apiPort, { minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' })) instanceof Error);
+    assert.ok((await handshake(apiPort, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA' })) instanceof Error);
+  });
+
+  it('sends security headers on answers and errors of both listeners', async () => {
+    const { apiKey } = await app.createRuntimeLlm('headers', '--level', '1');
+    for (const res of [await app.inputCheck(apiKey, { message: 'hi' }), await app.api('/nope'), await app.dashboard('/api/runtime-llms'), await app.dashboard('/')]) {
+      assert.match(String(res.headers['strict-transport-security']), /max-age=31536000/);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['x-frame-options'], 'DENY');
+      assert.equal(res.headers['referrer-policy'], 'no-referrer');
+      assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/);
+    }
+    const check = await app.inputCheck(apiKey, { message: 'hi' });
+    assert.equal(check.headers['cache-control'], 'no-store');
+    assert.equal(check.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+    assert.match(String((await app.dashboard('/')).headers['content-security-policy']), /script-src 'self'/);
+  });
+
+  it('refuses oversized headers', async () => {
+    const res = await app.api('/healthz', { headers: { 'x-filler': 'a'.repeat(20_000), connection: 'close' } }).catch((e: Error) => e);
+    assert.ok(res instanceof Error || res.status === 431, 'header block over 16 KiB is refused');
+    // The refused connection is closed; the client's next request may first meet that closed socket.
+    let status = 0;
+    for (let attempt = 0; attempt < 10 && status !== 200; attempt++) {
+      status = await app.api('/healthz').then((r) => r.status, () => 0);
+      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 200, 'the server keeps serving');
+  });
+});
