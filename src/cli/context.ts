@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Actor } from '../admin/actor.ts';
-import { databaseUrlFrom, resolveDataDir } from '../config/app-config.ts';
+import { databaseUrlFrom, resolveDataDir, sqliteMaxBytesFrom } from '../config/app-config.ts';
 import { AppError } from '../errors.ts';
 import { openStore, type Store } from '../store/store.ts';
 
@@ -22,7 +22,7 @@ export function cliActor(): Actor {
 
 /** Opens the data directory's database for one command and always closes it. */
 export async function withStore<T>(options: { dataDir?: string }, run: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore({ dataDir: resolveDataDir(options.dataDir), databaseUrl: databaseUrlFrom() });
+  const store = await openStore({ dataDir: resolveDataDir(options.dataDir), databaseUrl: databaseUrlFrom(), sqliteMaxBytes: sqliteMaxBytesFrom() });
   try {
     return await run(store);
   } finally {

@@ -6,6 +6,8 @@ export interface AppConfig {
   dataDir: string;
   /** postgres://… (RAMPART_DATABASE_URL) for PostgreSQL; embedded SQLite when unset. */
   databaseUrl: string | undefined;
+  /** SQLite: most bytes the database file may grow to (RAMPART_DB_MAX_SIZE_MB; 0 = no limit). */
+  sqliteMaxBytes: number;
   host: string;
   apiPort: number;
   dashboardPort: number;
@@ -54,10 +56,15 @@ export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | 
   return url;
 }
 
+export function sqliteMaxBytesFrom(env: NodeJS.ProcessEnv = process.env): number {
+  return integer('RAMPART_DB_MAX_SIZE_MB', env.RAMPART_DB_MAX_SIZE_MB, 0, 0, 16_777_216) * 1024 * 1024;
+}
+
 export function loadAppConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     dataDir: resolveDataDir(flags.dataDir, env),
     databaseUrl: databaseUrlFrom(env),
+    sqliteMaxBytes: sqliteMaxBytesFrom(env),
     host: flags.host ?? env.RAMPART_HOST ?? DEFAULTS.host,
     apiPort: integer('API port', flags.apiPort ?? env.RAMPART_API_PORT, DEFAULTS.apiPort, 0, 65535),
     dashboardPort: integer('dashboard port', flags.dashboardPort ?? env.RAMPART_DASHBOARD_PORT, DEFAULTS.dashboardPort, 0, 65535),

@@ -23,6 +23,8 @@ export class CheckEventQueue {
   #pending: CheckEvent[] = [];
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
+  #lastWriteFailed = false;
+  #droppedSinceLastWrite = 0;
 
   constructor(options: CheckEventQueueOptions) {
     this.#options = { capacity: 50_000, batchSize: 500, flushIntervalMs: 200, ...options };
@@ -32,10 +34,21 @@ export class CheckEventQueue {
     return this.#pending.length;
   }
 
+  /** ok: writes succeed; retrying: the last write failed, events wait in memory; dropping: the queue overflowed since. */
+  get state(): 'ok' | 'retrying' | 'dropping' {
+    if (!this.#lastWriteFailed) return 'ok';
+    return this.#droppedSinceLastWrite > 0 ? 'dropping' : 'retrying';
+  }
+
+  #drop(count: number): void {
+    this.#droppedSinceLastWrite += count;
+    this.#options.onDrop?.(count);
+  }
+
   push(event: CheckEvent): void {
     this.#options.onPush?.(event);
     if (this.#pending.length >= this.#options.capacity) {
-      this.#options.onDrop?.(1);
+      this.#drop(1);
       return;
     }
     this.#pending.push(event);
@@ -64,12 +77,15 @@ export class CheckEventQueue {
           await insertCheckEvents(trx, batch.slice(i, i + this.#options.batchSize));
         }
       });
+      this.#lastWriteFailed = false;
+      this.#droppedSinceLastWrite = 0;
     } catch (error) {
+      this.#lastWriteFailed = true;
       this.#options.onWriteError?.(error, batch.length);
       // Put the batch back in front (up to capacity) and retry later.
       const room = Math.max(0, this.#options.capacity - this.#pending.length);
       const requeued = batch.slice(0, room);
-      if (batch.length > room) this.#options.onDrop?.(batch.length - room);
+      if (batch.length > room) this.#drop(batch.length - room);
       this.#pending.unshift(...requeued);
       this.#timer ??= setTimeout(() => void this.flush(), Math.max(1000, this.#options.flushIntervalMs)).unref();
     }

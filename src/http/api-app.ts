@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { CheckEventQueue } from '../events/check-event-queue.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { LiveConfig } from '../runtime/live-config.ts';
 import type { CredentialBox } from '../secrets/credential-box.ts';
@@ -32,6 +33,7 @@ export interface ApiAppOptions {
   https: { cert: string; key: string } | null;
   version: string;
   credentials: CredentialBox;
+  events: CheckEventQueue;
 }
 
 /** A JSON body holds the message plus escaping overhead (\uXXXX is 6 bytes for one character). */
@@ -74,6 +76,6 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
     // A chat history carries many messages, each up to the message limit.
     bodyLimit: Math.max(4 * 1024 * 1024, bodyLimitFor(options.limits.maxMessageChars)),
   });
-  registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics });
+  registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics, events: options.events });
   return app;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { CheckEventQueue } from '../events/check-event-queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { LiveConfig } from '../runtime/live-config.ts';
 import type { Store } from '../store/store.ts';
@@ -9,6 +10,24 @@ export interface OpsRouteOptions {
   store: Store;
   config: LiveConfig;
   metrics: Metrics;
+  events: CheckEventQueue;
+}
+
+/** A database that does not answer within this is reported unavailable (a pool may wait longer). */
+const DATABASE_PROBE_MS = 1_000;
+
+async function databaseAnswers(store: Store): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_PROBE_MS)));
+  const probe = sql`select 1`.execute(store.db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Liveness, readiness and Prometheus metrics. */
@@ -16,16 +35,25 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
   app.get('/healthz', { schema: { summary: 'Liveness: the process serves HTTP', tags: ['operations'] } }, async () => ({ status: 'ok' }));
   rejectOtherMethods(app, '/healthz', ['GET', 'HEAD']);
 
-  app.get('/readyz', { schema: { summary: 'Readiness: database reachable and configuration loaded', tags: ['operations'] } }, async (_request, reply) => {
-    let database = 'ok';
-    try {
-      await sql`select 1`.execute(options.store.db);
-    } catch {
-      database = 'unavailable';
-    }
-    const ready = database === 'ok' && options.config.revision > 0;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { database, config_revision: options.config.revision } });
-  });
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'Readiness: database reachable and configuration loaded (503 otherwise)',
+        description:
+          'checks.events tells whether check events are being written: ok, retrying (kept in memory until the database takes them) or dropping (the in-memory queue overflowed). Checks keep answering in every case; a failing event store does not make the node unready.',
+        tags: ['operations'],
+      },
+    },
+    async (_request, reply) => {
+      const database = (await databaseAnswers(options.store)) ? 'ok' : 'unavailable';
+      const ready = database === 'ok' && options.config.revision > 0;
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        checks: { database, config_revision: options.config.revision, events: options.events.state, events_pending: options.events.pending },
+      });
+    },
+  );
   rejectOtherMethods(app, '/readyz', ['GET', 'HEAD']);
 
   app.get('/metrics', { schema: { summary: 'Prometheus metrics', tags: ['operations'] } }, async (_request, reply) => {

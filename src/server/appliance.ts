@@ -75,7 +75,7 @@ export interface WorkerRole {
  * the TLS certificate and credentials key created, the bootstrap administrator delivered.
  */
 export async function prepareDataDirectory(config: AppConfig, log: Logger): Promise<void> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError: (err) => log.error({ err }, 'database connection error') });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteMaxBytes: config.sqliteMaxBytes, onError: (err) => log.error({ err }, 'database connection error') });
   try {
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
     CredentialBox.forDataDir(config.dataDir);
@@ -132,6 +132,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     onError: (err) => log.error({ err }, 'database connection error'),
     // Checks never wait on the database; a write that meets a lock held elsewhere fails fast and is retried.
     lockWaitMs: SERVER_LOCK_WAIT_MS,
+    sqliteMaxBytes: config.sqliteMaxBytes,
   });
   const metrics = new Metrics(worker?.clusterMetrics);
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
@@ -164,6 +165,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     https,
     version: VERSION,
     credentials: CredentialBox.forDataDir(config.dataDir),
+    events,
     // Workers each see about 1/count of the traffic (the kernel spreads connections), so each
     // enforces 1/count of every limit.
     limits: {
@@ -187,6 +189,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     await Promise.allSettled([api.close(), dashboard.close()]);
     stopRetention();
     await events.flush();
+    if (events.pending > 0) log.error({ events: events.pending }, 'check events could not be written before stopping (database unavailable)');
     siem.stop();
     await store.close();
   }

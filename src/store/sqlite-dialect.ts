@@ -49,8 +49,13 @@ class NodeSqliteDatabase implements SqliteDatabase {
  * Opens a SQLite file tuned for one appliance: WAL (readers never block the writer), waiting up to
  * `lockWaitMs` for another process's write lock.
  */
-export function openSqlite(path: string, lockWaitMs: number): { dialect: SqliteDialect; raw: DatabaseSync } {
+export function openSqlite(path: string, lockWaitMs: number, maxBytes = 0): { dialect: SqliteDialect; raw: DatabaseSync } {
   const raw = new DatabaseSync(path, { timeout: lockWaitMs });
+  if (maxBytes > 0) {
+    // The file cannot grow past this: writes then fail (SQLITE_FULL) instead of filling the disk.
+    const { page_size: pageSize } = raw.prepare('PRAGMA page_size').get() as { page_size: number };
+    raw.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(maxBytes / pageSize))}`);
+  }
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA synchronous = NORMAL');
   raw.exec('PRAGMA foreign_keys = ON');

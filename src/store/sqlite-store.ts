@@ -17,9 +17,9 @@ export class SqliteStore implements Store {
   #dataVersion: number;
   #changedHere = false;
 
-  constructor(dataDir: string, lockWaitMs: number) {
+  constructor(dataDir: string, lockWaitMs: number, maxBytes: number) {
     const path = join(dataDir, SQLITE_FILE);
-    const { dialect, raw } = openSqlite(path, lockWaitMs);
+    const { dialect, raw } = openSqlite(path, lockWaitMs, maxBytes);
     this.dataDir = dataDir;
     this.db = new Kysely<Database>({ dialect });
     this.location = path;

@@ -35,6 +35,8 @@ export interface StoreOptions {
    * the calling thread, so a server keeps this short and retries its writes instead of freezing.
    */
   lockWaitMs?: number;
+  /** SQLite: the most the database file may grow to, in bytes (0 = no limit). */
+  sqliteMaxBytes?: number;
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -42,7 +44,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const store = options.databaseUrl
     ? new PostgresStore(options.databaseUrl, options.dataDir, options.onError ?? (() => {}))
-    : new SqliteStore(options.dataDir, options.lockWaitMs ?? 5_000);
+    : new SqliteStore(options.dataDir, options.lockWaitMs ?? 5_000, options.sqliteMaxBytes ?? 0);
   try {
     await migrate(store.db);
     if (store instanceof PostgresStore) await store.listen();
