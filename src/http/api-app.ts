@@ -34,6 +34,8 @@ export interface ApiAppOptions {
   version: string;
   credentials: CredentialBox;
   events: CheckEventQueue;
+  /** The dashboard's port, once it listens: `/` on this listener sends browsers there for sign-in. */
+  dashboardPort: () => number;
 }
 
 /** A JSON body holds the message plus escaping overhead (\uXXXX is 6 bytes for one character). */
@@ -77,5 +79,10 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
     bodyLimit: Math.max(4 * 1024 * 1024, bodyLimitFor(options.limits.maxMessageChars)),
   });
   registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics, events: options.events });
+  // The appliance's address (port 443) is also where operators first sign in: send them to the dashboard.
+  app.get('/', { schema: { summary: 'Redirects a browser to the dashboard for sign-in', tags: ['operations'] } }, async (request, reply) => {
+    const host = new URL(`https://${request.headers.host ?? 'localhost'}`).hostname;
+    return reply.redirect(`https://${host}:${options.dashboardPort()}/`, 302);
+  });
   return app;
 }

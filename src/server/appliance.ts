@@ -156,6 +156,8 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   const checks = new CheckService({ registry: GUARDRAILS, events, metrics, log });
   const tls: TlsMaterial = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
   const https = { cert: tls.cert, key: tls.key };
+  // Known for sure once the dashboard listens (port 0 picks one).
+  let dashboardPortInUse = config.dashboardPort;
   const api = await buildApiApp({
     store,
     config: live,
@@ -166,6 +168,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     version: VERSION,
     credentials: CredentialBox.forDataDir(config.dataDir),
     events,
+    dashboardPort: () => dashboardPortInUse,
     // Workers each see about 1/count of the traffic (the kernel spreads connections), so each
     // enforces 1/count of every limit.
     limits: {
@@ -202,6 +205,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     try {
       apiPort = await listenOn(api, config.host, config.apiPort, 'check API');
       dashboardPort = await listenOn(dashboard, config.host, config.dashboardPort, 'dashboard');
+      dashboardPortInUse = dashboardPort;
     } catch (error) {
       await close(poll);
       throw error;

@@ -50,6 +50,12 @@ describe('transport and header hardening', () => {
     assert.match(String((await app.dashboard('/')).headers['content-security-policy']), /script-src 'self'/);
   });
 
+  it('sends a browser that opens the appliance address to the dashboard for sign-in', async () => {
+    const res = await app.api('/', { headers: { host: 'guard.example:443' } });
+    assert.equal(res.status, 302);
+    assert.equal(res.headers.location, `https://guard.example:${new URL(app.dashboardUrl).port}/`);
+  });
+
   it('refuses oversized headers', async () => {
     const res = await app.api('/healthz', { headers: { 'x-filler': 'a'.repeat(20_000), connection: 'close' } }).catch((e: Error) => e);
     assert.ok(res instanceof Error || res.status === 431, 'header block over 16 KiB is refused');
