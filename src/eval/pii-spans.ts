@@ -1,13 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { Value } from '@sinclair/typebox/value';
+import type { ModelRecogniser } from '../guardrails/pii/engine.ts';
 import { ENTITY_TYPES, isEntityType, type EntityType } from '../guardrails/pii/entities.ts';
 import { compilePii, piiGuardrail } from '../guardrails/pii/index.ts';
 import { PiiSettings } from '../guardrails/pii/settings.ts';
 
-/** One line of a span-labelled PII file: `{text, spans: [{type, start, end}]}` (UTF-16 offsets). */
+/**
+ * One line of a span-labelled PII file: `{text, spans: [{type, start, end}]}` (UTF-16 offsets).
+ * A PERSON span may add `personal: false` for a name the text merely mentions (see `personalView`).
+ */
 export interface SpanLabelledText {
   text: string;
-  spans: { type: string; start: number; end: number }[];
+  spans: { type: string; start: number; end: number; personal?: boolean }[];
 }
 
 export interface TypeScore {
@@ -34,7 +38,8 @@ export function isSpanLabelled(row: unknown): row is SpanLabelledText {
   if (!row || typeof row !== 'object') return false;
   const { text, spans } = row as Record<string, unknown>;
   return typeof text === 'string' && Array.isArray(spans) &&
-    spans.every((s) => s && typeof s === 'object' && typeof s.type === 'string' && Number.isInteger(s.start) && Number.isInteger(s.end));
+    spans.every((s) => s && typeof s === 'object' && typeof s.type === 'string' && Number.isInteger(s.start) && Number.isInteger(s.end) &&
+      (s.personal === undefined || typeof s.personal === 'boolean'));
 }
 
 export async function readSpanJsonl(path: string): Promise<SpanLabelledText[]> {
@@ -98,16 +103,28 @@ export function scoreSpans(rows: readonly SpanLabelledText[], detect: (text: str
   return { texts: rows.length, perType, micro: score(tp, fp, fn), exactBoundaries: matched === 0 ? 1 : exact / matched };
 }
 
-/** Detector with the guardrail's defaults (or the given settings), loading the PERSON model once. */
-export async function piiDetector(settings: Partial<PiiSettings> = {}): Promise<(text: string) => Span[]> {
-  await piiGuardrail.init?.();
-  const compiled = compilePii(Value.Default(PiiSettings, structuredClone(settings)) as PiiSettings);
+/**
+ * Detector with the guardrail's defaults (or the given settings), loading the PERSON model once;
+ * `personModel` evaluates another model than the committed one.
+ */
+export async function piiDetector(settings: Partial<PiiSettings> = {}, personModel?: ModelRecogniser): Promise<(text: string) => Span[]> {
+  if (!personModel) await piiGuardrail.init?.();
+  const compiled = compilePii(Value.Default(PiiSettings, structuredClone(settings)) as PiiSettings, personModel);
   return (text) => compiled.engine.scan(text).filter((e) => isEntityType(e.type));
 }
 
 /** `rampart eval` entry point for span-labelled PII files. */
 export async function evaluatePiiSpans(path: string, settings: Partial<PiiSettings> = {}): Promise<PiiSpanReport> {
   return scoreSpans(await readSpanJsonl(path), await piiDetector(settings));
+}
+
+/**
+ * The gold standard of personal-data detection: names marked `personal: false` (mentioned, not
+ * tied to anyone the writer deals with) are not PII to report, so finding them counts against
+ * precision. Without the marks every name is gold (name detection).
+ */
+export function personalView(rows: readonly SpanLabelledText[]): SpanLabelledText[] {
+  return rows.map((row) => ({ text: row.text, spans: row.spans.filter((s) => s.type !== 'PERSON' || s.personal !== false) }));
 }
 
 const pct = (v: number): string => (v * 100).toFixed(1).padStart(6);

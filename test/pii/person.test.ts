@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
 import { compilePii, piiGuardrail, type CompiledPii } from '../../src/guardrails/pii/index.ts';
-import { hasPersonalCue } from '../../src/guardrails/pii/person/evidence.ts';
+import { CUE_NONE, CUE_STRONG, CUE_WEAK, personalCue } from '../../src/guardrails/pii/person/evidence.ts';
+import { readPersonModel } from '../../src/guardrails/pii/person/model-files.ts';
+import { tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
 import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
 import { fitPlatt } from '../../training/pii/platt.ts';
 
@@ -18,50 +20,64 @@ before(async () => {
 const persons = (compiled: CompiledPii, text: string): string[] =>
   compiled.engine.scan(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.start, e.end));
 
-/** [text, name] — the cue makes the name personal data. Near misses below. */
-const CUES: [string, string][] = [
-  ['My name is Ana Lima.', 'Ana Lima'],
-  ["Hi, I'm Ana.", 'Ana'],
-  ['Dear Ana,\nthanks for the call.', 'Ana'],
-  ['Best regards,\nAna Lima', 'Ana Lima'],
-  ['Please remind Ana to sign the form.', 'Ana'],
-  ['My landlord Ana Lima raised the rent.', 'Ana Lima'],
-  ['Patient: Ana Lima', 'Ana Lima'],
-  ['{"customer": "Ana Lima"}', 'Ana Lima'],
-  ['Ana: are you joining?', 'Ana'],
-  ['Ana called me this morning.', 'Ana'],
-  ['Yesterday Ana Lima and I drove home.', 'Ana Lima'],
-  ['Ich heiße Ana Lima.', 'Ana Lima'],
-];
-const NO_CUES: [string, string][] = [
-  ['Who was Albert Einstein?', 'Albert Einstein'],
-  ['Summarise the plot of a novel by Jane Austen.', 'Jane Austen'],
-  ["What is James Bond's social security number?", 'James Bond'],
-  ['Natalia sold clips to 48 of her friends.', 'Natalia'],
-  ['Write a letter in the style of Mark Twain.', 'Mark Twain'],
+/** [text, name, expected cue]: strong cues make a name personal data; weak ones need a confident name. */
+const CUES: [string, string, number][] = [
+  ['My name is Ana Lima.', 'Ana Lima', CUE_STRONG],
+  ['Dear Ana,\nthanks for the call.', 'Ana', CUE_STRONG],
+  ['Best regards,\nAna Lima', 'Ana Lima', CUE_STRONG],
+  ['— Ana Lima, Sales Director', 'Ana Lima', CUE_STRONG],
+  ['Please remind Ana to sign the form.', 'Ana', CUE_STRONG],
+  ['My landlord Ana Lima raised the rent.', 'Ana Lima', CUE_STRONG],
+  ['Patient: Ana Lima', 'Ana Lima', CUE_STRONG],
+  ['{"customer": "Ana Lima"}', 'Ana Lima', CUE_STRONG],
+  ['<author>Ana Lima</author>', 'Ana Lima', CUE_STRONG],
+  ['Ana: are you joining?', 'Ana', CUE_STRONG],
+  ['Yesterday Ana Lima and I drove home.', 'Ana Lima', CUE_WEAK],
+  ['Ich heiße Ana Lima.', 'Ana Lima', CUE_STRONG],
+  ['lol hiii Ana how was the trip', 'Ana', CUE_STRONG],
+  ['I bought a little gift for Ana.', 'Ana', CUE_STRONG],
+  ['Can you polish Ana’s CV?', 'Ana', CUE_STRONG],
+  ['| Ana Lima | Finance | 42 |', 'Ana Lima', CUE_STRONG],
+  ['Name\tDept\nAna Lima\tFinance', 'Ana Lima', CUE_STRONG],
+  ['user ana logged in from Porto', 'ana', CUE_STRONG],
+  ['Give the spare keys to Ana.', 'Ana', CUE_STRONG],
+  ['Lunch with Ana on Friday?', 'Ana', CUE_STRONG],
+  ["I'm Ana.", 'Ana', CUE_WEAK],
+  ['It’s Ana again.', 'Ana', CUE_WEAK],
+  ['Ana called me this morning.', 'Ana', CUE_WEAK],
+  ['Who was Albert Einstein?', 'Albert Einstein', CUE_NONE],
+  ['Summarise the plot of a novel by Jane Austen.', 'Jane Austen', CUE_NONE],
+  ["What is James Bond's social security number?", 'James Bond', CUE_NONE],
+  ['Natalia sold clips to 48 of her friends.', 'Natalia', CUE_NONE],
+  ['Write a letter in the style of Mark Twain.', 'Mark Twain', CUE_NONE],
+  // Near misses: the cue words without the cue.
+  ['Thanks to Ana the plan worked.', 'Ana', CUE_NONE],
+  ['The gift shop of Ana Lima is closed.', 'Ana Lima', CUE_NONE],
+  ["Ana's birthday party was fun.", 'Ana', CUE_NONE],
+  ['Ana of my dreams is a song.', 'Ana', CUE_NONE],
+  ['Ana Lima, Porto and Lisbon are on the list.', 'Ana Lima', CUE_NONE],
 ];
 
-for (const [text, name] of CUES) {
-  test(`personal cue: ${text}`, () => {
+for (const [text, name, expected] of CUES) {
+  test(`personal cue (${['none', 'weak', 'strong'][expected]}): ${text}`, () => {
     const start = text.indexOf(name);
-    assert.equal(hasPersonalCue(text, start, start + name.length), true);
+    assert.equal(personalCue(text, start, start + name.length), expected);
   });
 }
-for (const [text, name] of NO_CUES) {
-  test(`no personal cue: ${text}`, () => {
-    const start = text.indexOf(name);
-    assert.equal(hasPersonalCue(text, start, start + name.length), false);
-  });
+
+/** [text, names reported at the default settings]. */
+const DEFAULTS: [string, string[]][] = [
+  ['My name is Maria Gonzalez and I need a refund.', ['Maria Gonzalez']],
+  ['Dear Mr. Okonkwo,\nyour parcel is delayed.', ['Okonkwo']],
+  ['Maria Gonzalez, +44 20 7946 0958', ['Maria Gonzalez']],
+  ["I'm Maria Gonzalez, nice to meet you.", ['Maria Gonzalez']],
+  ['Who was Albert Einstein?', []],
+  ['Summarise the plot of a novel by Jane Austen.', []],
+];
+
+for (const [text, expected] of DEFAULTS) {
+  test(`default settings: ${text}`, () => assert.deepEqual(persons(defaults, text), expected));
 }
-
-test('a name with a personal cue is reported at the default minimum score', () => {
-  assert.deepEqual(persons(defaults, 'My name is Maria Gonzalez and I need a refund.'), ['Maria Gonzalez']);
-  assert.deepEqual(persons(defaults, 'Dear Mr. Okonkwo,\nyour parcel is delayed.'), ['Okonkwo']);
-});
-
-test('other PII in the message is evidence for the names in it', () => {
-  assert.deepEqual(persons(defaults, 'Maria Gonzalez, +44 20 7946 0958'), ['Maria Gonzalez']);
-});
 
 test('a public figure in a general-knowledge question stays below the default but is found as a name', () => {
   const text = 'Who was Albert Einstein?';
@@ -69,18 +85,44 @@ test('a public figure in a general-knowledge question stays below the default bu
   assert.deepEqual(persons(names, text), ['Albert Einstein']);
 });
 
-test('slang, headings, code and brands are not names, even at a low minimum score', () => {
-  for (const text of [
-    'Lol that was hilarious, man.',
-    'Haha yes! Omg.',
-    'Quarterly Revenue Overview And Next Steps',
-    'Call getUserName() from the UserService class.',
-    'Is IKEA cheaper than Walmart?',
-    'See you on Monday in March.',
-  ]) {
-    assert.deepEqual(persons(names, text), [], text);
-  }
+test('other PII makes a nearby name personal data, not one paragraphs away', () => {
+  const filler = ' The quarterly numbers look fine and the team meets on Thursday as usual.'.repeat(4);
+  assert.deepEqual(persons(defaults, `Maria Gonzalez, maria@example.org`), ['Maria Gonzalez']);
+  assert.deepEqual(persons(defaults, `Maria Gonzalez wrote the report.${filler} Contact: support@example.org`), []);
 });
+
+/** [text, the span found as a name at min_score 0.3]: multi-part, hyphenated, non-Anglo, any case. */
+const SHAPES: [string, string][] = [
+  ['Dear María de la Cruz,\nthank you.', 'María de la Cruz'],
+  ['cc: Jan van der Berg', 'Jan van der Berg'],
+  ["Please call Seán O'Brien tomorrow.", "Seán O'Brien"],
+  ['Patient: Anna-Lena Schmidt-Weber', 'Anna-Lena Schmidt-Weber'],
+  ['My name is Oluwaseun Adeyemi.', 'Oluwaseun Adeyemi'],
+  ['Dear Zoë Kovačević,\nsee you soon.', 'Zoë Kovačević'],
+  ['PATIENT: JOHN MCALLISTER', 'JOHN MCALLISTER'],
+  ['my name is maria gonzalez and i need help', 'maria gonzalez'],
+];
+
+for (const [text, name] of SHAPES) {
+  test(`name shape: ${text}`, () => assert.deepEqual(persons(names, text), [name]));
+}
+
+/** Words that look like names to a careless reader; none is reported even at a low minimum score. */
+const NOT_NAMES = [
+  'Lol that was hilarious, man.',
+  'Haha yes! Omg.',
+  'Quarterly Revenue Overview And Next Steps',
+  'Call getUserName() from the UserService class.',
+  'Is IKEA cheaper than Walmart?',
+  'See you on Monday in March.',
+  "I'm tired and it's Friday.",
+  'Hi team, the review is on Tuesday.',
+  'Mein Name ist unwichtig.',
+];
+
+for (const text of NOT_NAMES) {
+  test(`not a name: ${text}`, () => assert.deepEqual(persons(names, text), []));
+}
 
 test('a pattern match owns its characters: no person inside an address or an e-mail', () => {
   const text = 'Ship it to Via Roma 5, or mail maria.gonzalez@example.org';
@@ -89,6 +131,21 @@ test('a pattern match owns its characters: no person inside an address or an e-m
     ['STREET_ADDRESS', 'Via Roma 5'],
     ['EMAIL_ADDRESS', 'maria.gonzalez@example.org'],
   ]);
+});
+
+test('the spelling model puts names above everyday words', async () => {
+  const { vocabulary } = await readPersonModel();
+  for (const [name, word] of [['kowalczyk', 'refund'], ['oluwaseun', 'password'], ['novakova', 'kitchen'], ['fioravanti', 'spreadsheet']]) {
+    assert.ok(vocabulary.nameness(name!) > vocabulary.nameness(word!), `${name} vs ${word}`);
+  }
+});
+
+test('the tokeniser reuses its arrays without mixing texts', () => {
+  const long = tokenise('Ana Lima, 42 Oak Street.');
+  assert.equal(long.count, 7);
+  const short = tokenise('Hi Bo');
+  assert.equal(short.count, 2);
+  assert.deepEqual([short.start[1], short.end[1]], [3, 5]);
 });
 
 test('Platt scaling recovers the slope and offset of a logistic link', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PiiEngine } from '../../src/guardrails/pii/engine.ts';
+import { defineRecogniser, re } from '../../src/guardrails/pii/recogniser.ts';
 import { PATTERN_RECOGNISERS } from '../../src/guardrails/pii/recognisers/index.ts';
 
 const engine = new PiiEngine(PATTERN_RECOGNISERS, [], 0.5);
@@ -8,10 +9,23 @@ const engine = new PiiEngine(PATTERN_RECOGNISERS, [], 0.5);
 /** [text, expected [type, value] pairs]: values are the exact spans. */
 const CASES: [string, [string, string][]][] = [
   ['mail jane.doe@example.com today', [['EMAIL_ADDRESS', 'jane.doe@example.com']]],
+  ['write to jane.doe@example.com.', [['EMAIL_ADDRESS', 'jane.doe@example.com']]],
+  ['first.last+tag@mail.example.co.uk, thanks', [['EMAIL_ADDRESS', 'first.last+tag@mail.example.co.uk']]],
+  ['josé.núñez@correo.es', [['EMAIL_ADDRESS', 'josé.núñez@correo.es']]],
   ['retina asset icon@2x.png', []],
+  ['ping me at jane@localhost', []],
+  ['jane@example.c0m is a typo', []],
+  ['jane..doe@example.com', []],
+  ['.jane@example.com', []],
+  ['jane.@example.com', []],
+  ['@jane_doe on the forum', []],
+  ['ssh git@github.com-work:repo', []],
   ['call +44 20 7946 0958 now', [['PHONE_NUMBER', '+44 20 7946 0958']]],
   ['call (415) 555-2671 now', [['PHONE_NUMBER', '(415) 555-2671']]],
   ['Festnetz 030 12345678', [['PHONE_NUMBER', '030 12345678']]],
+  ['Reach Refah Ali on (11) 96123-4567', [['PHONE_NUMBER', '(11) 96123-4567']]],
+  ['ref (11) 96123-4567', []],
+  ['mobile 081234 56789', [['PHONE_NUMBER', '081234 56789']]],
   ['released 2019-2023 and on 12.10.2023', []],
   ['order 2126142517 shipped', []],
   ['firmware 10.20.45.2484', []],
@@ -24,9 +38,13 @@ const CASES: [string, [string, string][]][] = [
   ['server 192.168.1.20 is down', [['IP_ADDRESS', '192.168.1.20']]],
   ['host fe80::1ff:fe23:4567:890a', [['IP_ADDRESS', 'fe80::1ff:fe23:4567:890a']]],
   ['version 1.2.3.4 is out', []],
+  ['crashes on Windows 10.0.19.41 again', []],
+  ['meeting at 12:30:45 sharp', []],
+  ['label: value and note: more', []],
   ['std::vector and add:: are code', []],
   ['my SSN is 536-22-1234', [['US_SSN', '536-22-1234']]],
   ['SSN 666-22-1234', []],
+  ['see ticket 536221234 and the SSN form', []],
   ['NI number AB 12 34 56 C', [['UK_NINO', 'AB 12 34 56 C']]],
   ['NI number QQ 12 34 56 C', []],
   ['NINO GB 12 34 56 C', []],
@@ -43,6 +61,8 @@ const CASES: [string, [string, string][]][] = [
   ['model KJ-76789811-X', []],
   ['codice fiscale RSSMRA85T10A562S', [['IT_FISCAL_CODE', 'RSSMRA85T10A562S']]],
   ['codice fiscale RSSMRA85T10A562T', []],
+  ['Il mio codice: RSSMRA85T10A562S.', [['IT_FISCAL_CODE', 'RSSMRA85T10A562S']]],
+  ['hash RSSMRA85T10A562SX is longer', []],
   ['NIR 1 84 12 76 451 089 46', [['FR_NIR', '1 84 12 76 451 089 46']]],
   ['NIR 1 84 12 76 451 089 47', []],
   ['Steuer-ID 86095742719', [['DE_TAX_ID', '86095742719']]],
@@ -62,11 +82,15 @@ const CASES: [string, [string, string][]][] = [
   ['Im Jahr 2020 waren es 12 Tage.', []],
   ['Am Ende 3 Tage Urlaub.', []],
   ['ship to 557 8th Avenue today', [['STREET_ADDRESS', '557 8th Avenue']]],
+  ['Dirección: Poblado San Roque, 12', [['STREET_ADDRESS', 'Poblado San Roque, 12']]],
+  ['deliver to 18 Harbor Mission', [['STREET_ADDRESS', '18 Harbor Mission']]],
+  ['Chapter 3 The End', []],
   ['Kindly update: Incrocio Riggi 5, Piano 7', [['STREET_ADDRESS', 'Incrocio Riggi 5, Piano 7']]],
   ['During 15 minutes of offering 20 gifts', []],
   ['Ottopark 350 ist die neue Adresse', [['STREET_ADDRESS', 'Ottopark 350']]],
   ['born on 12/03/1985', [['DATE_OF_BIRTH', '12/03/1985']]],
   ['meeting on 12/03/1985', []],
+  ['meeting on 12/03/1985 with everyone', []],
   ['born 31/02/1985', []],
   ['key AKIAQWERTYUI12345678 leaked', [['SECRET', 'AKIAQWERTYUI12345678']]],
   ['Authorization: Bearer 9fQ2xL7pK3mZ8vR1tY6w', [['SECRET', '9fQ2xL7pK3mZ8vR1tY6w']]],
@@ -81,3 +105,11 @@ for (const [text, expected] of CASES) {
   });
 }
 
+
+test('a pattern has either a global regex or a find function', () => {
+  const define = (pattern: object) => () => defineRecogniser({ name: 'x', entity: 'SECRET', patterns: [{ name: 'p', score: 1, ...pattern }] });
+  assert.throws(define({}), /regex or a find function/);
+  assert.throws(define({ regex: re('a'), find: () => [] }), /regex or a find function/);
+  assert.throws(define({ regex: /a/ }), /g flag/);
+  assert.doesNotThrow(define({ find: () => [] }));
+});

@@ -4,10 +4,24 @@ import type { EntityType } from '../../src/guardrails/pii/entities.ts';
 import { isHeldOut, type NamePools } from './names.ts';
 import * as values from './values.ts';
 
+/**
+ * A labelled span. PERSON spans also say whether the name is personal data by the corpus' rule:
+ * the template gives it an explicit cue (the writer introduces or signs as them, addresses them,
+ * states a relation, records them in a form, header or table, asks to contact or act on them,
+ * reports dealing with them, or puts their contact data or identifiers next to them). A name
+ * without such a cue (a headline, an author, a bio, a third person talked about) is a mention.
+ */
+export interface LabelledSpan {
+  type: EntityType;
+  start: number;
+  end: number;
+  personal?: boolean;
+}
+
 /** One span-labelled text: the JSONL format of the PII evaluation. */
 export interface LabelledText {
   text: string;
-  spans: { type: EntityType; start: number; end: number }[];
+  spans: LabelledSpan[];
 }
 
 const all = fakers as unknown as Record<string, Faker>;
@@ -38,6 +52,8 @@ function pick(f: Faker, list: readonly string[], split: Split): string {
 interface Filled {
   text: string;
   type?: EntityType;
+  /** Names that are always mentions whatever the template says (famous authors). */
+  mention?: boolean;
 }
 
 type Slot = (f: Faker, names: NamePools, split: Split) => Filled;
@@ -58,6 +74,14 @@ function foreignWords(f: Faker): string {
   return words.join(' ');
 }
 
+/** Particles of multi-part family names: "van der Berg", "de la Cruz", "bin Salman", "Di Stefano". */
+const PARTICLES = [
+  'van', 'van der', 'van den', 'van de', 'de', 'de la', 'del', 'de los', 'della', 'di', 'da', 'dos', 'das', 'von', 'von der',
+  'zu', 'ter', 'ten', 'le', 'du', 'bin', 'ibn', 'bint', 'al', 'el', 'abu', 'De', 'Di', 'Da', 'Van', 'Von', 'Le', 'La', 'Al', 'El', 'Abu', 'Ben', 'y',
+];
+/** Glued prefixes of family names: "O'Brien", "McKenna", "al-Rashid". */
+const PREFIXES = ["O'", 'O’', 'Mc', 'Mac', 'Fitz', 'al-', 'Al-', 'el-', 'El-', 'Abd al-', 'D’', "D'"];
+
 function fullName(f: Faker, names: NamePools): string {
   const first = f.helpers.arrayElement(names.first);
   const last = f.helpers.arrayElement(names.last);
@@ -66,6 +90,9 @@ function fullName(f: Faker, names: NamePools): string {
   if (r < 0.2) return `${first} ${f.string.alpha({ casing: 'upper' })}. ${last}`;
   if (r < 0.25) return `${first} ${last}-${f.helpers.arrayElement(names.last)}`;
   if (r < 0.28) return `${f.string.alpha({ casing: 'upper' })}. ${last}`;
+  if (r < 0.34) return `${first} ${f.helpers.arrayElement(PARTICLES)} ${last}`;
+  if (r < 0.37) return `${first} ${f.helpers.arrayElement(PREFIXES)}${last}`;
+  if (r < 0.4) return `${first}-${f.helpers.arrayElement(names.first)} ${last}`;
   return `${first} ${last}`;
 }
 
@@ -73,8 +100,8 @@ function fullName(f: Faker, names: NamePools): string {
 function personVariant(f: Faker, name: string): string {
   const r = f.number.float();
   if (r < 0.08) return name.normalize('NFD').replace(/\p{M}/gu, '');
-  if (r < 0.12) return name.toLowerCase();
-  if (r < 0.14) return name.toUpperCase();
+  if (r < 0.13) return name.toLowerCase();
+  if (r < 0.16) return name.toUpperCase();
   return name;
 }
 
@@ -98,7 +125,7 @@ export const SLOTS: Record<string, Slot> = {
   FULL: (f, n) => ({ text: personVariant(f, fullName(f, n)), type: 'PERSON' }),
   FIRST: (f, n) => ({ text: personVariant(f, f.helpers.arrayElement(n.first)), type: 'PERSON' }),
   LAST: (f, n) => ({ text: personVariant(f, f.helpers.arrayElement(n.last)), type: 'PERSON' }),
-  AUTHOR: (f) => ({ text: f.book.author(), type: 'PERSON' }),
+  AUTHOR: (f) => ({ text: f.book.author(), type: 'PERSON', mention: true }),
   SLANG: (f, _n, split) => ({ text: pick(f, SLANG, split) }),
   ASSISTANT: (f, _n, split) => ({ text: pick(f, ASSISTANTS, split) }),
   HOLIDAY: (f, _n, split) => ({ text: pick(f, HOLIDAYS, split) }),
@@ -162,7 +189,8 @@ export const SLOTS: Record<string, Slot> = {
   SECRET: (f) => ({ text: values.secret(f), type: 'SECRET' }),
 };
 
-const SLOT = /\{([A-Z]+)\}/g;
+/** `{FULL}`: a slot; `{FULL:mention}`: a name slot the template gives no personal-data cue. */
+const SLOT = /\{([A-Z]+)(:mention)?\}/g;
 
 export interface ComposeOptions {
   /** Share of texts turned to lower case (names then have no capital letter to lean on). */
@@ -171,19 +199,30 @@ export interface ComposeOptions {
   split: Split;
 }
 
-/** Fills a template: each {SLOT} gets a fresh value; typed slots become labelled spans. */
+/**
+ * Fills a template: each {SLOT} gets a fresh value; typed slots become labelled spans. Name slots
+ * separated by a single space ("{FIRST} {LAST}") make one name, hence one span.
+ */
 export function compose(template: string, f: Faker, names: NamePools, options: ComposeOptions): LabelledText {
   let text = '';
-  const spans: LabelledText['spans'] = [];
+  const spans: LabelledSpan[] = [];
   let last = 0;
   for (const match of template.matchAll(SLOT)) {
     text += template.slice(last, match.index);
     const slot = SLOTS[match[1]!];
     if (!slot) throw new Error(`unknown slot ${match[1]} in "${template}"`);
     const filled = slot(f, names, options.split);
-    if (filled.type) spans.push({ type: filled.type, start: text.length, end: text.length + filled.text.length });
+    if (match[2] && filled.type !== 'PERSON') throw new Error(`only name slots can be mentions: "${template}"`);
+    const start = text.length;
     text += filled.text;
     last = match.index + match[0].length;
+    if (!filled.type) continue;
+    const previous = spans.at(-1);
+    if (filled.type === 'PERSON' && previous?.type === 'PERSON' && previous.end + 1 === start && text[previous.end] === ' ') {
+      previous.end = text.length;
+    } else if (filled.type === 'PERSON') {
+      spans.push({ type: 'PERSON', start, end: text.length, personal: !match[2] && !filled.mention });
+    } else spans.push({ type: filled.type, start, end: text.length });
   }
   text += template.slice(last);
   // Only texts whose entities are all names change case: IDs and keys have a case of their own.

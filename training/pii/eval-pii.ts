@@ -1,23 +1,43 @@
 /**
- * `npm run eval:pii`: regenerates the seeded evaluation corpus (written to tmp/pii/, git-ignored),
- * scores it per entity type, and measures how many benign prompts of the public evaluation sets get
- * any entity with the default settings. RAMPART_DATASETS overrides the datasets folder.
+ * `npm run eval:pii`: regenerates the seeded evaluation corpus (written to tmp/pii/, git-ignored)
+ * and scores it per entity type in two views — personal-data detection at the default settings
+ * (gold: names the generator marks as personal, and every other type) and name detection (every
+ * name is gold) at several minimum scores — then measures how many benign prompts of the public
+ * evaluation sets get any entity with the default settings.
+ *
+ * `npm run eval:pii -- --dev` does the same on the development corpus (held-out training
+ * templates, calibration names) and the benign files of `train/`: the data to tune on.
+ * `--model DIR` evaluates a PERSON model other than the committed one. RAMPART_DATASETS overrides
+ * the datasets folder.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatPiiSpanReport, piiDetector, scoreSpans } from '../../src/eval/pii-spans.ts';
-import { generateEvalCorpus } from './eval-corpus.ts';
+import { parseArgs } from 'node:util';
+import { loadPersonRecogniser } from '../../src/guardrails/pii/person/recogniser.ts';
+import { formatPiiSpanReport, personalView, piiDetector, scoreSpans, type SpanLabelledText } from '../../src/eval/pii-spans.ts';
+
+type Detector = Awaited<ReturnType<typeof piiDetector>>;
+import { generateDevCorpus, generateEvalCorpus } from './eval-corpus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'tmp/pii');
 const DATASETS = process.env['RAMPART_DATASETS'] ?? join(ROOT, '../shared/datasets');
 const BENIGN = new Set(['benign', 'benign_hard']);
+/** Minimum scores at which name detection is reported. */
+const NAME_MIN_SCORES = [0.5, 0.4, 0.3, 0.2];
 
-async function benignFalsePositives(detect: (text: string) => { type: string }[]) {
-  const dir = join(DATASETS, 'eval');
+interface BenignFile {
+  file: string;
+  prompts: number;
+  flagged: number;
+  types: Record<string, number>;
+}
+
+async function benignFalsePositives(split: string, detect: (text: string) => { type: string }[]): Promise<BenignFile[]> {
+  const dir = join(DATASETS, split);
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.jsonl')).sort();
-  const perFile: { file: string; prompts: number; flagged: number; types: Record<string, number> }[] = [];
+  const perFile: BenignFile[] = [];
   for (const file of files) {
     const rows = (await readFile(join(dir, file), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { text: string; label: string });
     const benign = rows.filter((r) => BENIGN.has(r.label));
@@ -34,21 +54,89 @@ async function benignFalsePositives(detect: (text: string) => { type: string }[]
   return perFile;
 }
 
-const detect = await piiDetector();
-const corpus = generateEvalCorpus();
-await mkdir(OUT, { recursive: true });
-await writeFile(join(OUT, 'eval-corpus.jsonl'), corpus.map((r) => JSON.stringify(r)).join('\n') + '\n');
-const report = scoreSpans(corpus, detect);
-console.log(formatPiiSpanReport(report));
+const PARTICLE = /(?:^|\s)(?:van|von|der|den|de|la|le|du|da|di|del|della|dos|das|ten|ter|zu|bin|bint|ibn|abu|al|el|y)\s|['’\-]/i;
 
-const benign = await benignFalsePositives(detect);
+/** The groups of names whose recall the model card reports. */
+function nameCategories(text: string, name: string, heldOut: boolean): string[] {
+  const categories = [heldOut ? 'held-out names (never seen in training)' : 'training names in unseen sentences'];
+  if (text === text.toLowerCase()) categories.push('lower-case text');
+  else if (text === text.toUpperCase()) categories.push('ALL-CAPS text');
+  else if (name === name.toLowerCase()) categories.push('lower-case name in mixed text');
+  else if (name === name.toUpperCase()) categories.push('ALL-CAPS name in mixed text');
+  if (/[^\x00-\x7f]/.test(name)) categories.push('with diacritics');
+  if (PARTICLE.test(name)) categories.push('particles, hyphens, apostrophes');
+  if (!/\s/.test(name.trim())) categories.push('single word');
+  return categories;
+}
+
+/** Recall of gold PERSON spans per category (`heldOut` tells the rows filled with held-out names). */
+function recallByCategory(rows: readonly SpanLabelledText[], detect: Detector, heldOut: (row: number) => boolean): Record<string, string> {
+  const counts = new Map<string, [number, number]>();
+  rows.forEach((row, k) => {
+    const found = detect(row.text).filter((e) => e.type === 'PERSON');
+    for (const gold of row.spans.filter((s) => s.type === 'PERSON')) {
+      const hit = found.some((e) => e.start < gold.end && gold.start < e.end);
+      for (const category of nameCategories(row.text, row.text.slice(gold.start, gold.end), heldOut(k))) {
+        const c = counts.get(category) ?? [0, 0];
+        c[0] += hit ? 1 : 0;
+        c[1]++;
+        counts.set(category, c);
+      }
+    }
+  });
+  return Object.fromEntries([...counts].map(([category, [hits, total]]) => [category, `${((100 * hits) / total).toFixed(1)} % of ${total}`]));
+}
+
+/** Rows with their PERSON spans only: name detection is scored on names alone. */
+function namesOnly(rows: readonly SpanLabelledText[]): SpanLabelledText[] {
+  return rows.map((row) => ({ text: row.text, spans: row.spans.filter((s) => s.type === 'PERSON') }));
+}
+
+const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false }, model: { type: 'string' } } });
+const dev = values.dev === true;
+const person = values.model === undefined ? undefined : await loadPersonRecogniser(values.model);
+const corpus = dev ? generateDevCorpus() : generateEvalCorpus();
+await mkdir(OUT, { recursive: true });
+await writeFile(join(OUT, dev ? 'dev-corpus.jsonl' : 'eval-corpus.jsonl'), corpus.map((r) => JSON.stringify(r)).join('\n') + '\n');
+
+const detect = await piiDetector({}, person);
+const personal = scoreSpans(personalView(corpus), detect);
+console.log(`${dev ? 'Development' : 'Evaluation'} corpus — personal-data detection, default settings`);
+console.log(formatPiiSpanReport(personal));
+
+console.log('\nName detection (every name is gold), PERSON only:');
+const names: Record<string, unknown> = {};
+for (const minScore of NAME_MIN_SCORES) {
+  const scoreAt = minScore === 0.5 ? detect : await piiDetector({ min_score: minScore }, person);
+  const s = scoreSpans(namesOnly(corpus), (text) => scoreAt(text).filter((e) => e.type === 'PERSON')).micro;
+  names[String(minScore)] = s;
+  const pct = (v: number): string => (100 * v).toFixed(1);
+  console.log(`  min_score ${minScore}: gold ${s.tp + s.fn}, P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)}`);
+}
+
+/** The names-only operating point reported next to the default. */
+const NAMES_MIN_SCORE = 0.3;
+const namesDetect = await piiDetector({ min_score: NAMES_MIN_SCORE }, person);
+const heldOut = (row: number): boolean => !dev && row < corpus.length / 2;
+const personalRows = personalView(corpus);
+const byCategory = {
+  personal: recallByCategory(personalRows, detect, heldOut),
+  names: recallByCategory(namesOnly(corpus), namesDetect, heldOut),
+};
+console.log(`\nRecall by kind of name: personal names at the default | every name at min_score ${NAMES_MIN_SCORE}`);
+for (const category of Object.keys(byCategory.names)) {
+  console.log(`  ${category.padEnd(42)} ${(byCategory.personal[category] ?? '-').padEnd(18)} | ${byCategory.names[category]}`);
+}
+
+const benignSplit = dev ? 'train' : 'eval';
+const benign = await benignFalsePositives(benignSplit, detect);
 let prompts = 0;
 let flagged = 0;
-console.log('\nBenign prompts with any entity (default settings):');
+console.log(`\nBenign prompts of ${benignSplit}/ with any entity (default settings):`);
 for (const f of benign) {
   prompts += f.prompts;
   flagged += f.flagged;
   console.log(`  ${f.file}: ${f.flagged}/${f.prompts} (${((100 * f.flagged) / f.prompts).toFixed(1)} %) ${JSON.stringify(f.types)}`);
 }
 if (prompts > 0) console.log(`  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %)`);
-await writeFile(join(OUT, 'eval-report.json'), JSON.stringify({ report, benign }, null, 2) + '\n');
+await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), JSON.stringify({ personal, names, byCategory, benign }, null, 2) + '\n');

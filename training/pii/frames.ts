@@ -5,6 +5,8 @@
  * (a fixed-seed generator picks the combinations).
  */
 
+import { mulberry32 } from './random.ts';
+
 const OPENERS = ['', 'Please ', 'Can you ', 'Could you ', 'I need to ', 'Don’t forget to ', 'We should ', 'I forgot to ', 'pls ', 'Should I ', 'I want to ', 'Time to ', 'Let’s ', 'ok ', 'Then ', 'Remember to ', 'Why did you ', 'I’ll '];
 const PERSON_OBJECT_VERBS = [
   'remind', 'tell', 'ask', 'invite', 'thank', 'call', 'email', 'meet', 'help', 'pay', 'congratulate', 'introduce', 'hire',
@@ -20,46 +22,75 @@ const SUBJECT_VERBS = [
   'hates', 'got', 'made', 'bought', 'fixed', 'broke', 'found', 'lost', 'told me', 'might', 'should', 'did', 'also', 'finally',
 ];
 const SUBJECT_TAILS = [' the {NOUN}.', ' it was {ADJ}.', ' yesterday.', ' in {CITY}.', ' on {WEEKDAY}.', ' something about {TECH}.', ' late again', '...', ' that too!', ' so.', ' {ADJ}.', ' it.', '?'];
-const PREPOSITION_FRAMES = [
+/** Frames whose name is personal data (the writer deals with the person) and frames that merely mention one. */
+const PERSONAL_FRAMES = [
   'I had lunch with {X} on {WEEKDAY}.', 'This gift is for {X}.', 'Got a letter from {X} today.', 'Give the keys to {X}.',
+  'Between {X} and me, it was fine.', 'Say hi to {X}!',
+];
+const MENTION_FRAMES = [
   'It was written by {X}.', 'We talked about {X} for hours.', 'Nobody is like {X}.', 'Better than {X}, honestly.',
-  'Between {X} and me, it was fine.', 'Without {X} we would be lost.', 'Say hi to {X}!', 'Thanks to {X} it worked.',
-  'Who is {X}?', 'Where is {X}?', 'What about {X}?', 'And {X}?', 'Is {X} coming?', '{X}!', '{X}?', 'Not {X} again.',
-  'According to {X}, the {NOUN} is {ADJ}.', 'Next up: {X}.', '{X} — {ADJ}.', 'Love {X}.', 'Even {X} knows that.',
+  'Without {X} we would be lost.', 'Thanks to {X} it worked.', 'Who is {X}?', 'Where is {X}?', 'What about {X}?', 'And {X}?',
+  'Is {X} coming?', '{X}!', '{X}?', 'Not {X} again.', 'According to {X}, the {NOUN} is {ADJ}.', 'Next up: {X}.', '{X} — {ADJ}.',
+  'Love {X}.', 'Even {X} knows that.',
 ];
 const NON_PERSON = ['{CITY}', '{COUNTRY}', '{BRAND}', '{PRODUCT}', '{TECH}', '{COMPANY}', '{CAPWORD}', '{HOLIDAY}', '{ASSISTANT}', '{STREETNAME}', '{MONTH}', '{WEEKDAY}', '{STATE}'];
 const PERSON = ['{FIRST}', '{FIRST}', '{FULL}', '{FULL}', '{LAST}', '{TITLE} {LAST}', '{FIRST} {LAST}'];
-
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function capitaliseFirst(text: string): string {
   const k = text.search(/[a-z]/);
   return k === 0 ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-/** `count` distinct frames of each kind, filled with `fillers`. */
+/** Marks the name slots of a filler as mentions ("{FIRST}" → "{FIRST:mention}"). */
+function mention(filler: string): string {
+  return filler.replace(/\{(FIRST|LAST|FULL)\}/g, '{$1:mention}');
+}
+
+/**
+ * `count` distinct frames of each kind, filled with `fillers`. Asking to act on a person makes the
+ * name personal data, and so does the person acting on the writer ("… told me"); a person as the
+ * subject of a remark is a mention.
+ */
 function frames(count: number, seed: number, fillers: readonly string[], objectVerbs: readonly string[]): string[] {
-  const random = generator(seed);
+  const random = mulberry32(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const prepositionFrames = [...PERSONAL_FRAMES, ...MENTION_FRAMES];
   const out = new Set<string>();
   for (let guard = 0; out.size < count && guard < count * 20; guard++) {
     const x = pick(fillers);
     const kind = random();
     if (kind < 0.4) out.add(capitaliseFirst(`${pick(OPENERS)}${pick(objectVerbs)} ${x}${pick(OBJECT_TAILS)}`));
-    else if (kind < 0.75) out.add(`${x} ${pick(SUBJECT_VERBS)}${pick(SUBJECT_TAILS)}`);
-    else out.add(pick(PREPOSITION_FRAMES).replace('{X}', x));
+    else if (kind < 0.75) {
+      const verb = pick(SUBJECT_VERBS);
+      out.add(`${verb.endsWith(' me') ? x : mention(x)} ${verb}${pick(SUBJECT_TAILS)}`);
+    } else {
+      const frame = pick(prepositionFrames);
+      out.add(frame.replace('{X}', PERSONAL_FRAMES.includes(frame) ? x : mention(x)));
+    }
   }
   return [...out];
 }
 
-export const FRAMES_WITH_NAMES = frames(250, 11, PERSON, PERSON_OBJECT_VERBS);
-export const FRAMES_WITHOUT_NAMES = frames(200, 12, NON_PERSON, THING_OBJECT_VERBS);
+/** Word slots whose values change at every fill: random surroundings for a word. */
+const NOISE = ['{NOUN}', '{VERB}', '{ADJ}', '{NOUN}', '{CAPWORD}', '{FOREIGN}', '{NUM}'];
+const NOISE_JOINERS = [' ', ' ', ' ', ', ', '. ', ' - ', ': ', '\n'];
+
+/**
+ * `count` frames of random words around one filler: no context word predicts whether the filler is
+ * a name, so the model has to look at the word itself. Names in them are mentions.
+ */
+function noiseFrames(count: number, seed: number, fillers: readonly string[]): string[] {
+  const random = mulberry32(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const out = new Set<string>();
+  for (let guard = 0; out.size < count && guard < count * 20; guard++) {
+    const before = Math.floor(random() * 4);
+    const after = Math.floor(random() * 4);
+    const parts = [...Array.from({ length: before }, () => pick(NOISE)), mention(pick(fillers)), ...Array.from({ length: after }, () => pick(NOISE))];
+    out.add(parts.reduce((text, part) => (text ? text + pick(NOISE_JOINERS) + part : part), ''));
+  }
+  return [...out];
+}
+
+export const FRAMES_WITH_NAMES = [...frames(250, 11, PERSON, PERSON_OBJECT_VERBS), ...noiseFrames(120, 13, PERSON)];
+export const FRAMES_WITHOUT_NAMES = [...frames(200, 12, NON_PERSON, THING_OBJECT_VERBS), ...noiseFrames(120, 14, NON_PERSON)];

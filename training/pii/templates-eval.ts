@@ -1,7 +1,8 @@
 /**
  * Templates of the PII evaluation corpus: written apart from the training templates (different
  * sentences, layouts and cues), with every entity type and hard negatives (order numbers,
- * versions, GUIDs, dates, hashes, amounts, foreign-language text, capitalised non-names).
+ * versions, GUIDs, dates, hashes, amounts, foreign-language text, capitalised non-names). Name
+ * slots without a personal-data cue are marked `:mention` (see `LabelledSpan` in compose.ts).
  */
 export const EVAL_WITH_ENTITIES = [
   // Structured identifiers, usually with a name
@@ -48,12 +49,12 @@ export const EVAL_WITH_ENTITIES = [
   'Is it appropriate to invite {FULL} to the {COMPANY} offsite?',
   'Pls tell {FIRST} I will be late',
   'Reviewer: {TITLE} {FULL} — recommendation: accept.',
-  'Write a short bio for {FULL}, a {JOB} who loves {NOUN}.',
+  'Write a short bio for {FULL:mention}, a {JOB} who loves {NOUN}.',
   'Thank you, {FIRST}. I have forwarded your message to {FULL}.',
   'Mi nombre es {FULL} y vivo en {CITY}.',
   'Je m’appelle {FULL}.',
   'Ich heiße {FULL} und komme aus {CITY}.',
-  'what do you think {FIRST} meant by that',
+  'what do you think {FIRST:mention} meant by that',
   'ask {FULL} about the budget',
   'How can I apologise to my sister {FIRST} for missing her wedding?',
   'My husband {FIRST} snores — any tips?',
@@ -71,7 +72,7 @@ export const EVAL_WITH_ENTITIES = [
   'Our client {FULL} is unhappy with the {PRODUCT}; draft a reply.',
   'Could you help my daughter {FIRST} with her {NOUN} homework?',
   'Please schedule a call with {FULL} and {FULL} next {WEEKDAY}.',
-  'Summarise this thread between {FIRST} and {FIRST} in three bullets.',
+  'Summarise this thread between {FIRST:mention} and {FIRST:mention} in three bullets.',
   'My coworker {FIRST} keeps taking credit for my work. What do I do?',
   'Write a thank-you note to {TITLE} {LAST} for the {NOUN}.',
   'Can you make {FULL}’s CV sound more professional?',
@@ -87,7 +88,7 @@ export const EVAL_WITH_ENTITIES = [
   'Signed-off-by: {FULL} <{EMAIL}>',
   'INCIDENT-{NUM} reporter={FIRST} status=open',
   '{FIRST}: are you joining?\n{FIRST}: 5 min',
-  '{FULL} Appointed Head of {DEPARTMENT} at {COMPANY}',
+  '{FULL:mention} Appointed Head of {DEPARTMENT} at {COMPANY}',
   'Hola {FIRST}, te escribo por la reunión del {WEEKDAY}.',
   'Caro {FIRST}, grazie per il tuo aiuto.',
   'Liebe {FIRST}, danke für alles!',
@@ -97,8 +98,8 @@ export const EVAL_WITH_ENTITIES = [
   'It is {FIRST} speaking, can you hear me?',
   'Message from {FULL}: {CATCH}',
   'Yesterday {FULL} and I drove to {CITY}.',
-  '{FIRST} keeps asking about the {PRODUCT}.',
-  'Did you get the photos {FIRST} sent?',
+  '{FIRST:mention} keeps asking about the {PRODUCT}.',
+  'Did you get the photos {FIRST:mention} sent?',
 ];
 
 export const EVAL_WITHOUT_ENTITIES = [

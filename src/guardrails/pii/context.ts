@@ -7,12 +7,14 @@ const NEGATIVE_BEFORE = 24;
 /**
  * Compiles lower-case context words into one case-insensitive matcher. Latin words must start at a
  * word boundary ("pan" must not fire inside "company"); words in scripts without spaces need not.
+ * With `wholeWords` they must also end at one ("ref" is not "Refah").
  */
-export function contextMatcher(words: readonly string[] | undefined): RegExp | undefined {
+export function contextMatcher(words: readonly string[] | undefined, wholeWords = false): RegExp | undefined {
   if (!words?.length) return undefined;
   const alternatives = words.map((word) => {
     const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return /^[a-z]/.test(word) ? `(?<![\\p{L}\\p{N}])${escaped}` : escaped;
+    if (!/^[a-z]/.test(word)) return escaped;
+    return `(?<![\\p{L}\\p{N}])${escaped}${wholeWords && /[a-z]$/.test(word) ? '(?![\\p{L}])' : ''}`;
   });
   return new RegExp(alternatives.join('|'), 'iu');
 }

@@ -12,14 +12,26 @@ const LAST_GROUP = /[\s.\-\/]+[^\s.\-\/]*$/;
 export interface ModelRecogniser {
   name: string;
   entity: EntityType;
-  /** `otherPii`: the pattern recognisers found something in the same text (evidence for names). */
-  find(text: string, otherPii: boolean): Entity[];
+  /** `others`: what the pattern recognisers found in the text (PII next to a name is evidence for it). */
+  find(text: string, others: readonly Entity[]): Entity[];
 }
 
 interface CompiledPatternRecogniser {
   recogniser: PatternRecogniser;
   context: RegExp | undefined;
   negative: RegExp | undefined;
+}
+
+function passes(requires: Pattern['requires'], text: string): boolean {
+  if (requires === undefined) return true;
+  if (typeof requires === 'string') return text.includes(requires);
+  return typeof requires === 'function' ? requires(text) : requires.test(text);
+}
+
+/** The span a match reports: its `value` group when the pattern has one. */
+function matchSpan(match: RegExpExecArray): [number, number] {
+  const group = match.indices?.groups?.['value'];
+  return group ? [group[0], group[1]] : [match.index, match.index + match[0].length];
 }
 
 /** The recognisers of one profile, compiled once, and the scan over a text. */
@@ -32,7 +44,7 @@ export class PiiEngine {
     this.#patterns = patterns.map((recogniser) => ({
       recogniser,
       context: contextMatcher(recogniser.context),
-      negative: contextMatcher(recogniser.negativeContext),
+      negative: contextMatcher(recogniser.negativeContext, true),
     }));
     this.#models = models;
     this.#minScore = minScore;
@@ -42,44 +54,51 @@ export class PiiEngine {
   scan(text: string): Entity[] {
     const candidates: Entity[] = [];
     for (const compiled of this.#patterns) this.#scanRecogniser(text, compiled, candidates);
-    const patternCount = candidates.length;
+    const patternEntities = candidates.slice();
     for (const model of this.#models) {
-      for (const entity of model.find(text, patternCount > 0)) {
+      for (const entity of model.find(text, patternEntities)) {
         // A pattern match owns its characters: "Via Roma 5" is an address, not a person named Roma.
-        if (entity.score >= this.#minScore && !overlapsAny(entity, candidates, patternCount)) candidates.push(entity);
+        if (entity.score >= this.#minScore && !overlapsAny(entity, patternEntities)) candidates.push(entity);
       }
     }
     return resolveOverlaps(candidates);
   }
 
   #scanRecogniser(text: string, compiled: CompiledPatternRecogniser, out: Entity[]): void {
-    const { recogniser } = compiled;
-    for (const pattern of recogniser.patterns) {
-      const requires = pattern.requires;
-      if (requires !== undefined && !(typeof requires === 'string' ? text.includes(requires) : requires.test(text))) continue;
-      const regex = pattern.regex;
+    // A recogniser that needs a context word finds nothing in a text without one.
+    if (compiled.recogniser.requiresContext && !compiled.context?.test(text)) return;
+    for (const pattern of compiled.recogniser.patterns) {
+      if (!passes(pattern.requires, text)) continue;
+      if (pattern.find) {
+        for (const [start, end] of pattern.find(text)) this.#consider(text, compiled, pattern, start, end, out);
+        continue;
+      }
+      const regex = pattern.regex!;
       regex.lastIndex = 0;
       for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
-        const group = match.indices?.groups?.['value'];
-        const start = group ? group[0] : match.index;
-        let end = group ? group[1] : match.index + match[0].length;
-        let score = baseScore(recogniser, pattern, text.slice(start, end));
-        for (let shrinks = 0; score === undefined && pattern.shrink && shrinks < MAX_SHRINKS; shrinks++) {
-          const shorter = text.slice(start, end).replace(LAST_GROUP, '');
-          if (shorter.length === end - start || shorter.length === 0) break;
-          end = start + shorter.length;
-          score = baseScore(recogniser, pattern, shorter);
-        }
-        if (score === undefined) continue;
-        const positive = hasContext(compiled.context, text, start, end);
-        if (recogniser.requiresContext && !positive) continue;
-        if (positive) score += CONTEXT_BOOST;
-        if (hasNegativeContext(compiled.negative, text, start)) score -= NEGATIVE_CONTEXT_PENALTY;
-        score = Math.min(1, score);
-        if (score >= this.#minScore) {
-          out.push({ type: recogniser.entity, start, end, score: round(score), source: `${recogniser.name}/${pattern.name}` });
-        }
+        this.#consider(text, compiled, pattern, ...matchSpan(match), out);
       }
+    }
+  }
+
+  /** Validates, shrinks, scores and context-checks one candidate span. */
+  #consider(text: string, compiled: CompiledPatternRecogniser, pattern: Pattern, start: number, end: number, out: Entity[]): void {
+    const { recogniser } = compiled;
+    let score = baseScore(recogniser, pattern, text.slice(start, end));
+    for (let shrinks = 0; score === undefined && pattern.shrink && shrinks < MAX_SHRINKS; shrinks++) {
+      const shorter = text.slice(start, end).replace(LAST_GROUP, '');
+      if (shorter.length === end - start || shorter.length === 0) break;
+      end = start + shorter.length;
+      score = baseScore(recogniser, pattern, shorter);
+    }
+    if (score === undefined) return;
+    const positive = hasContext(compiled.context, text, start, end);
+    if (recogniser.requiresContext && !positive) return;
+    if (positive) score += CONTEXT_BOOST;
+    if (hasNegativeContext(compiled.negative, text, start)) score -= NEGATIVE_CONTEXT_PENALTY;
+    score = Math.min(1, score);
+    if (score >= this.#minScore) {
+      out.push({ type: recogniser.entity, start, end, score: round(score), source: `${recogniser.name}/${pattern.name}` });
     }
   }
 }
@@ -93,9 +112,8 @@ function baseScore(recogniser: PatternRecogniser, pattern: Pattern, raw: string)
   return verdict === true ? (pattern.validScore ?? 1) : pattern.score;
 }
 
-function overlapsAny(entity: Entity, others: readonly Entity[], count: number): boolean {
-  for (let k = 0; k < count; k++) if (entity.start < others[k]!.end && others[k]!.start < entity.end) return true;
-  return false;
+function overlapsAny(entity: Entity, others: readonly Entity[]): boolean {
+  return others.some((other) => entity.start < other.end && other.start < entity.end);
 }
 
 function round(score: number): number {

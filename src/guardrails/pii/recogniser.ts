@@ -9,13 +9,15 @@ import type { EntityType } from './entities.ts';
 export interface Pattern {
   name: string;
   /** Must carry the `g` flag. A named group `value` narrows the reported span to that group (needs `d`). */
-  regex: RegExp;
+  regex?: RegExp;
+  /** Instead of a regex: a hand-written scanner returning candidate [start, end) spans in text order. */
+  find?: (text: string) => readonly (readonly [number, number])[];
   score: number;
   validScore?: number;
   /** On a failed validation, retry without the last separated group (a number followed by another). */
   shrink?: boolean;
-  /** A cheap test the text must pass before the (costlier) regex runs: a substring or a regex. */
-  requires?: string | RegExp;
+  /** A cheap test the text must pass before the (costlier) regex runs: a substring, a regex or a function. */
+  requires?: string | RegExp | ((text: string) => boolean);
 }
 
 /**
@@ -40,7 +42,8 @@ export interface PatternRecogniser {
 
 export function defineRecogniser(recogniser: PatternRecogniser): PatternRecogniser {
   for (const pattern of recogniser.patterns) {
-    if (!pattern.regex.global) throw new Error(`${recogniser.name}/${pattern.name}: regex needs the g flag`);
+    if ((pattern.regex === undefined) === (pattern.find === undefined)) throw new Error(`${recogniser.name}/${pattern.name}: give a regex or a find function`);
+    if (pattern.regex && !pattern.regex.global) throw new Error(`${recogniser.name}/${pattern.name}: regex needs the g flag`);
   }
   return recogniser;
 }
@@ -60,6 +63,18 @@ export const NUMBER_START = String.raw`(?<![\p{L}\p{N}_+\/#@]|[\p{L}\p{N}][\-_]|
 export const NUMBER_END = String.raw`(?![\p{L}\p{N}_]|[.,\-\/: ][\p{N}]|[\-\/][\p{L}])`;
 export const WORD_START = String.raw`(?<![\p{L}\p{N}_])`;
 export const WORD_END = String.raw`(?![\p{L}\p{N}_])`;
+
+/** Whether the text has a run of at least `length` ASCII letters and digits (a cheap test for codes). */
+export function hasAlphanumericRun(text: string, length: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      if (++run >= length) return true;
+    } else run = 0;
+  }
+  return false;
+}
 
 /** Builds a global Unicode regex from pattern source pieces. */
 export function re(source: string, flags = ''): RegExp {

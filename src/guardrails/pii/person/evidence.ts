@@ -13,11 +13,18 @@
 export const EVIDENCE_NONE = 0;
 /** Name structure only: given + family name, or a title before the name. */
 export const EVIDENCE_STRUCTURE = 1;
+/** A weak personal cue: "I'm …", "it's …", "… gave me", "… and I" (also said of adjectives and things). */
+export const EVIDENCE_WEAK = 2;
 /** A personal-data cue around the name, or other PII in the same message. */
-export const EVIDENCE_PERSONAL = 2;
+export const EVIDENCE_PERSONAL = 3;
 
 /** How much of the name confidence each level of evidence turns into a PERSON score. */
-export const EVIDENCE_WEIGHT: readonly number[] = [0.35, 0.45, 1];
+export const EVIDENCE_WEIGHT: readonly number[] = [0.35, 0.45, 0.55, 1];
+
+/** What `personalCue` finds around a name. */
+export const CUE_NONE = 0;
+export const CUE_WEAK = 1;
+export const CUE_STRONG = 2;
 
 const alt = (words: readonly string[]): string => words.map((w) => w.replace(/[.]/g, '\\.').replace(/ /g, '\\s+')).join('|');
 
@@ -27,11 +34,16 @@ const TITLES = alt([
   'dott.', 'dra.', 'senhor', 'senhora', 'pan', 'pani', 'capt.', 'rev.', 'fr.', 'hr.', 'fru',
 ]);
 
+/** Introductions that name the writer. */
 const SELF = alt([
-  'my name is', "my name's", 'name is', 'i am', "i'm", 'i’m', 'im', 'this is', 'call me', "it's", 'it’s', 'here is',
-  'me llamo', 'mi nombre es', 'soy', "je m'appelle", 'je m’appelle', 'je suis', "c'est", 'ich heiße', 'ich heisse', 'ich bin',
-  'mein name ist', 'mi chiamo', 'sono', 'meu nome é', 'eu sou', 'mijn naam is', 'ik ben', 'nazywam się', 'jestem', 'jmenuji se',
-  'jag heter', 'mitt namn är', 'adım', 'benim adım',
+  'my name is', "my name's", 'name is', 'call me', 'me llamo', 'mi nombre es', "je m'appelle", 'je m’appelle', 'ich heiße',
+  'ich heisse', 'mein name ist', 'mi chiamo', 'meu nome é', 'me chamo', 'mijn naam is', 'nazywam się', 'jmenuji se', 'jag heter',
+  'mitt namn är', 'adım', 'benim adım',
+]);
+/** "I'm …" and the like also introduce states and things ("I'm tired", "it's Friday"): weak evidence. */
+const WEAK_SELF = alt([
+  'i am', "i'm", 'i’m', 'im', 'this is', "it's", 'it’s', 'it is', 'here is', 'soy', 'je suis', "c'est", 'ich bin', 'sono', 'eu sou',
+  'ik ben', 'jestem',
 ]);
 
 const SALUTATIONS = alt([
@@ -39,7 +51,8 @@ const SALUTATIONS = alt([
   'thanks', 'thank you', 'thx', 'ty', 'cheers', 'congrats', 'congratulations', 'happy birthday', 'welcome', 'sorry', 'bye',
   'bonjour', 'salut', 'cher', 'chère', 'hola', 'querido', 'querida', 'estimado', 'estimada', 'hallo', 'liebe', 'lieber', 'servus',
   'moin', 'sehr geehrte', 'sehr geehrter', 'ciao', 'caro', 'cara', 'gentile', 'olá', 'oi', 'prezado', 'prezada', 'hej', 'hoi', 'beste',
-  'merci', 'gracias', 'danke', 'grazie', 'obrigado', 'obrigada',
+  'merci', 'gracias', 'danke', 'grazie', 'obrigado', 'obrigada', 'happy anniversary', 'happy holidays', 'welcome back', 'good night',
+  'good luck', 'take care', 'miss you', 'love you', 'see you', 'yo',
 ]);
 
 const VALEDICTIONS = alt([
@@ -74,7 +87,7 @@ const FOREIGN_RELATIONS = alt([
 
 // Form and header labels: at the start of a line or a field ("Name:", "| To:", "{\"customer\": ").
 const LABELS = alt([
-  'reviewer', 'approver', 'legal name', 'maintainer', 'organizer', 'organiser', 'host', 'coordinator', 'manager', 'supervisor',
+  'author', 'reviewer', 'approver', 'legal name', 'maintainer', 'organizer', 'organiser', 'host', 'coordinator', 'manager', 'supervisor',
   'name', 'full name', 'first name', 'given name', 'last name', 'surname', 'family name', 'patient', 'patient name', 'customer',
   'customer name', 'client', 'client name', 'employee', 'employee name', 'applicant', 'candidate', 'tenant', 'guest', 'passenger',
   'member', 'student', 'user', 'contact', 'contact person', 'contact name', 'emergency contact', 'next of kin', 'attn', 'attn.',
@@ -99,35 +112,88 @@ const CONTACT_VERBS = alt([
   'lunch with', 'dinner with', 'chat with', 'on behalf of', 'sent to', 'addressed to', 'delivered to', 'assign it to',
   'escalate to', 'escalated to', 'handed over to', 'refer to', 'refund', 'schedule', 'book', 'wish', 'surprise', 'break up with',
   'apologise to', 'apologize to', 'say hi to', 'say hello to', 'congratulations to', 'shout out to', 'sorry to',
+  'brief', 'mentor', 'coach', 'onboard', 'interview', 'hug', 'kiss', 'marry', 'divorce', 'warn', 'inform', 'reimburse',
+  'reach out to', 'respond to', 'pick up', 'drop off', 'cover for', 'wait for', 'look after', 'take care of', 'babysit', 'check on',
+  'check in with', 'catch up with', 'follow up with', 'sync with', 'touch base with', 'hang out with', 'go out with', 'coffee with',
+  'team up with', 'share it with', 'share this with', 'give it to', 'hand it to', 'borrow from', 'forgive', 'one-to-one with',
+  '1:1 with', 'sit next to', 'hear from', 'heard from', 'text back', 'assigned to', 'reassign to', 'hand over to',
+]);
+/** People named by their role right before the name: "user ana", "customer Ana Lima", "reporter Bo". */
+const ROLES = alt([
+  'user', 'customer', 'client', 'patient', 'employee', 'driver', 'tenant', 'guest', 'passenger', 'member', 'student', 'applicant',
+  'candidate', 'reporter', 'assignee', 'caller', 'recipient', 'sender', 'account holder', 'cardholder', 'resident', 'buyer', 'seller',
+  'contractor', 'intern', 'volunteer', 'subscriber', 'policyholder', 'claimant', 'witness', 'suspect', 'victim',
+]);
+/** Meetings with someone: "call with Ana", "interview notes with Ana". */
+const MEETINGS = alt([
+  'meeting', 'call', 'chat', 'interview', 'session', 'appointment', 'lunch', 'dinner', 'coffee', 'date', 'notes', 'conversation',
+  'talk', '1:1', 'one-to-one', 'sync', 'catch-up', 'video call', 'phone call', 'zoom',
+]);
+/** Handing things over: "give the keys to Ana", "send the signed form back to Ana". */
+const HANDING = alt(['give', 'send', 'hand', 'pass', 'return', 'lend', 'show', 'bring', 'mail', 'post', 'deliver', 'forward', 'sell', 'offer', 'pay']);
+/** Greetings that address someone wherever they stand in a line ("lol hiii Ana"), stretched spellings included. */
+const GREETINGS = alt([
+  'dear', 'hi+', 'hey+', 'hel+o+', 'hiya', 'heya', 'howdy', 'yo+', 'hola', 'ciao', 'olá', 'bonjour', 'hallo', 'salut', 'hej',
+  'happy birthday', 'happy anniversary', 'congrats', 'congratulations', 'good morning', 'good afternoon', 'good evening',
+  'good night',
+]);
+/** Things made for someone: "a gift for Ana", "a reference letter for Ana". */
+const FOR_SOMEONE = alt([
+  'gift', 'present', 'party', 'card', 'cake', 'surprise', 'letter', 'reference', 'recommendation', 'note', 'message', 'poem', 'toast',
+  'speech', 'invitation', 'playlist', 'reminder', 'bouquet', 'flowers', 'invoice', 'receipt', 'quote', 'booking', 'reservation',
+  'prescription', 'appointment',
+]);
+/** A person's documents and records: "Ana's CV", "Ana’s phone number" (not "Ana's birthday": stories have those). */
+const RECORDS = alt([
+  'cv', 'résumé', 'resume', 'cover letter', 'passport', 'home address', 'address', 'phone number', 'email address', 'e-mail address',
+  'password', 'payslip', 'salary', 'medical records', 'medical history', 'diagnosis', 'prescription', 'test results', 'bank details',
+  'account number', 'date of birth', 'performance review', 'visa application', 'lease',
 ]);
 
 const SEP = String.raw`[\s,:;\-–—]*`;
-/** A cue may stand one word before the detected part of a name ("Dear Ana [Lima]"). */
-const SKIP = String.raw`(?:\p{Lu}[\p{L}'’.\-]*\s+)?`;
-/** Cues that end right before the name (the text up to the name, within its line). */
+/**
+ * A cue may stand one capitalised word before the detected part of a name ("Dear Ana [Lima]");
+ * case-sensitive inside the case-insensitive cues, or any word would do ("thanks to [Ana]").
+ */
+const SKIP = String.raw`(?:(?-i:\p{Lu})[\p{L}'’.\-]*\s+)?`;
+/** Strong cues that end right before the name (the text up to the name, within its line). */
 const BEFORE = new RegExp(
   String.raw`(?:` +
     String.raw`(?<![\p{L}])(?:${SELF})${SEP}` +
     String.raw`|(?:^|[\n.!?…]\s*|\(\s*)(?:${SALUTATIONS})(?:\s+(?:${TITLES}))?${SEP}` +
+    String.raw`|(?<![\p{L}])(?:${GREETINGS})(?:\s+(?:${TITLES}))?[\s,]+` +
     String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${FOREIGN_RELATIONS})${SEP}` +
     String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS})["']?\s*(?:[:=#]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${CONTACT_VERBS})\s+(?:(?:${TITLES})\s+)?` +
-    String.raw`|(?<![\p{L}])(?:${VALEDICTIONS})\s*[,!.]?\s*\n\s*(?:-{1,2}\s*)?` +
-    String.raw`|(?:^|\n)\s*(?:${VALEDICTIONS}),\s*` +
-    String.raw`|(?:^|\n)\s*-{1,2}\s*` +
+    String.raw`|(?<![\p{L}])(?:${ROLES})\s+` +
+    String.raw`|(?<![\p{L}])(?:${MEETINGS})s?\s+(?:\p{L}+\s+)?with\s+(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?<![\p{L}])(?:${HANDING})\s+(?:[\p{L}'’\-]+\s+){0,3}(?:back\s+)?to\s+(?:(?:${TITLES})\s+)?` +
+    String.raw`|<(?:${LABELS})>\s*` +
+    String.raw`|(?<![\p{L}])(?:${FOR_SOMEONE})s?\s+(?:\p{L}+\s+)?for\s+(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?<![\p{L}])(?:${VALEDICTIONS})\s*[,!.]?\s*\n\s*(?:(?:-{1,2}|—|–)\s*)?` +
+    String.raw`|(?:^|[\n.!?]\s*)(?:${VALEDICTIONS}),\s*` +
+    String.raw`|(?:^|\n)\s*(?:-{1,2}|—|–)\s*` +
   String.raw`)${SKIP}$`,
   'iu',
 );
+const WEAK_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${WEAK_SELF})${SEP}${SKIP}$`, 'iu');
 
-/** Cues right after the name: "Ana here", "Ana, my colleague", "Ana called me". */
+/** Strong cues right after the name: "Ana here", "Ana, my colleague", "Ana, can you…", "Ana's CV". */
 const AFTER = new RegExp(
   String.raw`^(?:` +
     String.raw`\s+(?:here|speaking|hier|aquí|ici)(?![\p{L}])` +
     String.raw`|\s*[,(]\s*(?:my|our)\s+(?:\p{L}+\s+)?(?:${RELATIONS})(?![\p{L}])` +
-    String.raw`|\s+(?:\p{L}+\s+){0,3}(?:me|us|my|our)(?![\p{L}])` +
-    String.raw`|\s+(?:and|&)\s+(?:i|me)(?![\p{L}])` +
     String.raw`|\s*[,:]\s*(?:can|could|would|will|did|do|are|have|please|pls|plz|thanks|thank you)\s+(?:you|u)(?![\p{L}])` +
+    String.raw`|['’]s?\s+(?:new\s+|old\s+|latest\s+|current\s+)?(?:${RECORDS})(?![\p{L}])` +
+  String.raw`)`,
+  'iu',
+);
+/** Weak cues after the name: "Ana gave me", "Ana and I" (also "the weather gave me…", "my cat and I"). */
+const WEAK_AFTER = new RegExp(
+  String.raw`^(?:` +
+    String.raw`\s+(?!(?:of|in|on|at|for|with|from|to|by|about|like|than|as|into|over)\s)(?:\p{L}+\s+){0,3}(?:me|us|my|our)(?![\p{L}])` +
+    String.raw`|\s+(?:and|&)\s+(?:i|me)(?![\p{L}])` +
   String.raw`)`,
   'iu',
 );
@@ -138,9 +204,15 @@ const TITLE_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${TITLES})\s*$`, 'iu')
 const LOOK_BEHIND = 60;
 const LOOK_AHEAD = 40;
 
-/** A chat line's speaker: "Ana: are you joining?" at the start of a line. */
-const SPEAKER_BEFORE = /(?:^|\n)\s*(?:\[[^\]\n]{1,20}\]\s*)?$/;
-const SPEAKER_AFTER = /^:\s+\S/;
+/** A chat line's speaker: "Ana: are you joining?" or "<ana> yep" at the start of a line. */
+const SPEAKER_BEFORE = /(?:^|\n)\s*(?:\[[^\]\n]{1,20}\]\s*)?<?$/;
+const SPEAKER_AFTER = /^(?::|>)\s+\S/;
+/** A cell of a table: a name opening a row or a cell, followed by a delimiter. */
+const CELL_BEFORE = /(?:^|\n)\s*(?:\|\s*)?$|\|\s*$/;
+const CELL_AFTER = /^\s*[|\t;]/;
+/** A field of a comma-separated record: "Ana,Lima,ana@example.org". */
+const FIELD_BEFORE = /(?:^|\n|,)$/;
+const FIELD_AFTER = /^,\S/;
 
 /** Salutations that are also given names stay possible name words. */
 const ALSO_NAMES = new Set(['cara', 'caro', 'pan']);
@@ -154,9 +226,41 @@ export const CUE_WORDS: ReadonlySet<string> = new Set(
     .filter((w) => !ALSO_NAMES.has(w)),
 );
 
-/** Personal-data cue around text[start, end). */
-export function hasPersonalCue(text: string, start: number, end: number): boolean {
-  if (SPEAKER_AFTER.test(text.slice(end, end + 3)) && SPEAKER_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
+/** Words that end some cues but precede anything at all ("talk to", "name is", "pick up", "take care"). */
+const TOO_COMMON = new Set([
+  'to', 'with', 'from', 'by', 'for', 'is', 'me', 'of', 'in', 'on', 'at', 'and', 'it', 'this', 'am', 'here', 'you', 'de', 'an', 'von',
+  'para', 'à', 'up', 'off', 'after', 'back', 'soon', 'care', 'night', 'luck', 'present', 'card', 'report', 'date', 'lead',
+]);
+
+/**
+ * The last word of every cue phrase ("heiße" of "ich heiße", "remind", "dear", "reporter"): the
+ * token model takes such a word right before a token as a hint, which carries the cue lists over
+ * to phrasings its training text never had.
+ */
+export const CUE_CONTEXT_WORDS: ReadonlySet<string> = new Set(
+  [SELF, WEAK_SELF, SALUTATIONS, VALEDICTIONS, RELATIONS, FOREIGN_RELATIONS, LABELS, CONTACT_VERBS, ROLES, TITLES]
+    .flatMap((list) => list.split('|'))
+    .map((phrase) => phrase.split('\\s+').at(-1)!.replace(/\\/g, '').replace(/\.$/, ''))
+    .filter((word) => /^\p{L}/u.test(word) && !TOO_COMMON.has(word)),
+);
+
+/** Commas on the line of a name (a record has at least two). */
+function commas(text: string, start: number, rest: string): number {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let count = 0;
+  for (const line of [text.slice(lineStart, start), rest]) for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 44) count++;
+  return count;
+}
+
+/** Personal-data cue around text[start, end): CUE_STRONG, CUE_WEAK or CUE_NONE. */
+export function personalCue(text: string, start: number, end: number): number {
+  const head = text.slice(Math.max(0, start - 24), start);
+  const tail = text.slice(end, end + 3);
+  if (SPEAKER_AFTER.test(tail) && SPEAKER_BEFORE.test(head)) return CUE_STRONG;
+  const lineEnd = text.indexOf('\n', end);
+  const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd);
+  if (CELL_AFTER.test(rest) && CELL_BEFORE.test(head)) return CUE_STRONG;
+  if (FIELD_AFTER.test(rest) && FIELD_BEFORE.test(head) && commas(text, start, rest) >= 2) return CUE_STRONG;
   let from = Math.max(0, start - LOOK_BEHIND);
   // Salutations and sign-offs may sit on the line above; everything else on the same line.
   const lineBreak = text.lastIndexOf('\n', start - 1);
@@ -164,11 +268,13 @@ export function hasPersonalCue(text: string, start: number, end: number): boolea
     const previous = text.lastIndexOf('\n', lineBreak - 1);
     from = Math.max(from, previous + 1);
   }
-  if (BEFORE.test(text.slice(from, start))) return true;
+  const before = text.slice(from, start);
   let to = Math.min(text.length, end + LOOK_AHEAD);
   const nextBreak = text.indexOf('\n', end);
   if (nextBreak >= 0 && nextBreak < to) to = nextBreak;
-  return AFTER.test(text.slice(end, to));
+  const after = text.slice(end, to);
+  if (BEFORE.test(before) || AFTER.test(after)) return CUE_STRONG;
+  return WEAK_BEFORE.test(before) || WEAK_AFTER.test(after) ? CUE_WEAK : CUE_NONE;
 }
 
 /** A title (Mr., Dr., Frau …) right before the name. */

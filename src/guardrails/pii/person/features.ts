@@ -1,3 +1,4 @@
+import { CUE_CONTEXT_WORDS } from './evidence.ts';
 import { NUMBER, PUNCT, WORD, type Tokens } from './tokenise.ts';
 
 /** Lexicon codes: whether a word is known as a given name, a family name, or both. */
@@ -13,19 +14,40 @@ const RANK_LIMITS = [300, 2000, 10000, 30000];
 const OOV_BUCKET = RANK_LIMITS.length + 1;
 /** Words more frequent than this are features by identity ("dear", "named", "mr"); rarer ones by shape. */
 const IDENTITY_RANK = 20000;
-/** Words this frequent are never names ("an", "will", "may"), even when some locale uses them as one. */
-export const STOP_RANK = 300;
+/** Words this frequent are never names ("an", "will", "my"), even when some locale uses them as one ("John" is rarer). */
+export const STOP_RANK = 250;
 /** Capitalised words more frequent than this that open a sentence are taken for common words. */
+const SENTENCE_COMMON_RANK = 3000;
+/** In lower-case text, words more frequent than this are taken for common words unless the lexicon knows them. */
+const LOWER_TEXT_COMMON_RANK = 3000;
+/** Rarer words: a lower-case one in text that uses capitals may still be a name the lexicon knows. */
 const COMMON_RANK = 20000;
-/** In mixed-case text a lower-case given name is considered from this rank on ("mary" yes, "mark" no). */
-const LOWER_FIRST_NAME_RANK = 1000;
 
 export interface PersonVocabulary {
-  /** Word → frequency rank, also its row in the embedding table. */
-  vocab: ReadonlyMap<string, number>;
-  /** Lower-case name → LEX_FIRST | LEX_LAST bits. */
-  lexicon: ReadonlyMap<string, number>;
+  /** Words in the vocabulary (rows of the embedding table before the special rows). */
+  vocabSize: number;
+  /** Word → frequency rank · 4 + lexicon bits (LEX_FIRST | LEX_LAST); rank UNKNOWN_RANK for names outside the vocabulary. */
+  words: ReadonlyMap<string, number>;
+  /** Log-odds that a lower-case word is a name, from its spelling (`nameness.ts`). */
+  nameness: (word: string) => number;
 }
+
+const UNKNOWN_RANK = 0x1fffffff;
+
+/** One lookup table for the vocabulary (by frequency rank) and the name lexicon. */
+export function personVocabulary(
+  vocabWords: readonly string[],
+  lexicon: Iterable<readonly [string, number]>,
+  nameness: (word: string) => number,
+): PersonVocabulary {
+  const words = new Map<string, number>();
+  for (let rank = 0; rank < vocabWords.length; rank++) words.set(vocabWords[rank]!, rank * 4);
+  for (const [name, bits] of lexicon) words.set(name, (words.get(name) ?? UNKNOWN_RANK * 4) + bits);
+  return { vocabSize: vocabWords.length, words, nameness };
+}
+
+/** Nameness log-odds are bucketed to whole numbers in [-NAMENESS_RANGE, NAMENESS_RANGE]. */
+const NAMENESS_RANGE = 6;
 
 /** Rows of the embedding table after the vocabulary: unknown word, number, padding. */
 export function specialRows(vocabSize: number): { unknown: number; number: number; padding: number } {
@@ -47,7 +69,7 @@ const SHAPE_AFTER = 42;
 /** Punctuation shapes are the character itself, offset past the word shapes. */
 const SHAPE_PUNCT = 64;
 
-const CASE_MIXED = 0;
+export const CASE_MIXED = 0;
 const CASE_UPPER = 1;
 const CASE_LOWER = 2;
 
@@ -58,7 +80,26 @@ const FUNCTION_WORDS = new Set([
   'al', 'el', 'los', 'las', 'lo', 'il', 'gli', 'und', 'et', 'ist', 'ich', 'mi', 'su', 'sur', 'per', 'por', 'para', 'con', 'avec',
   'mit', 'für', 'och', 'og', 've', 'és', 'une', 'ein', 'eine', 'nel', 'sul', 'dal', 'zu', 'im', 'am', 'um', 'em', 'na', 'no',
 ]);
-const CONTRACTION = /['’](?:t|ll|re|ve|m|d)$/i;
+/**
+ * Frequent words of other European languages, in any case: "Mein Name ist", "Sehr geehrte". Words
+ * that are also given names (Per, Una, Les, Che…) are left out.
+ */
+const FOREIGN_FUNCTION_WORDS = new Set([
+  'mein', 'meine', 'sehr', 'die', 'das', 'und', 'ich', 'ist', 'nicht', 'wir', 'sie', 'ein', 'eine', 'auf', 'mit', 'für', 'bitte',
+  'danke', 'wie', 'wann', 'warum', 'vielen', 'dank', 'nous', 'vous', 'est', 'une', 'pour', 'avec', 'dans', 'pas', 'que', 'qui',
+  'merci', 'bien', 'très', 'mon', 'votre', 'notre', 'muy', 'como', 'por', 'para', 'con', 'los', 'las', 'gracias',
+  'buenos', 'buenas', 'hola', 'sono', 'della', 'grazie', 'buongiorno', 'ciao', 'het', 'een', 'ik', 'niet', 'bedankt',
+  'não', 'obrigado', 'obrigada', 'você', 'uma', 'tudo', 'bem', 'tuo', 'tua', 'suo', 'sua', 'nostro', 'vostro',
+]);
+/** An English contraction ("don't", "we'll", "I'm"): an apostrophe before a final t, ll, re, ve, m or d. */
+function isContraction(text: string, start: number, end: number): boolean {
+  const at = (k: number): number => text.charCodeAt(end - k) | 32;
+  const apostrophe = (k: number): boolean => text.charCodeAt(end - k) === 39 || text.charCodeAt(end - k) === 0x2019;
+  if (end - start < 3) return false;
+  const last = at(1);
+  if ((last === 116 || last === 109 || last === 100) && apostrophe(2)) return true; // t m d
+  return ((last === 108 && at(2) === 108) || (last === 101 && (at(2) === 114 || at(2) === 118))) && apostrophe(3); // ll re ve
+}
 
 function isUpperAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -84,6 +125,8 @@ export class TokenView {
   readonly #lex: Int8Array;
   readonly #shape: Int16Array;
   readonly #word: Int32Array;
+  readonly #nameness: Int8Array;
+  #titleLines: Uint8Array | undefined;
 
   constructor(text: string, tokens: Tokens, resources: PersonVocabulary) {
     this.text = text;
@@ -95,9 +138,10 @@ export class TokenView {
     const n = tokens.count;
     this.#lower = new Array<string>(n);
     this.#rank = new Int32Array(n).fill(NOT_SET);
-    this.#lex = new Int8Array(n).fill(NOT_SET);
+    this.#lex = new Int8Array(n);
     this.#shape = new Int16Array(n).fill(NOT_SET);
     this.#word = new Int32Array(n);
+    this.#nameness = new Int8Array(n);
   }
 
   raw(i: number): string {
@@ -131,12 +175,15 @@ export class TokenView {
   /** Frequency rank of a word token; Infinity when unknown, -1 for numbers and punctuation. */
   rank(i: number): number {
     if (i < 0 || i >= this.tokens.count || this.tokens.kind[i] !== WORD) return -1;
-    let value = this.#rank[i]!;
-    if (value === NOT_SET) {
-      value = this.#resources.vocab.get(this.lower(i)) ?? -3;
-      this.#rank[i] = value;
-    }
-    return value === -3 ? Infinity : value;
+    if (this.#rank[i] === NOT_SET) this.#lookUp(i);
+    const value = this.#rank[i]!;
+    return value === UNKNOWN_RANK ? Infinity : value;
+  }
+
+  #lookUp(i: number): void {
+    const info = this.#resources.words.get(this.lower(i)) ?? UNKNOWN_RANK * 4;
+    this.#rank[i] = info >> 2;
+    this.#lex[i] = info & 3;
   }
 
   rankBucket(i: number): number {
@@ -151,10 +198,18 @@ export class TokenView {
   lex(i: number): number {
     if (i < 0 || i >= this.tokens.count || this.tokens.kind[i] !== WORD) return 0;
     if (this.hiddenLexicon?.[i]) return 0;
-    let value = this.#lex[i]!;
-    if (value === NOT_SET) {
-      value = this.#resources.lexicon.get(this.lower(i)) ?? 0;
-      this.#lex[i] = value;
+    if (this.#rank[i] === NOT_SET) this.#lookUp(i);
+    return this.#lex[i]!;
+  }
+
+  /** Nameness of a word token as a bucket in 1…2·NAMENESS_RANGE+1 (0 for other tokens and outside the text). */
+  namenessBucket(i: number): number {
+    if (i < 0 || i >= this.tokens.count || this.tokens.kind[i] !== WORD) return 0;
+    let value = this.#nameness[i]!;
+    if (value === 0) {
+      const logit = this.#resources.nameness(this.lower(i));
+      value = Math.round(Math.min(NAMENESS_RANGE, Math.max(-NAMENESS_RANGE, logit))) + NAMENESS_RANGE + 1;
+      this.#nameness[i] = value;
     }
     return value;
   }
@@ -172,21 +227,66 @@ export class TokenView {
 
   /** Row of the embedding table for the token at i (padding outside the text). */
   embeddingRow(i: number): number {
-    const special = specialRows(this.#resources.vocab.size);
+    const special = specialRows(this.#resources.vocabSize);
     if (i < 0 || i >= this.tokens.count) return special.padding;
     const kind = this.tokens.kind[i];
     if (kind === NUMBER) return special.number;
-    if (kind === PUNCT) return this.#resources.vocab.get(this.raw(i)) ?? special.unknown;
+    if (kind === PUNCT) {
+      const info = this.#resources.words.get(this.raw(i));
+      return info === undefined || info >> 2 === UNKNOWN_RANK ? special.unknown : info >> 2;
+    }
     const rank = this.rank(i);
     return rank === Infinity ? special.unknown : rank;
   }
 
-  /** The token starts a sentence or a line. */
+  /** The token starts a sentence or a line, or follows a leading @handle or #tag ("@ana Thanks"). */
   sentenceStart(i: number): boolean {
     if (i === 0 || this.tokens.lineStart[i]) return true;
-    if (this.tokens.kind[i - 1] !== PUNCT) return false;
+    if (this.tokens.kind[i - 1] !== PUNCT) return this.#afterHandle(i);
     const prev = this.text.charCodeAt(this.tokens.start[i - 1]!);
-    return prev === 46 || prev === 33 || prev === 63 || prev === 58 || prev === 34 || prev === 8220 || prev === 45 || prev === 42 || prev === 8226;
+    // . ! ? : " “ - * • and | (a table cell)
+    return prev === 46 || prev === 33 || prev === 63 || prev === 58 || prev === 34 || prev === 8220 || prev === 45 || prev === 42 || prev === 8226 || prev === 124;
+  }
+
+  /**
+   * Whether token i lies on a title-case line: at least three capitalised words of four letters or
+   * more, most of them everyday words (a list of names is not a title).
+   */
+  #inTitleLine(i: number): boolean {
+    if (this.#titleLines === undefined) {
+      const tokens = this.tokens;
+      const lines = new Uint8Array(tokens.count);
+      let from = 0;
+      for (let k = 0; k <= tokens.count; k++) {
+        if (k < tokens.count && (k === from || !tokens.lineStart[k])) continue;
+        let capitalised = 0;
+        let common = 0;
+        let words = 0;
+        for (let j = from; j < k; j++) {
+          if (tokens.kind[j] !== WORD || tokens.end[j]! - tokens.start[j]! < 4) continue;
+          words++;
+          if (!this.isCapitalised(j)) continue;
+          capitalised++;
+          if (this.rank(j) < COMMON_RANK && this.lex(j) === 0) common++;
+        }
+        const title = capitalised >= 3 && capitalised >= 0.7 * words && common >= 0.7 * capitalised ? 1 : 0;
+        lines.fill(title, from, k);
+        from = k;
+      }
+      this.#titleLines = lines;
+    }
+    return this.#titleLines[i] === 1;
+  }
+
+  #capitalisedWordNext(i: number): boolean {
+    const next = i + 1;
+    return next < this.tokens.count && this.tokens.kind[next] === WORD && this.tokens.start[next]! - this.tokens.end[i]! === 1 && this.isCapitalised(next);
+  }
+
+  #afterHandle(i: number): boolean {
+    const at = this.tokens.start[i - 1]! - 1;
+    const mark = at >= 0 ? this.text.charCodeAt(at) : 0;
+    return (mark === 64 || mark === 35) && this.tokens.end[i - 1]! < this.tokens.start[i]! && (i < 3 || this.sentenceStart(i - 2));
   }
 
   isCapitalised(i: number): boolean {
@@ -207,22 +307,25 @@ export class TokenView {
   isCandidate(i: number): boolean {
     const tokens = this.tokens;
     if (tokens.kind[i] !== WORD || !tokens.latin[i]) return false;
-    if (tokens.end[i]! - tokens.start[i]! < 2 || this.#inIdentifier(i) || CONTRACTION.test(this.raw(i))) return false;
+    if (tokens.end[i]! - tokens.start[i]! < 2 || this.#inIdentifier(i) || isContraction(this.text, tokens.start[i]!, tokens.end[i]!)) return false;
     const rank = this.rank(i);
-    if (rank < STOP_RANK) return false;
+    if (rank < STOP_RANK || FOREIGN_FUNCTION_WORDS.has(this.lower(i))) return false;
     const lex = this.lex(i);
     if (this.isCapitalised(i)) {
-      // Short all-capital words in ordinary text are acronyms: IBAN, NDA, LOL.
-      if (this.caseMode === CASE_MIXED && this.shape(i) === SHAPE_UPPER && tokens.end[i]! - tokens.start[i]! <= 4) return false;
-      if (lex !== 0) return true;
-      // A common word capitalised only because it opens a sentence ("Return", "Pretend").
-      return rank >= COMMON_RANK || !this.sentenceStart(i);
+      // In ordinary text, short all-capital words are acronyms (IBAN, NDA, LOL) and common ones shouting (BEST DEALS).
+      if (this.caseMode === CASE_MIXED && this.shape(i) === SHAPE_UPPER) return tokens.end[i]! - tokens.start[i]! > 4 && (lex !== 0 || rank >= COMMON_RANK);
+      // In a title-case line capitals say nothing: "The Impact of Social Media on Student Stress".
+      if (lex === 0 && rank < COMMON_RANK && this.#inTitleLine(i)) return false;
+      if (lex !== 0 || !this.sentenceStart(i)) return true;
+      // A frequent word capitalised only because it opens a sentence ("Return", "Server"), unless a
+      // capitalised word follows ("Graham Pellicanò") or it is spelled like a name ("Esther").
+      return rank >= COMMON_RANK || (rank >= SENTENCE_COMMON_RANK && (this.#capitalisedWordNext(i) || this.namenessBucket(i) > NAMENESS_RANGE + 1));
     }
     if (FUNCTION_WORDS.has(this.lower(i))) return false;
-    if (this.caseMode === CASE_LOWER) return lex !== 0 || rank >= COMMON_RANK;
-    // Text that uses capitals: a lower-case word is a name only when the lexicon says so, and
-    // not when it is also an everyday word.
-    return ((lex & LEX_FIRST) !== 0 && rank >= LOWER_FIRST_NAME_RANK) || (lex !== 0 && rank >= COMMON_RANK);
+    if (this.caseMode === CASE_LOWER) return lex !== 0 || rank >= LOWER_TEXT_COMMON_RANK;
+    // Text that uses capitals: a lower-case word is a name only when it is no everyday word ("valid"
+    // and "trace" are given names somewhere) and the lexicon knows it or it is spelled like a name.
+    return rank >= COMMON_RANK && (lex !== 0 || this.namenessBucket(i) >= NAMENESS_RANGE + 3);
   }
 
   /** Part of a code identifier: glued to "_", ".", "(", "/", "=", "<" or digits without a space. */
@@ -289,10 +392,22 @@ function contextWord(view: TokenView, j: number): number {
   return view.rank(j) < IDENTITY_RANK ? view.word(j) : 0x40000000 | view.shape(j);
 }
 
+/**
+ * Whether a cue word stands right before token i ("remind Ana"), or before a ":" or "=" right
+ * before it ("reporter=Ana"): 0 no, 1 yes, 2 with the separator.
+ */
+function cueBefore(view: TokenView, i: number): number {
+  const tokens = view.tokens;
+  if (i >= 1 && tokens.kind[i - 1] === WORD && CUE_CONTEXT_WORDS.has(view.lower(i - 1))) return 1;
+  if (i < 2 || tokens.kind[i - 1] !== PUNCT || tokens.kind[i - 2] !== WORD) return 0;
+  const separator = view.text.charCodeAt(tokens.start[i - 1]!);
+  return (separator === 58 || separator === 61) && CUE_CONTEXT_WORDS.has(view.lower(i - 2)) ? 2 : 0;
+}
+
 /** Maximum number of sparse features per token (size of the `out` buffer). */
-export const MAX_SPARSE_FEATURES = 50;
+export const MAX_SPARSE_FEATURES = 56;
 /** The first features describe the token itself; the rest its context (dropped together in training). */
-export const OWN_FEATURES = 27;
+export const OWN_FEATURES = 30;
 /** Character trigrams of the word (with boundary marks) used as features, at most. */
 const TRIGRAMS = 8;
 
@@ -340,6 +455,10 @@ export function sparseFeatures(view: TokenView, i: number, mask: number, out: In
     const c = k + 1 < n0 ? lower.charCodeAt(k + 1) : 36;
     out[n++] = mix(81, a, lower.charCodeAt(k), c, mask);
   }
+  const b0 = view.namenessBucket(i);
+  out[n++] = mix(90, b0, 0, 0, mask);
+  out[n++] = mix(91, b0, s0, 0, mask);
+  out[n++] = mix(92, b0, cm, start, mask);
   const w1 = contextWord(view, i - 1);
   const w2 = contextWord(view, i - 2);
   const w3 = contextWord(view, i + 1);
@@ -365,6 +484,10 @@ export function sparseFeatures(view: TokenView, i: number, mask: number, out: In
   out[n++] = mix(74, l1, l0, l3, mask);
   out[n++] = mix(75, w1, cm, 0, mask);
   out[n++] = mix(76, s0, w3, 0, mask);
+  out[n++] = mix(93, view.namenessBucket(i - 1), b0, view.namenessBucket(i + 1), mask);
+  const cue = cueBefore(view, i);
+  out[n++] = mix(94, cue, 0, 0, mask);
+  out[n++] = mix(95, cue, s0, b0, mask);
   return n;
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PersonVocabulary } from './features.ts';
+import { personVocabulary, type PersonVocabulary } from './features.ts';
+import { NAMENESS_BITS, namenessLogit, type NamenessModel } from './nameness.ts';
 import type { PersonNetwork } from './network.ts';
 
 /** Where the committed PERSON model lives. */
@@ -17,15 +18,18 @@ export interface PersonCalibration {
   b: number;
 }
 
+const FORMAT = 3;
+
 export interface PersonManifest {
-  format: 2;
+  format: typeof FORMAT;
   hashBits: number;
   hidden: number;
   dim: number;
   vocabSize: number;
-  /** int8 quantisation steps of the two large tables. */
+  /** int8 quantisation steps of the large tables. */
   sparseScale: number;
   embeddingScale: number;
+  namenessScale: number;
   calibration: PersonCalibration;
   sha256: Record<string, string>;
   training: Record<string, unknown>;
@@ -35,6 +39,17 @@ export interface PersonModel {
   net: PersonNetwork;
   vocabulary: PersonVocabulary;
   manifest: PersonManifest;
+}
+
+/** What training produces and `writePersonModel` stores. */
+export interface PersonModelParts {
+  net: PersonNetwork;
+  /** Vocabulary words by frequency rank (rows of the embedding table). */
+  vocabWords: readonly string[];
+  lexicon: ReadonlyMap<string, number>;
+  nameness: NamenessModel;
+  calibration: PersonCalibration;
+  training: Record<string, unknown>;
 }
 
 function sha256(data: Uint8Array | string): string {
@@ -59,41 +74,40 @@ function dequantise(data: Int8Array, scale: number): Float32Array {
 /** Layout of weights.bin: the small float tables first (4-byte aligned), then the int8 tables. */
 function layout(m: Pick<PersonManifest, 'hashBits' | 'hidden' | 'dim' | 'vocabSize'>) {
   const dense = m.hidden * 5 * m.dim;
-  const floats = dense + m.hidden + m.hidden + 1;
+  // dense, hidden bias, output weights, output bias, nameness bias
+  const floats = dense + m.hidden + m.hidden + 2;
   return {
     dense,
     floats,
     sparse: (1 << m.hashBits) * m.hidden,
     embeddings: (m.vocabSize + 3) * m.dim,
+    nameness: 1 << NAMENESS_BITS,
   };
 }
 
-export async function writePersonModel(
-  dir: string,
-  net: PersonNetwork,
-  vocabWords: readonly string[],
-  lexicon: ReadonlyMap<string, number>,
-  calibration: PersonCalibration,
-  training: Record<string, unknown>,
-): Promise<PersonManifest> {
+export async function writePersonModel(dir: string, parts: PersonModelParts): Promise<PersonManifest> {
+  const { net, vocabWords, lexicon, nameness, calibration, training } = parts;
   const sparse = quantise(net.sparse);
   const embeddings = quantise(net.embeddings);
-  const floats = new Float32Array([...net.dense, ...net.hiddenBias, ...net.output, net.outputBias]);
-  const weights = Buffer.concat([Buffer.from(floats.buffer), Buffer.from(sparse.data.buffer), Buffer.from(embeddings.data.buffer)]);
+  const namenessWeights = quantise(nameness.weights);
+  const floats = new Float32Array([...net.dense, ...net.hiddenBias, ...net.output, net.outputBias, nameness.bias]);
+  const weights = Buffer.concat([floats, sparse.data, embeddings.data, namenessWeights.data].map((a) => Buffer.from(a.buffer)));
   const vocab = vocabWords.join('\n') + '\n';
   const lexiconText = [...lexicon].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, code]) => `${name}\t${code}`).join('\n') + '\n';
   const manifest: PersonManifest = {
-    format: 2,
+    format: FORMAT,
     hashBits: net.hashBits,
     hidden: net.hidden,
     dim: net.dim,
     vocabSize: vocabWords.length,
     sparseScale: sparse.scale,
     embeddingScale: embeddings.scale,
+    namenessScale: namenessWeights.scale,
     calibration,
     sha256: { [WEIGHTS]: sha256(weights), [VOCAB]: sha256(vocab), [LEXICON]: sha256(lexiconText) },
     training,
   };
+  await mkdir(dir, { recursive: true });
   await writeFile(join(dir, WEIGHTS), weights);
   await writeFile(join(dir, VOCAB), vocab);
   await writeFile(join(dir, LEXICON), lexiconText);
@@ -104,7 +118,7 @@ export async function writePersonModel(
 /** Loads and checks (sha256) the committed model; the int8 tables are expanded to float32 once. */
 export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<PersonModel> {
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as PersonManifest;
-  if (manifest.format !== 2) throw new Error(`PII person model: unsupported manifest format ${String(manifest.format)}`);
+  if (manifest.format !== FORMAT) throw new Error(`PII person model: unsupported manifest format ${String(manifest.format)}`);
   const [weights, vocabText, lexiconText] = await Promise.all([
     readFile(join(dir, WEIGHTS)),
     readFile(join(dir, VOCAB), 'utf8'),
@@ -120,6 +134,11 @@ export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<P
   const sparse = dequantise(new Int8Array(bytes.buffer, bytes.byteOffset + offset, sizes.sparse), manifest.sparseScale);
   offset += sizes.sparse;
   const embeddings = dequantise(new Int8Array(bytes.buffer, bytes.byteOffset + offset, sizes.embeddings), manifest.embeddingScale);
+  offset += sizes.embeddings;
+  const nameness: NamenessModel = {
+    weights: dequantise(new Int8Array(bytes.buffer, bytes.byteOffset + offset, sizes.nameness), manifest.namenessScale),
+    bias: floats[sizes.floats - 1]!,
+  };
   const H = manifest.hidden;
   const net: PersonNetwork = {
     hashBits: manifest.hashBits,
@@ -134,12 +153,9 @@ export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<P
   };
   const words = vocabText.split('\n');
   words.pop();
-  const vocab = new Map<string, number>();
-  words.forEach((word, rank) => vocab.set(word, rank));
-  const lexicon = new Map<string, number>();
-  for (const line of lexiconText.split('\n')) {
+  const lexicon = lexiconText.split('\n').flatMap((line): [string, number][] => {
     const tab = line.indexOf('\t');
-    if (tab > 0) lexicon.set(line.slice(0, tab), Number(line.slice(tab + 1)));
-  }
-  return { net, vocabulary: { vocab, lexicon }, manifest };
+    return tab > 0 ? [[line.slice(0, tab), Number(line.slice(tab + 1))]] : [];
+  });
+  return { net, vocabulary: personVocabulary(words, lexicon, (word) => namenessLogit(nameness, word)), manifest };
 }

@@ -1,17 +1,35 @@
 import type { ModelRecogniser } from '../engine.ts';
 import type { Entity } from '../entities.ts';
-import { CUE_WORDS, EVIDENCE_NONE, EVIDENCE_PERSONAL, EVIDENCE_STRUCTURE, EVIDENCE_WEIGHT, hasPersonalCue, hasTitleBefore } from './evidence.ts';
-import { TokenView, type PersonVocabulary } from './features.ts';
+import {
+  CUE_STRONG,
+  CUE_WEAK,
+  CUE_WORDS,
+  EVIDENCE_NONE,
+  EVIDENCE_PERSONAL,
+  EVIDENCE_STRUCTURE,
+  EVIDENCE_WEAK,
+  EVIDENCE_WEIGHT,
+  hasTitleBefore,
+  personalCue,
+} from './evidence.ts';
+import { CASE_MIXED, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
 import { PUNCT, tokenise, WORD } from './tokenise.ts';
 
-/** A token is part of a name from this probability on. */
-export const TOKEN_THRESHOLD = 0.5;
+/** A token starts a name from this probability on. */
+export const TOKEN_THRESHOLD = 0.4;
+/** A token next to a name joins it from this lower probability on ("Bowie Fioravanti" when only the family name is sure). */
+export const JOIN_THRESHOLD = 0.25;
 
 // Lower-case particles inside names: "Ludwig van Beethoven", "Maria de la Cruz".
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'y']);
+const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'los', 'ten', 'ter', 'zu', 'bin', 'bint', 'ibn', 'abu', 'al', 'el', 'y']);
 const POSSESSIVE = /['’]s$/;
+/**
+ * Other PII this close to a name (in UTF-16 units) makes it personal data: a record. Farther away,
+ * in a long document, an e-mail address says nothing about a name three paragraphs later.
+ */
+const OTHER_PII_DISTANCE = 200;
 /** What may stand between two names of one list: "Ana, Bo and Cy", "Ana & Bo", "Ana / Bo". */
 const LIST_GAP = /^\s*(?:,|;|\/|&|\+|and|or|und|et|y|e|i|og|en)?\s*(?:and\s+|&\s+)?$/i;
 
@@ -40,7 +58,12 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   }
   if (!any) return [];
 
-  const isName = (i: number): boolean => i >= 0 && i < tokens.count && prob[i]! >= TOKEN_THRESHOLD;
+  const isName = (i: number): boolean => prob[i]! >= TOKEN_THRESHOLD;
+  const joins = (i: number): boolean => i >= 0 && i < tokens.count && prob[i]! >= JOIN_THRESHOLD;
+  // In text that uses capitals a name does not run on into lower-case words ("mi hermana Ana").
+  const sameCase = (a: number, b: number): boolean => view.caseMode !== CASE_MIXED || view.isCapitalised(a) === view.isCapitalised(b);
+  // Next to "van der", "de la", "bin" a capitalised candidate is part of the name whatever its score.
+  const afterParticle = (i: number): boolean => joins(i) || (i >= 0 && i < tokens.count && prob[i]! > 0 && view.isCapitalised(i));
   const gap = (a: number, b: number): boolean => !tokens.lineStart[b] && tokens.start[b]! - tokens.end[a]! <= 1;
   // "J." written as an initial: a single capital letter followed by a full stop.
   const isInitial = (i: number): boolean =>
@@ -48,22 +71,36 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
     view.isCapitalised(i) && tokens.kind[i + 1] === PUNCT && text.charCodeAt(tokens.start[i + 1]!) === 46 &&
     tokens.start[i + 1] === tokens.end[i];
 
+  /** The next name token from `at` towards `dir` (over an initial or up to two particles), or -1. */
+  const reach = (at: number, dir: 1 | -1): number => {
+    const linked = (a: number, b: number): boolean => (dir > 0 ? gap(a, b) : gap(b, a));
+    const next = at + dir;
+    if (next < 0 || next >= tokens.count || !linked(at, next)) return -1;
+    if (joins(next) && sameCase(at, next)) return next;
+    if (dir > 0 && isInitial(next) && joins(next + 2) && gap(next + 1, next + 2)) return next + 2;
+    for (let k = next, particles = 0; particles < 2 && PARTICLES.has(view.lower(k)); particles++, k += dir) {
+      if (!linked(k, k + dir)) return -1;
+      if (afterParticle(k + dir)) return k + dir;
+    }
+    return -1;
+  };
+
   const spans: NameSpan[] = [];
   for (let i = 0; i < tokens.count; i++) {
     if (!isName(i)) continue;
     let first = i;
-    while (isInitial(first - 2) && gap(first - 1, first)) first -= 2;
-    let last = i;
     let sum = prob[i]!;
     const parts = [view.lower(i)];
-    for (;;) {
-      const next = last + 1;
-      if (POSSESSIVE.test(view.raw(last))) break;
-      if (isName(next) && gap(last, next)) last = next;
-      else if (isInitial(next) && gap(last, next) && isName(next + 2) && gap(next + 1, next + 2)) last = next + 2;
-      else if (PARTICLES.has(view.lower(next)) && gap(last, next) && isName(next + 1) && gap(next, next + 1)) last = next + 1;
-      else if (PARTICLES.has(view.lower(next)) && PARTICLES.has(view.lower(next + 1)) && isName(next + 2) && gap(last, next) && gap(next, next + 1) && gap(next + 1, next + 2)) last = next + 2;
-      else break;
+    for (let previous = reach(first, -1); previous >= 0; previous = reach(first, -1)) {
+      if (POSSESSIVE.test(view.raw(previous)) || (spans.length > 0 && spans.at(-1)!.end > tokens.start[previous]!)) break;
+      first = previous;
+      sum += prob[first]!;
+      parts.unshift(view.lower(first));
+    }
+    while (isInitial(first - 2) && gap(first - 1, first)) first -= 2;
+    let last = i;
+    for (let next = reach(last, 1); next >= 0 && !POSSESSIVE.test(view.raw(last)); next = reach(last, 1)) {
+      last = next;
       sum += prob[last]!;
       parts.push(view.lower(last));
     }
@@ -85,8 +122,16 @@ export function calibrate(probability: number, calibration: PersonCalibration): 
  * Evidence level of each span. Personal evidence spreads to other mentions of the same name and
  * to names listed together with an evidenced one ("cc: Ana Lima, Bo Chen").
  */
-export function evidenceLevels(text: string, spans: readonly NameSpan[], otherPii: boolean): number[] {
-  const levels = spans.map((s) => (otherPii || hasPersonalCue(text, s.start, s.end) ? EVIDENCE_PERSONAL : EVIDENCE_NONE));
+export function evidenceLevels(text: string, spans: readonly NameSpan[], others: readonly Entity[]): number[] {
+  const near = (s: NameSpan): boolean => others.some((e) => e.start < s.end + OTHER_PII_DISTANCE && s.start - OTHER_PII_DISTANCE < e.end);
+  const levels = spans.map((s) => {
+    const cue = personalCue(text, s.start, s.end);
+    const weak = cue === CUE_WEAK || near(s);
+    // A full name with a weak cue ("I'm Ana Lima") is personal; a lone word next to other PII may be
+    // a label or a brand ("Login from 10.0.0.1"), and "I'm tired" is not a name at all: weak evidence.
+    if (cue === CUE_STRONG || (weak && s.words >= 2)) return EVIDENCE_PERSONAL;
+    return weak ? EVIDENCE_WEAK : EVIDENCE_NONE;
+  });
   for (let changed = true; changed; ) {
     changed = false;
     const known = new Set(spans.flatMap((s, k) => (levels[k] === EVIDENCE_PERSONAL ? s.parts : [])));
@@ -107,16 +152,16 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], otherPi
 }
 
 /** PERSON entities: name confidence (calibrated) weighted by the evidence that it is personal data. */
-export function findPersons(text: string, scorer: Scorer, vocabulary: PersonVocabulary, calibration: PersonCalibration, otherPii: boolean): Entity[] {
+export function findPersons(text: string, scorer: Scorer, vocabulary: PersonVocabulary, calibration: PersonCalibration, others: readonly Entity[]): Entity[] {
   const spans = findNames(text, scorer, vocabulary);
   if (spans.length === 0) return [];
-  const levels = evidenceLevels(text, spans, otherPii);
+  const levels = evidenceLevels(text, spans, others);
   return spans.map((s, k) => ({
     type: 'PERSON' as const,
     start: s.start,
     end: s.end,
     score: Math.round(calibrate(s.probability, calibration) * EVIDENCE_WEIGHT[levels[k]!]! * 1000) / 1000,
-    source: `person-model/${['name', 'full-name', 'personal'][levels[k]!]}`,
+    source: `person-model/${['name', 'full-name', 'weak-cue', 'personal'][levels[k]!]}`,
   }));
 }
 
@@ -125,7 +170,7 @@ export function personRecogniser(net: PersonNetwork, vocabulary: PersonVocabular
   return {
     name: 'person-model',
     entity: 'PERSON',
-    find: (text, otherPii) => findPersons(text, scorer, vocabulary, calibration, otherPii),
+    find: (text, others) => findPersons(text, scorer, vocabulary, calibration, others),
   };
 }
 

@@ -3,16 +3,34 @@ export const WORD = 0;
 export const NUMBER = 1;
 export const PUNCT = 2;
 
+/**
+ * Tokens of a text in parallel arrays. The arrays are shared between calls of `tokenise` (the PII
+ * scan is synchronous and keeps no tokens), so only the first `count` entries belong to the text
+ * most recently tokenised.
+ */
 export interface Tokens {
   count: number;
-  start: number[];
-  end: number[];
-  kind: number[];
-  /** A line break (or the start of the text) precedes the token. */
-  lineStart: boolean[];
-  /** Word tokens only: every letter is Latin script (the model was trained on Latin-script names). */
-  latin: boolean[];
+  start: Int32Array;
+  end: Int32Array;
+  kind: Uint8Array;
+  /** 1 when a line break (or the start of the text) precedes the token. */
+  lineStart: Uint8Array;
+  /** Word tokens only: 1 when every letter is Latin script (the model was trained on Latin-script names). */
+  latin: Uint8Array;
 }
+
+function allocate(capacity: number): Tokens {
+  return {
+    count: 0,
+    start: new Int32Array(capacity),
+    end: new Int32Array(capacity),
+    kind: new Uint8Array(capacity),
+    lineStart: new Uint8Array(capacity),
+    latin: new Uint8Array(capacity),
+  };
+}
+
+let shared = allocate(1024);
 
 const LETTER = /[\p{L}\p{M}]/u;
 
@@ -36,7 +54,10 @@ function isLatinLetter(c: number): boolean {
  * budget is a fraction of a millisecond and a regex tokeniser costs several times more.
  */
 export function tokenise(text: string): Tokens {
-  const tokens: Tokens = { count: 0, start: [], end: [], kind: [], lineStart: [], latin: [] };
+  // A text has at most one token per UTF-16 unit.
+  if (shared.start.length < text.length) shared = allocate(text.length);
+  const tokens = shared;
+  tokens.count = 0;
   let lineStart = true;
   let i = 0;
   const n = text.length;
@@ -78,12 +99,12 @@ export function tokenise(text: string): Tokens {
       kind = PUNCT;
       i++;
     }
-    tokens.start.push(begin);
-    tokens.end.push(i);
-    tokens.kind.push(kind);
-    tokens.lineStart.push(lineStart);
-    tokens.latin.push(latin);
-    tokens.count++;
+    const k = tokens.count++;
+    tokens.start[k] = begin;
+    tokens.end[k] = i;
+    tokens.kind[k] = kind;
+    tokens.lineStart[k] = lineStart ? 1 : 0;
+    tokens.latin[k] = latin ? 1 : 0;
     lineStart = false;
   }
   return tokens;

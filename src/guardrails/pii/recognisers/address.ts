@@ -19,6 +19,12 @@ const STREET_TYPES = [
   'Approach', 'Circus', 'Quay', 'Esplanade', 'Promenade', 'Boardwalk', 'Drove', 'Brae', 'Loan', 'Wharf',
   'Plain', 'Field', 'Union', 'Estate', 'Garden', 'Mall', 'Mountain', 'Overpass', 'Radial', 'Stravenue', 'Throughway', 'Track',
   'Trafficway', 'Curve', 'Crossroad', 'Copse', 'Grange', 'Grn', 'Cswy', 'Byp',
+  // The rest of the USPS list (without words as common as Land, Light, Fall or Wall) and the Royal Mail's Mead
+  'Anex', 'Arcade', 'Bayou', 'Beach', 'Bend', 'Bluff', 'Bluffs', 'Bottom', 'Brooks', 'Burgs', 'Centers', 'Circles', 'Cliffs',
+  'Courts', 'Coves', 'Crossroads', 'Drives', 'Extensions', 'Fords', 'Forges', 'Forks', 'Glens', 'Greens', 'Groves', 'Harbors',
+  'Islands', 'Junctions', 'Knolls', 'Lakes', 'Locks', 'Manors', 'Mission', 'Mountains', 'Parks', 'Parkways', 'Passage', 'Plains',
+  'Ports', 'Ridges', 'Roads', 'Shoals', 'Squares', 'Streets', 'Spurs', 'Unions', 'Valleys', 'Villages', 'Walks', 'Ways',
+  'Mead',
 ].join('|');
 
 const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
@@ -37,7 +43,10 @@ const ROMANCE_TYPES =
   'Callejón|Calleja|Bajada|Subida|Gran Subida|Barrio|Barranco|Polígono|Prolongación|Partida|Paraje|Parcela|Parque|Jardines|Puerta|Puente|' +
   'Muelle|Riera|Rincón|Arroyo|Aldea|Arrabal|Explanada|Huerta|Masía|Monte|Quinta|Ramal|Rampa|Torrente|Sector|Sección|Lugar|Vía|Carrera|' +
   'Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Borgo|Contrada|Strada|Rotonda|Località|Lungomare|Traversa|Salita|Incrocio|' +
-  'Rua|Travessa|Praça|Avinguda|Estrada|Ladeira|Largo';
+  'Rua|Travessa|Praça|Avinguda|Estrada|Ladeira|Largo|' +
+  // More Spanish street types of the INE list
+  'Bulevar|Chalet|Colegio|Colonia|Costanilla|Diseminado|Edificio|Entrada|Escalinata|Extrarradio|Galería|Grupo|Manzana|Poblado|' +
+  'Ribera|Salida|Vereda';
 const ROMANCE_LINK = "(?i:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?";
 const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square|voie|passage|rond-point|sentier';
 

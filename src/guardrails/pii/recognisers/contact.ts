@@ -4,20 +4,80 @@ import { defineRecogniser, re } from '../recogniser.ts';
 // File names such as icon@2x.png look like addresses; their "TLD" is a file extension.
 const FILE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts', 'css', 'html', 'json', 'txt', 'pdf', 'md']);
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER = /\p{L}/u;
+const LOCAL_MAX = 64;
+const LABEL_MAX = 63;
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isAlnum(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 ? isAsciiAlnum(c) : LETTER_OR_DIGIT.test(text[i]!);
+}
+
+/** Characters of the local part: letters, digits and . _ % + - */
+function isLocalChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return isAlnum(text, i) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45;
+}
+
+/** Characters of a domain: letters, digits, hyphens and the dots between labels. */
+function isDomainChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return isAlnum(text, i) || c === 45 || c === 46;
+}
+
+function isLetterLabel(label: string): boolean {
+  if (label.length < 2 || label.length > 24) return false;
+  for (let i = 0; i < label.length; i++) {
+    const c = label.charCodeAt(i);
+    if (c < 128 ? !((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) : !LETTER.test(label[i]!)) return false;
+  }
+  return true;
+}
+
+function isLabel(label: string): boolean {
+  return label.length > 0 && label.length <= LABEL_MAX && label.charCodeAt(0) !== 45 && label.charCodeAt(label.length - 1) !== 45;
+}
+
+/**
+ * E-mail addresses, found from each "@" outwards instead of by a regex that retries the local
+ * part at every position: the local part (up to 64 characters, starting with a letter or digit
+ * and not ending with a dot), then dot-separated domain labels ending in an alphabetic top-level
+ * label, not glued to more address characters.
+ */
+function findEmails(text: string): [number, number][] {
+  const found: [number, number][] = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > 0 && at - start < LOCAL_MAX && isLocalChar(text, start - 1)) start--;
+    if (start > 0 && isLocalChar(text, start - 1)) continue;
+    if (start === at || !isAlnum(text, start) || text.charCodeAt(at - 1) === 46) continue;
+    let domainEnd = at + 1;
+    while (domainEnd < text.length && isDomainChar(text, domainEnd)) domainEnd++;
+    const labels = text.slice(at + 1, domainEnd).split('.');
+    // Drop labels from the right until the address ends in a proper top-level label ("a@b.com." ends a sentence).
+    for (let count = labels.length; count >= 2; count--) {
+      const kept = labels.slice(0, count);
+      if (!isLetterLabel(kept[count - 1]!) || !kept.every(isLabel)) continue;
+      const end = at + 1 + kept.join('.').length;
+      const next = end < text.length ? text.charCodeAt(end) : 0;
+      const glued = end < text.length && (isAlnum(text, end) || next === 95 || next === 45 || next === 64);
+      const dottedWord = next === 46 && end + 1 < text.length && LETTER.test(text[end + 1]!);
+      if (!glued && !dottedWord) found.push([start, end]);
+      break;
+    }
+  }
+  return found;
+}
+
 export const email = defineRecogniser({
   name: 'email',
   entity: 'EMAIL_ADDRESS',
-  patterns: [
-    {
-      name: 'address',
-      regex: re(
-        String.raw`(?<![\p{L}\p{N}._%+\-])[\p{L}\p{N}](?:[\p{L}\p{N}._%+\-]{0,62}[\p{L}\p{N}_%+\-])?@(?:[\p{L}\p{N}](?:[\p{L}\p{N}\-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24}(?![\p{L}\p{N}_\-@]|\.\p{L})`,
-      ),
-      score: 0.5,
-      validScore: 1,
-      requires: '@',
-    },
-  ],
+  patterns: [{ name: 'address', find: findEmails, score: 0.5, validScore: 1, requires: '@' }],
   normalise: (raw) => raw,
   validate: (value) => {
     const tld = value.slice(value.lastIndexOf('.') + 1).toLowerCase();
@@ -43,11 +103,13 @@ export const ipAddress = defineRecogniser({
       regex: re(String.raw`(?<![\p{L}\p{N}_:.])(?=[0-9A-Fa-f:.]*::|(?:[0-9A-Fa-f]{1,4}:){7})[0-9A-Fa-f:]*:[0-9A-Fa-f:]*(?:\d{1,3}(?:\.\d{1,3}){3})?(?:\/\d{1,3})?(?![\p{L}\p{N}_:])`),
       score: 0.6,
       validScore: 0.85,
-      requires: ':',
+      // Two colons close together: times ("02:15") and labels ("Note:") never run the costlier regex.
+      requires: /::|[0-9A-Fa-f]:[0-9A-Fa-f]{1,4}:/,
     },
   ],
   context: ['ip', 'address', 'host', 'server', 'client', 'connect', 'ping', 'login from', 'logged in from'],
-  negativeContext: ['version', 'ver.', 'v.', 'release', 'build', 'oid', 'firmware'],
+  // Dotted quads after a product name or in release notes are versions: "Windows 10.0.19041.1".
+  negativeContext: ['version', 'ver.', 'v.', 'release', 'build', 'oid', 'firmware', 'update', 'patch', 'windows', 'android', 'ios', 'macos', 'linux', 'kernel'],
   normalise: (raw) => raw.replace(/\/\d+$/, ''),
   validate: (value) => {
     if (!value.includes(':')) {

@@ -13,7 +13,7 @@ export const usSsn = defineRecogniser({
     { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{9}${NUMBER_END}`), score: 0.1, validScore: 0.2 },
   ],
   context: ['ssn', 'social security', 'social sec', 'ss#', 'ss #', 'taxpayer', 'tin'],
-  negativeContext: ['order', 'invoice', 'tracking', 'routing', 'phone', 'zip'],
+  negativeContext: ['order', 'invoice', 'ticket', 'tracking', 'routing', 'phone', 'zip'],
   validate: (value) => {
     const area = Number(value.slice(0, 3));
     const group = value.slice(3, 5);

@@ -28,7 +28,21 @@ const DATE_SHAPE = /^(?:\d{1,2}[.\/-]\d{1,2}[.\/-](?:\d{2}|\d{4})|\d{4}[.\/-]\d{
 const YEAR_RANGE = /^(?:1[89]|20)\d\d ?[-–] ?(?:1[89]|20)\d\d$/;
 const DOTTED_SHORT_GROUPS = /^\d{1,3}(?:\.\d{1,3}){2,}$/; // versions and IPv4-like runs
 
+/** Verdicts of recent candidates: the same numbers recur (signatures, threads) and parsing is the costly part. */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 2048;
+
 function isPhoneNumber(raw: string): boolean {
+  let verdict = verdicts.get(raw);
+  if (verdict === undefined) {
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdict = validatePhoneNumber(raw);
+    verdicts.set(raw, verdict);
+  }
+  return verdict;
+}
+
+function validatePhoneNumber(raw: string): boolean {
   const compact = raw.replace(/[\s().\-\/]/g, '');
   const digits = compact.replace('+', '').length;
   if (digits < 7 || digits > 15) return false;
@@ -60,7 +74,7 @@ export const phone = defineRecogniser({
     },
     {
       name: 'national',
-      regex: re(String.raw`${NUMBER_START}(?:\(\d{2,5}\) ?\d{2,8}|\d{2,5}[ .\-\/]\d{2,8})(?:[ .\-\/]\d{2,8}){0,3}${NUMBER_END}`),
+      regex: re(String.raw`${NUMBER_START}(?:\(\d{2,5}\) ?\d{2,8}|\d{2,6}[ .\-\/]\d{2,8})(?:[ .\-\/]\d{2,8}){0,3}${NUMBER_END}`),
       score: 0.2,
       validScore: 0.7,
       shrink: true,
