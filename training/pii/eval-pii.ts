@@ -26,6 +26,8 @@ const DATASETS = process.env['RAMPART_DATASETS'] ?? join(ROOT, '../shared/datase
 const BENIGN = new Set(['benign', 'benign_hard']);
 /** Minimum scores at which name detection is reported. */
 const NAME_MIN_SCORES = [0.5, 0.4, 0.3, 0.2];
+/** The names-only operating point whose recall by kind of name is reported next to the default. */
+const NAMES_MIN_SCORE = 0.3;
 
 interface BenignFile {
   file: string;
@@ -57,8 +59,8 @@ async function benignFalsePositives(split: string, detect: (text: string) => { t
 const PARTICLE = /(?:^|\s)(?:van|von|der|den|de|la|le|du|da|di|del|della|dos|das|ten|ter|zu|bin|bint|ibn|abu|al|el|y)\s|['’\-]/i;
 
 /** The groups of names whose recall the model card reports. */
-function nameCategories(text: string, name: string, heldOut: boolean): string[] {
-  const categories = [heldOut ? 'held-out names (never seen in training)' : 'training names in unseen sentences'];
+function nameCategories(text: string, name: string, source: string): string[] {
+  const categories = [source];
   if (text === text.toLowerCase()) categories.push('lower-case text');
   else if (text === text.toUpperCase()) categories.push('ALL-CAPS text');
   else if (name === name.toLowerCase()) categories.push('lower-case name in mixed text');
@@ -69,14 +71,14 @@ function nameCategories(text: string, name: string, heldOut: boolean): string[] 
   return categories;
 }
 
-/** Recall of gold PERSON spans per category (`heldOut` tells the rows filled with held-out names). */
-function recallByCategory(rows: readonly SpanLabelledText[], detect: Detector, heldOut: (row: number) => boolean): Record<string, string> {
+/** Recall of gold PERSON spans per category (`source` names the name pool a row was filled from). */
+function recallByCategory(rows: readonly SpanLabelledText[], detect: Detector, source: (row: number) => string): Record<string, string> {
   const counts = new Map<string, [number, number]>();
   rows.forEach((row, k) => {
     const found = detect(row.text).filter((e) => e.type === 'PERSON');
     for (const gold of row.spans.filter((s) => s.type === 'PERSON')) {
       const hit = found.some((e) => e.start < gold.end && gold.start < e.end);
-      for (const category of nameCategories(row.text, row.text.slice(gold.start, gold.end), heldOut(k))) {
+      for (const category of nameCategories(row.text, row.text.slice(gold.start, gold.end), source(k))) {
         const c = counts.get(category) ?? [0, 0];
         c[0] += hit ? 1 : 0;
         c[1]++;
@@ -100,7 +102,8 @@ await mkdir(OUT, { recursive: true });
 await writeFile(join(OUT, dev ? 'dev-corpus.jsonl' : 'eval-corpus.jsonl'), corpus.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
 const detect = await piiDetector({}, person);
-const personal = scoreSpans(personalView(corpus), detect);
+const personalRows = personalView(corpus);
+const personal = scoreSpans(personalRows, detect);
 console.log(`${dev ? 'Development' : 'Evaluation'} corpus — personal-data detection, default settings`);
 console.log(formatPiiSpanReport(personal));
 
@@ -114,14 +117,13 @@ for (const minScore of NAME_MIN_SCORES) {
   console.log(`  min_score ${minScore}: gold ${s.tp + s.fn}, P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)}`);
 }
 
-/** The names-only operating point reported next to the default. */
-const NAMES_MIN_SCORE = 0.3;
 const namesDetect = await piiDetector({ min_score: NAMES_MIN_SCORE }, person);
-const heldOut = (row: number): boolean => !dev && row < corpus.length / 2;
-const personalRows = personalView(corpus);
+// The evaluation corpus is filled with held-out names first, then training names; the development corpus with calibration names.
+const source = (row: number): string =>
+  dev ? 'calibration names (not in the lexicon)' : row < corpus.length / 2 ? 'held-out names (never seen in training)' : 'training names in unseen sentences';
 const byCategory = {
-  personal: recallByCategory(personalRows, detect, heldOut),
-  names: recallByCategory(namesOnly(corpus), namesDetect, heldOut),
+  personal: recallByCategory(personalRows, detect, source),
+  names: recallByCategory(namesOnly(corpus), namesDetect, source),
 };
 console.log(`\nRecall by kind of name: personal names at the default | every name at min_score ${NAMES_MIN_SCORE}`);
 for (const category of Object.keys(byCategory.names)) {

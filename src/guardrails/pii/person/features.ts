@@ -20,7 +20,7 @@ export const STOP_RANK = 250;
 const SENTENCE_COMMON_RANK = 3000;
 /** In lower-case text, words more frequent than this are taken for common words unless the lexicon knows them. */
 const LOWER_TEXT_COMMON_RANK = 3000;
-/** Rarer words: a lower-case one in text that uses capitals may still be a name the lexicon knows. */
+/** Words rarer than this are no everyday words: in capitals, at a sentence start or in lower case they may be names. */
 const COMMON_RANK = 20000;
 
 export interface PersonVocabulary {
