@@ -30,39 +30,29 @@ function toRuntimeLlm(row: Selectable<RuntimeLlmTable>): RuntimeLlm {
   };
 }
 
-export async function insertRuntimeLlm(db: Kysely<Database>, llm: RuntimeLlm): Promise<void> {
-  await db
-    .insertInto('runtime_llms')
-    .values({
-      id: llm.id,
-      name: llm.name,
-      mode: llm.mode,
-      url: llm.url,
-      level: llm.level,
-      profile_id: llm.profileId,
-      system_prompt: llm.systemPrompt,
-      upstream_credential: llm.upstreamCredential,
-      created_at: llm.createdAt,
-      updated_at: llm.updatedAt,
-    })
-    .execute();
+function toRow(llm: RuntimeLlm): Selectable<RuntimeLlmTable> {
+  return {
+    id: llm.id,
+    name: llm.name,
+    mode: llm.mode,
+    url: llm.url,
+    level: llm.level,
+    profile_id: llm.profileId,
+    system_prompt: llm.systemPrompt,
+    upstream_credential: llm.upstreamCredential,
+    created_at: llm.createdAt,
+    updated_at: llm.updatedAt,
+  };
 }
 
+export async function insertRuntimeLlm(db: Kysely<Database>, llm: RuntimeLlm): Promise<void> {
+  await db.insertInto('runtime_llms').values(toRow(llm)).execute();
+}
+
+/** Writes every column but the id and the creation time. */
 export async function updateRuntimeLlmRow(db: Kysely<Database>, llm: RuntimeLlm): Promise<void> {
-  await db
-    .updateTable('runtime_llms')
-    .set({
-      name: llm.name,
-      mode: llm.mode,
-      url: llm.url,
-      level: llm.level,
-      profile_id: llm.profileId,
-      system_prompt: llm.systemPrompt,
-      upstream_credential: llm.upstreamCredential,
-      updated_at: llm.updatedAt,
-    })
-    .where('id', '=', llm.id)
-    .execute();
+  const { id, created_at: _created, ...columns } = toRow(llm);
+  await db.updateTable('runtime_llms').set(columns).where('id', '=', id).execute();
 }
 
 export async function deleteRuntimeLlmRow(db: Kysely<Database>, id: string): Promise<void> {
