@@ -5,6 +5,7 @@ import { compilePii, piiGuardrail, type CompiledPii } from '../../src/guardrails
 import { CUE_NONE, CUE_STRONG, CUE_WEAK, personalCue } from '../../src/guardrails/pii/person/evidence.ts';
 import { readPersonModel } from '../../src/guardrails/pii/person/model-files.ts';
 import { tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
+import { WordTable } from '../../src/guardrails/pii/person/word-table.ts';
 import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
 import { fitPlatt } from '../../training/pii/platt.ts';
 
@@ -138,6 +139,18 @@ test('the spelling model puts names above everyday words', async () => {
   for (const [name, word] of [['kowalczyk', 'refund'], ['oluwaseun', 'password'], ['novakova', 'kitchen'], ['fioravanti', 'spreadsheet']]) {
     assert.ok(vocabulary.nameness(name!) > vocabulary.nameness(word!), `${name} vs ${word}`);
   }
+});
+
+test('the word table looks words up by a range of the text, lower-cased as toLowerCase does', () => {
+  const table = new WordTable(new Map([['ana', 1], ['çelik', 2], ['i̇stanbul', 3], ['οδος', 4], ['ana-lima', 5]]));
+  const at = (text: string, word: string) => table.lookUp(text, text.indexOf(word), text.indexOf(word) + word.length);
+  assert.equal(at('Dear ANA,', 'ANA'), 1);
+  assert.equal(at('Çelik here', 'Çelik'), 2);
+  assert.equal(at('İSTANBUL', 'İSTANBUL'), 3);
+  assert.equal(at('ΟΔΟΣ', 'ΟΔΟΣ'), 4, 'a final Σ lower-cases to ς, as toLowerCase has it');
+  assert.equal(at('Ana-Lima', 'Ana-Lima'), 5);
+  assert.equal(at('Anabel', 'Anabel'), undefined);
+  assert.equal(at('Anabel', 'Ana'), 1);
 });
 
 test('the tokeniser reuses its arrays without mixing texts', () => {

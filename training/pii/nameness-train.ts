@@ -79,7 +79,7 @@ export function trainNameness(words: readonly LabelledWord[], seed: number): Nam
       }
     }
   }
-  return { weights, bias };
+  return { weights, scale: 1, bias };
 }
 
 /** Share of words on the right side of 0, per class (a training-set sanity check). */

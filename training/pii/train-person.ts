@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { MAX_SPARSE_FEATURES, OWN_FEATURES, personVocabulary, WINDOW, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
 import { PERSON_MODEL_DIR, readPersonModel, writePersonModel, type PersonCalibration } from '../../src/guardrails/pii/person/model-files.ts';
 import { namenessLogit } from '../../src/guardrails/pii/person/nameness.ts';
-import { Scorer, type PersonNetwork } from '../../src/guardrails/pii/person/network.ts';
+import { Scorer, type PersonNetwork, type TrainedNetwork } from '../../src/guardrails/pii/person/network.ts';
 import { findNames } from '../../src/guardrails/pii/person/recogniser.ts';
 import type { LabelledText } from './compose.ts';
 import { namenessAccuracy, namenessWords, trainNameness } from './nameness-train.ts';
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
     }
   }
   embeddings.set(trained.specials, specialRows(K).unknown * P);
-  const net: PersonNetwork = {
+  const net: TrainedNetwork = {
     hashBits: CONFIG.hashBits,
     hidden: CONFIG.hidden,
     dim: P,

@@ -1,5 +1,6 @@
 import { CUE_CONTEXT_WORDS } from './evidence.ts';
 import { NUMBER, PUNCT, WORD, type Tokens } from './tokenise.ts';
+import { WordTable } from './word-table.ts';
 
 /** Lexicon codes: whether a word is known as a given name, a family name, or both. */
 export const LEX_FIRST = 1;
@@ -27,7 +28,7 @@ export interface PersonVocabulary {
   /** Words in the vocabulary (rows of the embedding table before the special rows). */
   vocabSize: number;
   /** Word → frequency rank · 4 + lexicon bits (LEX_FIRST | LEX_LAST); rank UNKNOWN_RANK for names outside the vocabulary. */
-  words: ReadonlyMap<string, number>;
+  words: WordTable;
   /** Log-odds that a lower-case word is a name, from its spelling (`nameness.ts`). */
   nameness: (word: string) => number;
 }
@@ -43,7 +44,7 @@ export function personVocabulary(
   const words = new Map<string, number>();
   for (let rank = 0; rank < vocabWords.length; rank++) words.set(vocabWords[rank]!, rank * 4);
   for (const [name, bits] of lexicon) words.set(name, (words.get(name) ?? UNKNOWN_RANK * 4) + bits);
-  return { vocabSize: vocabWords.length, words, nameness };
+  return { vocabSize: vocabWords.length, words: new WordTable(words), nameness };
 }
 
 /** Nameness log-odds are bucketed to whole numbers in [-NAMENESS_RANGE, NAMENESS_RANGE]. */
@@ -91,6 +92,10 @@ const FOREIGN_FUNCTION_WORDS = new Set([
   'buenos', 'buenas', 'hola', 'sono', 'della', 'grazie', 'buongiorno', 'ciao', 'het', 'een', 'ik', 'niet', 'bedankt',
   'não', 'obrigado', 'obrigada', 'você', 'uma', 'tudo', 'bem', 'tuo', 'tua', 'suo', 'sua', 'nostro', 'vostro',
 ]);
+function isApostrophe(c: number): boolean {
+  return c === 39 || c === 0x2019;
+}
+
 /** An English contraction ("don't", "we'll", "I'm"): an apostrophe before a final t, ll, re, ve, m or d. */
 function isContraction(text: string, start: number, end: number): boolean {
   const at = (k: number): number => text.charCodeAt(end - k) | 32;
@@ -155,7 +160,7 @@ export class TokenView {
     if (value === undefined) {
       value = this.raw(i).toLowerCase();
       const n = value.length;
-      if (n > 2 && value.charCodeAt(n - 1) === 115 && (value[n - 2] === "'" || value[n - 2] === '’')) value = value.slice(0, -2);
+      if (n > 2 && value.charCodeAt(n - 1) === 115 && isApostrophe(value.charCodeAt(n - 2))) value = value.slice(0, -2);
       this.#lower[i] = value;
     }
     return value;
@@ -181,7 +186,11 @@ export class TokenView {
   }
 
   #lookUp(i: number): void {
-    const info = this.#resources.words.get(this.lower(i)) ?? UNKNOWN_RANK * 4;
+    const start = this.tokens.start[i]!;
+    let end = this.tokens.end[i]!;
+    // Without a possessive 's, as `lower` has it.
+    if (end - start > 2 && (this.text.charCodeAt(end - 1) | 32) === 115 && isApostrophe(this.text.charCodeAt(end - 2))) end -= 2;
+    const info = this.#resources.words.lookUp(this.text, start, end) ?? UNKNOWN_RANK * 4;
     this.#rank[i] = info >> 2;
     this.#lex[i] = info & 3;
   }
@@ -232,7 +241,7 @@ export class TokenView {
     const kind = this.tokens.kind[i];
     if (kind === NUMBER) return special.number;
     if (kind === PUNCT) {
-      const info = this.#resources.words.get(this.raw(i));
+      const info = this.#resources.words.lookUp(this.text, this.tokens.start[i]!, this.tokens.end[i]!);
       return info === undefined || info >> 2 === UNKNOWN_RANK ? special.unknown : info >> 2;
     }
     const rank = this.rank(i);
@@ -309,7 +318,10 @@ export class TokenView {
     if (tokens.kind[i] !== WORD || !tokens.latin[i]) return false;
     if (tokens.end[i]! - tokens.start[i]! < 2 || this.#inIdentifier(i) || isContraction(this.text, tokens.start[i]!, tokens.end[i]!)) return false;
     const rank = this.rank(i);
-    if (rank < STOP_RANK || FOREIGN_FUNCTION_WORDS.has(this.lower(i))) return false;
+    if (rank < STOP_RANK) return false;
+    // Most words of ordinary text are lower-case everyday words: settled before any string is built.
+    if (this.caseMode === CASE_MIXED && rank < COMMON_RANK && !this.isCapitalised(i)) return false;
+    if (FOREIGN_FUNCTION_WORDS.has(this.lower(i))) return false;
     const lex = this.lex(i);
     if (this.isCapitalised(i)) {
       // In ordinary text, short all-capital words are acronyms (IBAN, NDA, LOL) and common ones shouting (BEST DEALS).

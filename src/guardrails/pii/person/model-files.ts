@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { personVocabulary, type PersonVocabulary } from './features.ts';
 import { NAMENESS_BITS, namenessLogit, type NamenessModel } from './nameness.ts';
-import type { PersonNetwork } from './network.ts';
+import type { PersonNetwork, TrainedNetwork } from './network.ts';
 
 /** Where the committed PERSON model lives. */
 export const PERSON_MODEL_DIR = new URL('../../../../models/pii-person/', import.meta.url).pathname;
@@ -43,7 +43,7 @@ export interface PersonModel {
 
 /** What training produces and `writePersonModel` stores. */
 export interface PersonModelParts {
-  net: PersonNetwork;
+  net: TrainedNetwork;
   /** Vocabulary words by frequency rank (rows of the embedding table). */
   vocabWords: readonly string[];
   lexicon: ReadonlyMap<string, number>;
@@ -65,12 +65,6 @@ function quantise(values: Float32Array): { data: Int8Array; scale: number } {
   return { data, scale };
 }
 
-function dequantise(data: Int8Array, scale: number): Float32Array {
-  const out = new Float32Array(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = data[i]! * scale;
-  return out;
-}
-
 /** Layout of weights.bin: the small float tables first (4-byte aligned), then the int8 tables. */
 function layout(m: Pick<PersonManifest, 'hashBits' | 'hidden' | 'dim' | 'vocabSize'>) {
   const dense = m.hidden * 5 * m.dim;
@@ -89,7 +83,7 @@ export async function writePersonModel(dir: string, parts: PersonModelParts): Pr
   const { net, vocabWords, lexicon, nameness, calibration, training } = parts;
   const sparse = quantise(net.sparse);
   const embeddings = quantise(net.embeddings);
-  const namenessWeights = quantise(nameness.weights);
+  const namenessWeights = quantise(Float32Array.from(nameness.weights, (w) => w * nameness.scale));
   const floats = new Float32Array([...net.dense, ...net.hiddenBias, ...net.output, net.outputBias, nameness.bias]);
   const weights = Buffer.concat([floats, sparse.data, embeddings.data, namenessWeights.data].map((a) => Buffer.from(a.buffer)));
   const vocab = vocabWords.join('\n') + '\n';
@@ -115,7 +109,7 @@ export async function writePersonModel(dir: string, parts: PersonModelParts): Pr
   return manifest;
 }
 
-/** Loads and checks (sha256) the committed model; the int8 tables are expanded to float32 once. */
+/** Loads and checks (sha256) the committed model. */
 export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<PersonModel> {
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as PersonManifest;
   if (manifest.format !== FORMAT) throw new Error(`PII person model: unsupported manifest format ${String(manifest.format)}`);
@@ -131,14 +125,14 @@ export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<P
   const bytes = new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength);
   const floats = new Float32Array(bytes.slice(0, sizes.floats * 4).buffer);
   let offset = sizes.floats * 4;
-  const sparse = dequantise(new Int8Array(bytes.buffer, bytes.byteOffset + offset, sizes.sparse), manifest.sparseScale);
-  offset += sizes.sparse;
-  const embeddings = dequantise(new Int8Array(bytes.buffer, bytes.byteOffset + offset, sizes.embeddings), manifest.embeddingScale);
-  offset += sizes.embeddings;
-  const nameness: NamenessModel = {
-    weights: dequantise(new Int8Array(bytes.buffer, bytes.byteOffset + offset, sizes.nameness), manifest.namenessScale),
-    bias: floats[sizes.floats - 1]!,
+  const int8 = (length: number): Int8Array => {
+    const table = new Int8Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + length));
+    offset += length;
+    return table;
   };
+  const sparse = int8(sizes.sparse);
+  const embeddings = int8(sizes.embeddings);
+  const nameness: NamenessModel = { weights: int8(sizes.nameness), scale: manifest.namenessScale, bias: floats[sizes.floats - 1]! };
   const H = manifest.hidden;
   const net: PersonNetwork = {
     hashBits: manifest.hashBits,
@@ -149,7 +143,9 @@ export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<P
     output: floats.slice(sizes.dense + H, sizes.dense + 2 * H),
     outputBias: floats[sizes.dense + 2 * H]!,
     sparse,
+    sparseScale: manifest.sparseScale,
     embeddings,
+    embeddingScale: manifest.embeddingScale,
   };
   const words = vocabText.split('\n');
   words.pop();

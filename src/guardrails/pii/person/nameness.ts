@@ -16,8 +16,10 @@ export const MAX_GRAMS = (MAX_CHARS + 2) * (MAX_GRAM - MIN_GRAM + 1);
 const BEGIN = 94; // ^
 const END = 36; // $
 
+/** Weights as trained (float, scale 1) or as shipped (int8 × scale). */
 export interface NamenessModel {
-  weights: Float32Array;
+  weights: Float32Array | Int8Array;
+  scale: number;
   bias: number;
 }
 
@@ -45,7 +47,7 @@ const scratch = new Int32Array(MAX_GRAMS);
 /** Log-odds that a lower-case word is a name, from its spelling. */
 export function namenessLogit(model: NamenessModel, word: string): number {
   const n = grams(word, scratch);
-  let z = model.bias;
-  for (let k = 0; k < n; k++) z += model.weights[scratch[k]!]!;
-  return z;
+  let sum = 0;
+  for (let k = 0; k < n; k++) sum += model.weights[scratch[k]!]!;
+  return model.bias + sum * model.scale;
 }
