@@ -98,6 +98,20 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
     assert.equal(again.choices[0]!.message.content, 'Blocked by policy.');
   });
 
+  it('masks PII instead of blocking when the profile says so: in the forwarded prompt and in the answer', async () => {
+    const masked = await app.cli('profile', 'update', 'default', '--set', 'guardrails.pii.actions={"EMAIL_ADDRESS":"mask","PHONE_NUMBER":"mask"}');
+    assert.equal(masked.code, 0, masked.stderr);
+    try {
+      upstream.behaviour = { answer: () => 'I will write to ana.lima@example.org and call +44 20 7946 0958 tomorrow.' };
+      const completion = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'Please email me at bob.stone@example.com about the invoice.' }] });
+      assert.equal(upstream.requests.at(-1)!.body.messages!.at(-1)!.content, 'Please email me at <EMAIL_ADDRESS> about the invoice.', 'the upstream never saw the address');
+      assert.equal(completion.choices[0]!.message.content, 'I will write to <EMAIL_ADDRESS> and call <PHONE_NUMBER> tomorrow.');
+      assert.equal(completion.choices[0]!.finish_reason, 'stop');
+    } finally {
+      assert.equal((await app.cli('profile', 'update', 'default', '--set', 'guardrails.pii.actions=null')).code, 0);
+    }
+  });
+
   it('streams an allowed answer completely', async () => {
     const answer = 'Streaming works: '.repeat(40);
     upstream.behaviour = { answer: () => answer, chunkChars: 7 };
