@@ -1,3 +1,4 @@
+import { calibrated } from '../src/models/calibration.ts';
 import type { Calibration } from '../src/models/manifest.ts';
 
 /**
@@ -54,6 +55,5 @@ export function fitPlatt(pos: readonly number[], neg: readonly number[]): Calibr
   return { a, b };
 }
 
-export function applyPlatt(c: Calibration, z: number): number {
-  return 1 / (1 + Math.exp(-(c.a * z + c.b)));
-}
+/** The calibrated probability of a raw logit, exactly as the shipped model computes it. */
+export const applyPlatt = calibrated;

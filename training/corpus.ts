@@ -3,7 +3,7 @@ import type { DatasetRow } from './dataset.ts';
 import { labelRow, type LabelledText } from './labels.ts';
 import { isExcluded } from './licences.ts';
 import type { Random } from './random.ts';
-import { disguisedRequests, embeddedInjections, hardNegatives, multilingualTexts, refusals, templatedTexts, wrappedAttacks } from './synthetic.ts';
+import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, templatedTexts, wrappedAttacks } from './synthetic.ts';
 
 /** At most this many texts are kept per source file (the biggest benign sources are subsampled). */
 const MAX_TEXTS_PER_FILE = 10000;
@@ -51,7 +51,9 @@ export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: re
   const attacks = texts.filter((t) => t.label === 'injection' || t.label === 'prompt_extraction');
   const requests = texts.filter((t) => t.label === 'harmful' && !/davidson|TOXIGEN|hh-rlhf/.test(t.group));
   texts.push(...embeddedInjections(payloads, emails, rng), ...wrappedAttacks(attacks, rng, 0.3), ...multilingualTexts(rng), ...hardNegatives(), ...templatedTexts(rng));
-  texts.push(...disguisedRequests(requests, rng, 0.25), ...refusals(requests, rng, 0.3));
+  // HarmfulQA's generated academic questions mostly read as study questions: not wrapped as jailbreaks.
+  texts.push(...jailbrokenRequests(requests.filter((t) => !t.category.startsWith('harmfulqa:')), rng, 0.3), ...refusals(requests, rng, 0.3));
+  texts.push(...everydayTexts(rng), ...attackFamilyTexts(rng, 700));
 
   const used = new Map<string, number>();
   for (const t of texts) used.set(t.group, (used.get(t.group) ?? 0) + 1);

@@ -36,8 +36,8 @@ export function encode(texts: readonly LabelledText[], extractor: FeatureExtract
   texts.forEach((t, i) => {
     for (const w of pickWindows(splitWindows(normaliseForDetection(t.text)))) {
       const f = extractor.extract(w);
-      idChunks.push(f.sparse);
-      dense.push(f.dense);
+      idChunks.push(f.sparse.slice());
+      dense.push(f.dense.slice());
       textOf.push(i);
     }
   });

@@ -1,6 +1,7 @@
 import { HEAD_INDEX, HEADS, MODERATION_CATEGORIES, type HeadName, type ModerationCategory } from '../src/models/heads.ts';
 import { moderationCategoriesOf } from '../src/eval/moderation-categories.ts';
 import type { DatasetRow } from './dataset.ts';
+import { GAME_LOG_SOURCES, carriesAttackEvidence } from './attack-evidence.ts';
 import { weakCategories } from './weak-categories.ts';
 
 /** A training text with one target per head (NaN: the head learns nothing from it) and a weight. */
@@ -13,6 +14,8 @@ export interface LabelledText {
   label: string;
   category: string;
   license: string;
+  /** Generated from a row (wrapped, embedded, jailbroken): scored out-of-source, but not a source row. */
+  generated?: boolean;
 }
 
 export function emptyTargets(): Float32Array {
@@ -52,8 +55,8 @@ function categoriesFor(row: DatasetRow): ModerationCategory[] | null {
 /**
  * Turns a dataset row into a training text, or null when the row must not be used standalone:
  * RealToxicityPrompts prefixes (neutral on their own), BIPIA payloads (harmless until embedded in a
- * document; training/synthetic.ts embeds them), Davidson's profanity-only tweets, and hazard rows
- * whose category is out of scope.
+ * document; training/synthetic.ts embeds them), Davidson's profanity-only tweets, messages of game
+ * logs that carry no attack content on their own, and hazard rows whose category is out of scope.
  */
 export function labelRow(row: DatasetRow): LabelledText | null {
   const t = emptyTargets();
@@ -62,6 +65,8 @@ export function labelRow(row: DatasetRow): LabelledText | null {
   if (/realtoxicityprompts|BIPIA__attack_payloads/.test(row.file)) return null;
   // Davidson's "offensive language" is mostly profanity: neither hazardous nor benign for our heads.
   if (row.category === 'offensive_language') return null;
+  // Game logs also hold the openers and filler players sent between attacks (see attack-evidence.ts).
+  if (GAME_LOG_SOURCES.test(row.file) && !carriesAttackEvidence(row.text)) return null;
   switch (row.label) {
     case 'benign':
     case 'benign_hard':

@@ -6,6 +6,8 @@ import { Random } from './random.ts';
 export interface TrainConfig {
   hidden: number;
   buckets: number;
+  /** Pooling pseudo-count of empty evidence (see src/models/network.ts). */
+  poolPrior: number;
   epochs: number;
   /** Windows drawn per validation group per epoch, so big sources do not drown small ones. */
   capPerGroup: number;
@@ -26,6 +28,7 @@ export interface TrainConfig {
 export const DEFAULT_CONFIG: TrainConfig = {
   hidden: 48,
   buckets: 1 << 18,
+  poolPrior: 24,
   epochs: 10,
   capPerGroup: 2500,
   batch: 32,
@@ -185,7 +188,7 @@ export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: T
         const o = kept[i]! * H;
         for (let j = 0; j < H; j++) sum[j]! += u * params.embedding[o + j]!;
       }
-      const inv = total > 0 ? 1 / total : 0;
+      const inv = 1 / (total + cfg.poolPrior + 1e-9);
       x.set(set.dense.subarray(w * D, (w + 1) * D));
       if (rng.next() < cfg.vectorDropout) x.fill(0, 0, vectorPart);
       for (let j = 0; j < H; j++) {
@@ -249,7 +252,7 @@ export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: T
     }
     log(`epoch ${epoch + 1}/${cfg.epochs}: ${order.length} windows, loss ${(loss / order.length).toFixed(4)}`);
   }
-  return new DetectorNetwork({ hidden: H, dense: D, heads: K }, params);
+  return new DetectorNetwork({ hidden: H, dense: D, heads: K, poolPrior: cfg.poolPrior }, params);
 }
 
 /** Raw logits of every window of the given texts; per text, the maximum over its windows. */

@@ -3,7 +3,7 @@ import { HEAD_INDEX, HEADS, MODERATION_CATEGORIES, type HeadName } from '../src/
 import type { Calibration } from '../src/models/manifest.ts';
 import { applyPlatt, fitPlatt } from './calibration.ts';
 import type { EncodedSet } from './encode.ts';
-import { FOLDS, foldOf } from './folds.ts';
+import { EVERYDAY_GROUP, FOLDS, foldOf } from './folds.ts';
 import { auc, rate, thresholdAtFpr } from './metrics.ts';
 import { predictTexts, train, type TrainConfig } from './trainer.ts';
 
@@ -57,6 +57,10 @@ export interface ValidationReport {
   groups: GroupReport[];
   /** Attack recall at the benign false-positive rates 0.5 %, 1 %, 2 %, 5 % (attack head, out-of-source). */
   attackRecallAtFpr: Record<string, number>;
+  /** The same on the source rows alone (wrapped, embedded and jailbroken variants left out). */
+  attackRecallAtFprSourceRows: Record<string, number>;
+  /** F1 of the answer head at its threshold, on out-of-source answers of the sources. */
+  answerF1: number;
   multilingual: { attacks: number; attackRecall: number; benign: number; benignFpr: number; harmful: number; harmfulRecall: number };
 }
 
@@ -77,10 +81,17 @@ const DECISION_GROUPS: ReadonlyArray<ReadonlyArray<readonly [HeadName, number]>>
   ],
   [['harmful', 1]],
 ];
-/** Share of out-of-source benign prompts each guardrail may block. */
+/** Share of out-of-source benign prompts each guardrail may block (macro average over benign pools). */
 export const BENIGN_FPR_BUDGET = 0.01;
+
+/** The benign pool a text counts in for the false-positive budget: its source, all everyday messages as one. */
+function benignPool(group: string): string {
+  return group.startsWith(EVERYDAY_GROUP) ? EVERYDAY_GROUP : group;
+}
 /** Calibrated score of the median out-of-source benign prompt. */
 const MEDIAN_BENIGN_SCORE = 0.01;
+/** Calibrated score of the median out-of-source positive that the threshold catches. */
+const MEDIAN_CAUGHT_SCORE = 0.95;
 
 const NON_LATIN = /[^\x00-\x7f]/g;
 
@@ -117,15 +128,21 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   // Raw-logit thresholds: per group, scale the heads' budget shares until the union stays within it.
   const rawThreshold: Partial<Record<HeadName, number>> = {};
   for (const group of DECISION_GROUPS) {
+    // Macro average over benign pools: each benign source (all everyday messages as one) counts
+    // equally, so a large, easy source (8,800 maths questions) cannot buy a loose threshold for the rest.
     const unionFpr = () => {
-      let hits = 0;
-      let n = 0;
+      const pools = new Map<string, [number, number]>();
       for (const [i, z] of oof) {
         if (!isBenign(i)) continue;
-        n++;
-        if (group.some(([h]) => z[HEAD_INDEX[h]]! >= rawThreshold[h]!)) hits++;
+        const pool = benignPool(set.texts[i]!.group);
+        const c = pools.get(pool) ?? [0, 0];
+        c[1]++;
+        if (group.some(([h]) => z[HEAD_INDEX[h]]! >= rawThreshold[h]!)) c[0]++;
+        pools.set(pool, c);
       }
-      return hits / Math.max(1, n);
+      let sum = 0;
+      for (const [hits, n] of pools.values()) sum += hits / n;
+      return sum / Math.max(1, pools.size);
     };
     let lo = 0;
     let hi = BENIGN_FPR_BUDGET;
@@ -147,12 +164,28 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
       const zt = rawThreshold[head]!;
       const zm = median(benignRaw(head));
       const a = Math.log((1 - MEDIAN_BENIGN_SCORE) / MEDIAN_BENIGN_SCORE) / Math.max(1e-3, zt - zm);
-      calibration[head] = { a, b: -a * zt };
+      // Above the threshold, the median caught attack of a source maps to MEDIAN_CAUGHT_SCORE.
+      const caught = [...oof].filter(([i, z]) => targetOf(set, i, head) === 1 && !set.texts[i]!.generated && z[HEAD_INDEX[head]]! >= zt).map(([, z]) => z[HEAD_INDEX[head]]!);
+      const aAbove = caught.length > 0 ? Math.log(MEDIAN_CAUGHT_SCORE / (1 - MEDIAN_CAUGHT_SCORE)) / Math.max(1e-3, median(caught) - zt) : a;
+      calibration[head] = { a, b: -a * zt, aAbove: Math.max(a, aAbove) };
     } else {
       const { pos, neg } = split(head);
       calibration[head] = fitPlatt(pos, neg);
     }
   }
+  // Answer head: the class-balanced Platt fit at even odds. (The F1-maximising point on out-of-source
+  // answers was tried and rejected: those answers come from three sources, mostly compliant, and the
+  // point it picks flags most safe answers of other sources.)
+  const answers = [...oof].filter(([i]) => !set.texts[i]!.generated && /_output$/.test(set.texts[i]!.label));
+  let tp = 0, fp = 0, fn = 0;
+  for (const [i, z] of answers) {
+    const flagged = applyPlatt(calibration.unsafe_output!, z[HEAD_INDEX.unsafe_output]!) >= 0.5;
+    const y = targetOf(set, i, 'unsafe_output') > 0.5;
+    if (flagged && y) tp++;
+    else if (flagged) fp++;
+    else if (y) fn++;
+  }
+  const answerF1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
   for (const [i, z] of oof) scores.set(i, Float64Array.from(HEADS, (h, k) => applyPlatt(calibration[h]!, z[k]!)));
   const benignScores = (head: HeadName) => {
     const k = HEAD_INDEX[head];
@@ -161,8 +194,6 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     return out;
   };
   for (const [head] of DECISION_GROUPS.flat()) thresholds[head] = 0.5;
-  // Output side: the answers of both labels come from one source family (GPTFuzz), so out-of-source
-  // scores cannot place this threshold; it stays at even odds of the Platt-calibrated score.
   thresholds.unsafe_output = 0.5;
   thresholds.category = 0.5;
 
@@ -184,6 +215,13 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     const neg = benignScores('attack');
     const pos = [...scores].filter(([i]) => targetOf(set, i, 'attack') === 1).map(([, s]) => s[k]!);
     for (const f of [0.005, 0.01, 0.02, 0.05]) attackRecallAtFpr[`${f * 100}%`] = rate(pos, thresholdAtFpr(neg, f));
+  }
+  const attackRecallAtFprSourceRows: Record<string, number> = {};
+  {
+    const k = HEAD_INDEX.attack;
+    const neg = benignScores('attack');
+    const pos = [...scores].filter(([i]) => targetOf(set, i, 'attack') === 1 && !set.texts[i]!.generated).map(([, s]) => s[k]!);
+    for (const f of [0.005, 0.01, 0.02, 0.05]) attackRecallAtFprSourceRows[`${f * 100}%`] = rate(pos, thresholdAtFpr(neg, f));
   }
 
   const flaggedBy = (i: number): boolean => {
@@ -220,5 +258,5 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     harmful: fh.length,
     harmfulRecall: fh.filter((i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!).length / Math.max(1, fh.length),
   };
-  return { calibration, thresholds, heads, groups, attackRecallAtFpr, multilingual };
+  return { calibration, thresholds, heads, groups, attackRecallAtFpr, attackRecallAtFprSourceRows, answerF1, multilingual };
 }

@@ -75,7 +75,7 @@ export function writeModel(m: ModelToWrite): ModelManifest {
     createdBy: 'npm run train',
     files: { weights: fileEntry('weights.bin', data), vocabulary: fileEntry('vocabulary.txt', vocabulary) },
     tensors: entries,
-    features: { buckets: m.buckets, wordDims: m.wordDims, hidden },
+    features: { buckets: m.buckets, wordDims: m.wordDims, hidden, poolPrior: m.network.shape.poolPrior },
     heads: [...HEADS],
     calibration: m.calibration,
     thresholds: m.thresholds,

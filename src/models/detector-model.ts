@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { calibrated } from './calibration.ts';
 import { FeatureExtractor, denseSize } from './features.ts';
 import { HEADS, type HeadName } from './heads.ts';
-import type { ModelManifest } from './manifest.ts';
+import type { Calibration, ModelManifest } from './manifest.ts';
 import { DetectorNetwork } from './network.ts';
 import { readInt8Rows, readTensor, readVerified } from './tensor-file.ts';
 import { splitWindows } from './windows.ts';
@@ -17,10 +18,6 @@ export function modelsDir(): string {
   return process.env.RAMPART_MODELS_DIR ?? resolve(import.meta.dirname, '../../models');
 }
 
-function sigmoid(z: number): number {
-  return 1 / (1 + Math.exp(-z));
-}
-
 /**
  * The in-process detector: normalised text in, calibrated probability per head out. Every window of
  * every view (the message and its decoded payloads) is scored; each head reports its highest score.
@@ -30,23 +27,14 @@ export class DetectorModel {
   readonly #extractor: FeatureExtractor;
   readonly #network: DetectorNetwork;
   readonly #logits: Float32Array;
-  readonly #calibration: { a: Float64Array; b: Float64Array };
+  readonly #calibration: Calibration[];
 
   constructor(manifest: ModelManifest, extractor: FeatureExtractor, network: DetectorNetwork) {
     this.manifest = manifest;
     this.#extractor = extractor;
     this.#network = network;
     this.#logits = new Float32Array(HEADS.length);
-    const a = new Float64Array(HEADS.length).fill(1);
-    const b = new Float64Array(HEADS.length);
-    HEADS.forEach((head, k) => {
-      const c = manifest.calibration[head];
-      if (c !== undefined) {
-        a[k] = c.a;
-        b[k] = c.b;
-      }
-    });
-    this.#calibration = { a, b };
+    this.#calibration = HEADS.map((head) => manifest.calibration[head] ?? { a: 1, b: 0 });
   }
 
   /** Loads and verifies `models/<name>/manifest.json` and the files it lists. */
@@ -63,11 +51,11 @@ export class DetectorModel {
     };
     const tensor = (name: string): Float32Array => readTensor(data, entry(name));
     const embedding = readInt8Rows(data, entry('embedding'));
-    const { buckets, wordDims, hidden } = manifest.features;
-    const vectors = new WordVectors(words, tensor('word_vectors'), wordDims);
+    const { buckets, wordDims, hidden, poolPrior } = manifest.features;
+    const vectors = new WordVectors(words, readInt8Rows(data, entry('word_vectors')), wordDims);
     const extractor = new FeatureExtractor(vectors, buckets);
     const network = new DetectorNetwork(
-      { hidden, dense: denseSize(extractor.shape), heads: HEADS.length },
+      { hidden, dense: denseSize(extractor.shape), heads: HEADS.length, poolPrior },
       {
         embedding: embedding.q,
         embeddingScale: embedding.scales,
@@ -96,10 +84,9 @@ export class DetectorModel {
   /** Calibrated probability per head for normalised texts (see AnalysedText.detectionViews). */
   score(views: readonly string[]): HeadScores {
     const z = this.rawLogits(views);
-    const { a, b } = this.#calibration;
     const out = {} as HeadScores;
     HEADS.forEach((head, k) => {
-      out[head] = Number.isFinite(z[k]!) ? sigmoid(a[k]! * z[k]! + b[k]!) : 0;
+      out[head] = Number.isFinite(z[k]!) ? calibrated(this.#calibration[k]!, z[k]!) : 0;
     });
     return out;
   }

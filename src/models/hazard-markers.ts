@@ -23,13 +23,20 @@ const REQUEST_PATTERNS: readonly RegExp[] = [
   /\b(?:without (?:getting caught|being (?:caught|detected|noticed|traced)|anyone (?:knowing|noticing)|leaving (?:a )?trace|a trace)|undetect\w*|untraceable|get away with|cover (?:up|my tracks)|avoid (?:detection|the police|getting caught))\b/,
   // producing content that targets people
   /\b(?:write|create|generate|draft|compose|make) (?:a |an |some )?.{0,40}\b(?:that|which|to) (?:promotes?|encourages?|glorif\w+|incites?|convinces?|spreads?|mocks?|demeans?|threatens?|harass\w*|insults?|humiliat\w+|discriminat\w+)\b/,
+  // Conjunctions of an action and a hazardous object: a hazard word alone ("kill a process", "a
+  // history of bombs") is not a hazardous request; making, using or aiming it is.
+  // making or obtaining a weapon, drug, poison or malicious code
+  /\b(?:make|making|build|building|assemble|synthesi[sz]e|cook|brew|manufactur\w*|produce|create|craft|obtain|acquire|buy|get (?:hold of|my hands on)|smuggle|3d[- ]print)\b.{0,40}\b(?:bombs?|explosives?|ied|detonators?|napalm|thermite|grenades?|guns?|firearms?|rifles?|silencers?|ghost guns?|meth\w*|cocaine|heroin|fentanyl|lsd|mdma|drugs?|poisons?|toxins?|ricin|sarin|anthrax|nerve agents?|bioweapons?|chemical weapons?|malware|ransomware|keyloggers?|viruses|trojans?|botnets?|exploits?|counterfeit\w*|fake (?:ids?|passports?|money|bills))\b/,
+  // harm aimed at a person or animal
+  /\b(?:kill|murder|poison|stab|shoot|strangle|drown|kidnap|torture|beat up|hurt|injure|maim|attack|assault|rape|abuse|stalk|dox|blackmail|threaten|harass|bully|humiliate|frame)\b.{0,25}\b(?:my|his|her|their|your|a|the|some|that)?\s*(?:wife|husband|partner|girlfriend|boyfriend|ex|neighbou?r|boss|coworker|colleague|teacher|classmate|child|kid|baby|son|daughter|mother|father|mom|dad|parents?|family|friend|person|someone|somebody|people|him|her|them|president|politician|police|officer|student|stranger|dog|cat|animal)s?\b/,
+  // an answer that refuses (what separates a safe answer from a harmful one that names the same things)
+  /\b(?:i'?m sorry|i am sorry|i apologi[sz]e|i (?:can(?:not|'t)|won'?t|will not|am not able to|am unable to|must decline to|refuse to) (?:help|assist|provide|comply|fulfil+|do that|create|write|generate|give|share|support|answer|engage)|(?:it is|it's) not (?:appropriate|ethical|legal|safe)|against (?:my|the|our) (?:guidelines|policies|programming|principles)|as an ai(?: language model)?,? i (?:can(?:not|'t)|don'?t|do not|am not)|i must (?:decline|refuse)|not able to (?:help|assist|provide))\b/,
+  // an answer that complies with instructions
+  /\b(?:sure,? here(?:'s| is| are)|here(?:'s| is| are) (?:how|a (?:step|guide|tutorial|detailed|list))|step 1\b|first,? (?:you(?:'ll)? (?:need|want|should|must)|obtain|get|acquire|gather|find)|you will need:?|materials needed|ingredients:)/,
+  // breaking into someone else's accounts, devices or systems
+  /\b(?:hack|break into|get into|access|crack|bypass|spy on|take over|hijack|steal|clone|skim)\b.{0,30}\b(?:someone(?:'s| else'?s)?|my (?:ex|wife|husband|partner|boss|neighbou?r)'?s?|his|her|their|a (?:government|bank|hospital|company)'?s?|the (?:government|bank|school)'?s?)\s*.{0,20}\b(?:accounts?|emails?|phones?|computers?|wifi|networks?|passwords?|bank|credit cards?|identity|database|servers?|messages|camera|webcam|social media|instagram|facebook)\b/,
 ];
 
-export const HAZARD_MARKER_COUNT = CATEGORY_CUES.length + REQUEST_PATTERNS.length;
-
-/** Writes 1/0 per cue family and request pattern into `out` starting at `offset`. */
-export function hazardMarkers(text: string, out: Float32Array, offset: number): void {
-  let i = offset;
-  for (const [, cue] of CATEGORY_CUES) out[i++] = cue.test(text) ? 1 : 0;
-  for (const pattern of REQUEST_PATTERNS) out[i++] = pattern.test(text) ? 1 : 0;
-}
+/** Category cues, then request patterns: the hazard inputs of the detector, in order. */
+export const HAZARD_PATTERNS: readonly RegExp[] = [...CATEGORY_CUES.map(([, cue]) => cue), ...REQUEST_PATTERNS];
+export const HAZARD_MARKER_COUNT = HAZARD_PATTERNS.length;

@@ -17,10 +17,14 @@ export interface FileEntry {
   bytes: number;
 }
 
-/** Platt scaling of a head's raw logit: p = sigmoid(a * logit + b). */
+/**
+ * Calibration of a head's raw logit: p = sigmoid(a * logit + b), Platt's form; above the point where
+ * a * logit + b = 0 the slope is `aAbove` when given (see calibration.ts).
+ */
 export interface Calibration {
   a: number;
   b: number;
+  aAbove?: number;
 }
 
 export interface ModelManifest {
@@ -29,7 +33,7 @@ export interface ModelManifest {
   createdBy: string;
   files: { weights: FileEntry; vocabulary: FileEntry };
   tensors: TensorEntry[];
-  features: { buckets: number; wordDims: number; hidden: number };
+  features: { buckets: number; wordDims: number; hidden: number; poolPrior: number };
   heads: string[];
   calibration: Record<string, Calibration>;
   /** Default decision thresholds on calibrated scores, chosen on out-of-source validation. */

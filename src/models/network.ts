@@ -1,9 +1,11 @@
 import type { WindowFeatures } from './features.ts';
 
 /**
- * The shared encoder and heads: h = relu(Σ u[id]·E[id] / Σ u[id] + W·dense + b); logits = V·h + c,
+ * The shared encoder and heads: h = relu(Σ u[id]·E[id] / (Σ u[id] + prior) + W·dense + b); logits = V·h + c,
  * where u are per-bucket weights (inverse document frequency of the hashed features, so that rare,
- * telling n-grams outweigh the ones every text contains).
+ * telling n-grams outweigh the ones every text contains). The prior is a pseudo-count of empty
+ * evidence: a text of a few n-grams gets a pooled embedding near zero, so a short message needs
+ * strong features to score high, while long texts are hardly affected.
  * One pass computes every head. Parameters are plain Float32Arrays, row-major.
  */
 export interface NetworkParams {
@@ -25,6 +27,8 @@ export interface NetworkShape {
   hidden: number;
   dense: number;
   heads: number;
+  /** Pooling pseudo-count (in units of bucket weight). */
+  poolPrior: number;
 }
 
 export class DetectorNetwork {
@@ -66,7 +70,7 @@ export class DetectorNetwork {
       const o = id * H;
       for (let j = 0; j < H; j++) h[j]! += c * embedding[o + j]!;
     }
-    const inv = total > 0 ? 1 / total : 0;
+    const inv = 1 / (total + this.shape.poolPrior + 1e-9);
     const x = features.dense;
     for (let j = 0; j < H; j++) {
       let s = hiddenBias[j]! + h[j]! * inv;

@@ -12,14 +12,24 @@ print output text words word answer question following rules rule now new mode a
 everything nothing something anything know want need use used help am is going get got go see look`;
 
 export const ENGLISH_MARKERS: ReadonlySet<string> = new Set(WORDS.split(/\s+/));
+const MAX_MARKER_LENGTH = Math.max(...[...ENGLISH_MARKERS].map((w) => w.length));
 
-const LATIN_WORD = /[a-z]+/g;
-
-/** Share of the Latin words of `lower` that are frequent English words (0 when there are fewer than 3 words). */
+/** Share of the Latin words ([a-z]+ runs) of `lower` that are frequent English words (0 when there are fewer than 3). */
 export function englishShare(lower: string): number {
-  const words = lower.match(LATIN_WORD);
-  if (words === null || words.length < 3) return 0;
+  let words = 0;
   let hits = 0;
-  for (const w of words) if (ENGLISH_MARKERS.has(w)) hits++;
-  return hits / words.length;
+  for (let i = 0; i < lower.length; ) {
+    const c = lower.charCodeAt(i);
+    if (c < 97 || c > 122) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < lower.length && lower.charCodeAt(end) >= 97 && lower.charCodeAt(end) <= 122) end++;
+    words++;
+    // Marker words are short: longer runs cannot be one, and need no string to look up.
+    if (end - i <= MAX_MARKER_LENGTH && ENGLISH_MARKERS.has(lower.slice(i, end))) hits++;
+    i = end;
+  }
+  return words < 3 ? 0 : hits / words;
 }
