@@ -89,3 +89,35 @@ export interface CheckEventJson {
   message_length: number;
   message_text?: string;
 }
+
+export type ThreatStatus = 'proposed' | 'active' | 'rejected' | 'removed';
+
+/** An entry of the vector filter's threat store; seed entries carry no text. */
+export interface ThreatEntry {
+  id: string;
+  origin: 'seed' | 'operator';
+  status: ThreatStatus;
+  family: string;
+  category: string;
+  text: string | null;
+  source_event_id: string | null;
+  note: string;
+  proposed_by: string;
+  proposed_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  updated_at: string;
+}
+
+export interface ThreatProposal {
+  text?: string;
+  event_id?: string;
+  family?: string;
+  category?: string;
+  note?: string;
+}
+
+/** Proposes a message (typed, or a check event's recorded text) for the threat store. */
+export function proposeThreat(proposal: ThreatProposal): Promise<ThreatEntry> {
+  return api<ThreatEntry>('/api/vectors/proposals', { method: 'POST', body: proposal });
+}

@@ -1,7 +1,9 @@
 import { BarChart, LineChart } from '@mantine/charts';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconDatabasePlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, type CheckEventJson, type RuntimeLlm } from '../api.ts';
+import { api, proposeThreat, type CheckEventJson, type RuntimeLlm } from '../api.ts';
+import { Notice, useNotice } from '../components/Notice.tsx';
 import { GUARDRAIL_MENU } from './Guardrails.tsx';
 
 interface Stats {
@@ -26,6 +28,7 @@ export function EventsPage() {
   const [llms, setLlms] = useState<RuntimeLlm[]>([]);
   const [stats, setStats] = useState<Stats | null>(null);
   const [filter, setFilter] = useState({ verdict: '', direction: '', guardrail: '', runtime_llm: '', range: '24h' });
+  const { notice, run, clear } = useNotice();
   const set = (k: keyof typeof filter) => (v: string | null) => setFilter((f) => ({ ...f, [k]: v ?? '' }));
 
   const load = useCallback(async () => {
@@ -46,6 +49,16 @@ export function EventsPage() {
   const totals = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), Checks: b.checks, Blocked: b.blocked }));
   const perGuardrail = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), ...Object.fromEntries(GUARDRAIL_MENU.map((g) => [g.title, b.blocked_by[g.name] ?? 0])) }));
   const llmName = (id: string) => llms.find((l) => l.id === id)?.name ?? id;
+  // A blocked attack, or one that got through: its recorded text (PII masked) becomes a proposal.
+  const propose = (event: CheckEventJson) =>
+    run(
+      () => proposeThreat({ event_id: event.id }),
+      (entry) => (
+        <>
+          Proposed {entry.id} for the vector store; review it under <Anchor href="#/guardrails/vector">Guardrails → Vector Guardrail</Anchor>.
+        </>
+      ),
+    );
 
   return (
     <Stack>
@@ -76,6 +89,7 @@ export function EventsPage() {
           <LineChart h={220} data={perGuardrail} dataKey="time" series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))} withLegend curveType="linear" withDots={false} />
         </Card>
       </SimpleGrid>
+      <Notice notice={notice} onClose={clear} />
       <Table striped data-testid="events-table">
         <Table.Thead>
           <Table.Tr>
@@ -86,16 +100,19 @@ export function EventsPage() {
             <Table.Th>Guardrails fired</Table.Th>
             <Table.Th>Scores</Table.Th>
             <Table.Th>ms</Table.Th>
+            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {events.map((e) => (
-            <Table.Tr key={e.id}>
+            <Table.Tr key={e.id} data-testid={`event-${e.id}`}>
               <Table.Td>{new Date(e.time).toLocaleString()}</Table.Td>
               <Table.Td>{llmName(e.runtime_llm_id)}</Table.Td>
               <Table.Td>{e.direction}</Table.Td>
               <Table.Td>
-                <Badge color={e.verdict === 'blocked' ? 'red' : 'green'}>{e.verdict}</Badge>
+                <Badge color={e.verdict === 'blocked' ? 'red' : 'green'} styles={{ label: { overflow: 'visible' } }}>
+                  {e.verdict}
+                </Badge>
               </Table.Td>
               <Table.Td>
                 <Group gap={4}>
@@ -114,6 +131,13 @@ export function EventsPage() {
                 </Text>
               </Table.Td>
               <Table.Td>{e.execution_time_ms.toFixed(2)}</Table.Td>
+              <Table.Td>
+                <Tooltip label="Propose for vector store">
+                  <ActionIcon variant="subtle" aria-label="Propose for vector store" onClick={() => void propose(e)}>
+                    <IconDatabasePlus size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, type GuardrailInfo, type Profile } from '../api.ts';
 import { Highlighted, type Span } from '../components/Highlighted.tsx';
 import { SchemaForm } from '../components/SchemaForm.tsx';
+import { VectorStore } from './VectorStore.tsx';
 
 /** The spec's menu: Guardrails → LLM Guardrail / PII Detection / Content Moderation / System Prompt Protection / Vector Guardrail / Keyword / Regex. */
 export const GUARDRAIL_MENU = [
@@ -223,6 +224,7 @@ export function GuardrailPage({ name }: { name: string }) {
         </Stack>
       </Card>
       {info.uses_rules && <Rules profile={profile} kind={name as 'keyword' | 'regex'} onChanged={load} />}
+      {name === 'vector' && <VectorStore />}
     </Stack>
   );
 }
