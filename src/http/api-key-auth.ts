@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { looksLikeApiKey } from '../keys/api-key.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -20,7 +21,11 @@ export async function authenticateApiKey(request: FastifyRequest, config: LiveCo
   const key = presentedKey(request, allowBearer);
   if (!key) throw new AppError('invalid_api_key', allowBearer ? 'missing API key: send X-API-Key or Authorization: Bearer' : 'missing X-API-Key header');
   await config.refreshIfChanged();
-  const caller = config.authenticate(key);
+  let caller = config.authenticate(key);
+  if (!caller && looksLikeApiKey(key)) {
+    await config.refreshForUnknownKey();
+    caller = config.authenticate(key);
+  }
   if (!caller) throw new AppError('invalid_api_key', 'invalid API key');
   const wait = keyLimiter.take(caller.runtimeLlm.id);
   if (wait > 0) throw new AppError('rate_limited', `rate limit of this API key exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) });

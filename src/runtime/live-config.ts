@@ -10,6 +10,8 @@ import type { Store } from '../store/store.ts';
 
 // A lookup by hash prefix only reveals timing about 32 bits of a SHA-256, never about the key.
 const KEY_BUCKET_CHARS = 8;
+// How often an unknown key may make this process read the configuration revision (see refreshForUnknownKey).
+const UNKNOWN_KEY_RECHECK_MS = 100;
 
 /** An immutable view of the configuration at one revision. */
 interface Snapshot {
@@ -44,6 +46,7 @@ export class LiveConfig {
   #snapshot: Snapshot | undefined;
   #reloading: Promise<void> | undefined;
   readonly #reloadListeners: (() => Promise<void>)[] = [];
+  #unknownKeyCheckedAt = 0;
 
   constructor(options: LiveConfigOptions) {
     this.#options = options;
@@ -70,6 +73,18 @@ export class LiveConfig {
       this.#reloading = undefined;
     });
     await this.#reloading;
+  }
+
+  /**
+   * An unknown key may belong to a Runtime LLM created a moment ago through another connection whose
+   * change notice (PostgreSQL NOTIFY) has not arrived yet: read the revision, but at most once per
+   * interval, so a flood of bad keys cannot turn into a flood of queries.
+   */
+  async refreshForUnknownKey(): Promise<void> {
+    const now = Date.now();
+    if (now - this.#unknownKeyCheckedAt < UNKNOWN_KEY_RECHECK_MS) return;
+    this.#unknownKeyCheckedAt = now;
+    await this.refreshIfChanged(true);
   }
 
   /** Runs `listener` after every reload that brought a new revision. */

@@ -28,9 +28,10 @@ describe(`two nodes on one ${usingPostgres() ? 'PostgreSQL database' : 'SQLite d
     await b.dispose();
   });
 
-  it('a Runtime LLM created through one node is served by the other', async () => {
+  it('a Runtime LLM created through one node is served by the other at once', async () => {
     const { apiKey } = await a.createRuntimeLlm('shared-app');
-    await within(1000, async () => (await b.inputCheck(apiKey, { message: 'hello' })).status === 200);
+    // No waiting for the change notice: an unknown key makes the node look at the revision itself.
+    assert.equal((await b.inputCheck(apiKey, { message: 'hello' })).status, 200);
   });
 
   it('a regenerated key, an added rule and a switched guardrail reach the other node within a second', async () => {
