@@ -6,11 +6,15 @@ import { AppError } from '../errors.ts';
 import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
 import { PROTECTION_LEVELS, type ProfileSettings, type ProtectionLevel } from '../engine/profile-settings.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
-import { evaluateClassification, formatClassificationReport } from '../eval/classification.ts';
-import { defaultDatasetsDir, jsonlFiles } from '../eval/dataset-files.ts';
+import { evaluateClassification, formatClassificationReport, type CheckResponseLike } from '../eval/classification.ts';
+import { defaultDatasetsDir, jsonlFiles, type DatasetRow } from '../eval/dataset-files.ts';
 import { pipelineCheck } from '../eval/pipeline-check.ts';
 import { evaluatePiiSpans, formatPiiSpanReport, isSpanLabelled } from '../eval/pii-spans.ts';
+import { vectorEvalReport, type VectorScoredRow } from '../eval/vector-eval.ts';
+import { formatVectorReport } from '../eval/vector-report.ts';
 import { createLogger } from '../server/appliance.ts';
+import type { Sensitivity } from '../vectors/encoder-manifest.ts';
+import { sharedSentenceEncoder } from '../vectors/vector-runtime.ts';
 import { printJson, withDataDirOption, withStore } from './context.ts';
 
 interface EvalFlags {
@@ -35,11 +39,19 @@ function onlyThese(settings: ProfileSettings, names: readonly GuardrailName[]): 
   return { ...settings, guardrails };
 }
 
+/** A prompt row the vector filter checked, with the classifier's verdict when it ran too. */
+function vectorScored(row: DatasetRow, r: CheckResponseLike): VectorScoredRow[] {
+  const vector = r.checks.vector;
+  if (vector?.enabled !== true || typeof vector.score !== 'number') return [];
+  const llm = r.checks.llm;
+  return [{ row, score: vector.score, ...(llm?.enabled === true ? { llm: llm.detected === true } : {}) }];
+}
+
 export function registerEvalCommand(program: Command): void {
   withDataDirOption(
     program
       .command('eval')
-      .description('measure detection on labelled JSONL files through the real pipeline: per file and overall block rates, precision, recall, false positives, AUC; PII span files get precision/recall/F1 per entity type')
+      .description('measure detection on labelled JSONL files through the real pipeline: per file and overall block rates, precision, recall, false positives, AUC; when the vector filter runs, its flag rates per sensitivity, the block rate of the classifier with and without it, and paraphrase separation; PII span files get precision/recall/F1 per entity type')
       .option('--data <path>', 'a JSONL file or a directory of them (default: the datasets\' eval split, $RAMPART_DATASETS_DIR/eval)')
       .option('--profile <profile>', 'security profile whose settings and rules apply (default: default)')
       .option('--level <level>', 'protection level 1, 2 or 3 (default 3)')
@@ -60,14 +72,18 @@ export function registerEvalCommand(program: Command): void {
       const settings = only ? onlyThese(profile.settings, only) : profile.settings;
       const services = { store, dataDir: store.dataDir, log: createLogger('warn'), onConfigReload: () => {} };
       const check = await pipelineCheck({ registry: GUARDRAILS, settings, rules: profile.rules, level, services });
-      const classification = labelFiles.length > 0 ? await evaluateClassification(check, labelFiles) : null;
+      const vectorRows: VectorScoredRow[] = [];
+      const classification = labelFiles.length > 0 ? await evaluateClassification(check, labelFiles, (row, r) => vectorRows.push(...vectorScored(row, r))) : null;
+      const sensitivity = settings.guardrails.vector.sensitivity as Sensitivity;
+      const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: sharedSentenceEncoder(), scored: vectorRows, sensitivity }) : null;
       const pii = [];
       for (const file of spanFiles) pii.push({ file, report: await evaluatePiiSpans(file, settings.guardrails.pii as never) });
-      return { classification, pii };
+      return { classification, vector, pii };
     });
 
     if (flags.json) return printJson(result);
     if (result.classification) process.stdout.write(`${formatClassificationReport(result.classification)}\n`);
+    if (result.vector) process.stdout.write(`\n${formatVectorReport(result.vector)}\n`);
     for (const { file, report } of result.pii) process.stdout.write(`\n${file}\n${formatPiiSpanReport(report)}\n`);
   });
 }

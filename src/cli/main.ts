@@ -11,6 +11,7 @@ import { registerRetentionCommands } from './retention.ts';
 import { registerRuntimeLlmCommands } from './runtime-llm.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerSiemCommands } from './siem.ts';
+import { registerVectorCommands } from './vectors.ts';
 
 export function buildProgram(): Command {
   const program = new Command('rampart')
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerRetentionCommands(program);
   registerSiemCommands(program);
   registerAdminCommands(program);
+  registerVectorCommands(program);
   return program;
 }
 

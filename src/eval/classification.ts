@@ -119,13 +119,19 @@ function summarise(name: string, outcomes: readonly Outcome[]): ClassificationSt
  * Runs every row of the JSONL file(s) at `dataPath` (a file, a directory, or a list of files) through `check` (input-check for prompts,
  * output-check for answers) and summarises per file and overall.
  */
-export async function evaluateClassification(check: CheckFunction, dataPath: string | readonly string[]): Promise<ClassificationReport> {
+export async function evaluateClassification(
+  check: CheckFunction,
+  dataPath: string | readonly string[],
+  /** Sees every row with its check response, for reports of one guardrail (e.g. the vector filter). */
+  onResult?: (row: DatasetRow, response: CheckResponseLike) => void,
+): Promise<ClassificationReport> {
   const all: Outcome[] = [];
   const files: ClassificationStats[] = [];
   for (const path of typeof dataPath === 'string' ? jsonlFiles(dataPath) : dataPath) {
     const outcomes: Outcome[] = [];
     for (const row of readJsonlFile(path)) {
       const r = await check(directionOf(row.label), row.text);
+      onResult?.(row, r);
       const moderation = r.checks.content_moderation;
       outcomes.push({
         row,

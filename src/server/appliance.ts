@@ -19,6 +19,7 @@ import { LiveConfig } from '../runtime/live-config.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
+import { ensureThreatStore } from '../vectors/vector-runtime.ts';
 import { VERSION } from '../version.ts';
 
 export interface RunningAppliance {
@@ -72,13 +73,16 @@ export interface WorkerRole {
 
 /**
  * First-start work done once, before any listener or worker starts: the schema brought up to date,
- * the TLS certificate and credentials key created, the bootstrap administrator delivered.
+ * the TLS certificate and credentials key created, the threat-vector store seeded for the installed
+ * encoder, the bootstrap administrator delivered.
  */
 export async function prepareDataDirectory(config: AppConfig, log: Logger): Promise<void> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteMaxBytes: config.sqliteMaxBytes, onError: (err) => log.error({ err }, 'database connection error') });
   try {
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
     CredentialBox.forDataDir(config.dataDir);
+    // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
+    await ensureThreatStore(store, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
     // Printed once, at creation; the password itself is only in the owner-only file.
     if (passwordFile) log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');

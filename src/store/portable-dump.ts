@@ -16,6 +16,7 @@ export const DUMPED_TABLES: readonly { name: keyof Database; key: string }[] = [
   { name: 'settings', key: 'key' },
   { name: 'audit_events', key: 'id' },
   { name: 'check_events', key: 'id' },
+  { name: 'threat_vectors', key: 'id' },
 ];
 
 export const DUMP_FORMAT = 'rampart-dump';

@@ -14,6 +14,7 @@ export interface Database {
   config_revision: ConfigRevisionTable;
   check_events: CheckEventTable;
   audit_events: AuditEventTable;
+  threat_vectors: ThreatVectorTable;
 }
 
 export interface SecurityProfileTable {
@@ -136,4 +137,29 @@ export interface AuditEventTable {
   target_id: string | null;
   /** JSON object with the change (never secrets). */
   details: string;
+}
+
+/**
+ * One entry of the vector filter's threat store. Seed entries carry no text (only a vector, family and
+ * short id); operator entries keep the reviewed text so they can be re-encoded by a newer encoder.
+ */
+export interface ThreatVectorTable {
+  id: string;
+  origin: 'seed' | 'operator';
+  status: 'proposed' | 'active' | 'rejected' | 'removed';
+  family: string;
+  category: string;
+  text: string | null;
+  /** Base64 of little-endian float32, unit length; null until the entry is encoded. */
+  vector: string | null;
+  /** Version of the encoder that produced `vector`. */
+  encoder: string | null;
+  /** The check event a proposal came from. */
+  source_event_id: string | null;
+  note: string;
+  proposed_by: string;
+  proposed_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  updated_at: string;
 }

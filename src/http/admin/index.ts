@@ -6,6 +6,7 @@ import { registerPlaygroundRoutes } from './playground-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
 import { registerRuntimeLlmRoutes } from './runtime-llm-routes.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
+import { registerVectorRoutes } from './vector-routes.ts';
 
 /** The JSON admin API behind the dashboard, under /api; documented in the listener's OpenAPI document. */
 export async function registerAdminApi(app: FastifyInstance, ctx: AdminContext): Promise<void> {
@@ -22,4 +23,5 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AdminContext):
   registerEventRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerPlaygroundRoutes(app, ctx);
+  registerVectorRoutes(app, ctx);
 }

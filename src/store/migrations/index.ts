@@ -4,6 +4,7 @@ import { defaultProfile } from './0002-default-profile.ts';
 import { adminSecurity } from './0003-admin-security.ts';
 import { checkEventText } from './0004-check-event-text.ts';
 import { upstreamCredential } from './0010-upstream-credential.ts';
+import { threatVectors } from './0020-threat-vectors.ts';
 
 /** Versioned migrations, applied in key order. Never edit a released one; add the next number. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-admin-security': adminSecurity,
   '0004-check-event-text': checkEventText,
   '0010-upstream-credential': upstreamCredential,
+  '0020-threat-vectors': threatVectors,
 };
 
 export const migrationProvider: MigrationProvider = {

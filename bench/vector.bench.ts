@@ -1,0 +1,169 @@
+/**
+ * Vector filter benchmark: k-nearest-neighbour query latency against 10k stored vectors (exact search)
+ * and 100k (HNSW), the memory of each index, its build time and persisted size, and the encoder's cost
+ * per message. Stored vectors are the shipped seed plus noisy copies of it (clustered like real
+ * entries, unlike uniform random vectors); queries are other noisy copies.
+ *
+ * Timings on a shared machine move with its load, so every query is paired with two baselines timed
+ * in the same run, right before it: exact (brute-force SIMD) search over the same vectors, and a
+ * fixed reference workload (sorting 2,000 numbers). Reported: medians, and the medians of the
+ * per-query ratios to each baseline.
+ *
+ *   node --expose-gc bench/vector.bench.ts [--sizes 10000,100000] [--json OUT]
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AnalysedText } from '../src/text/analysed-text.ts';
+import { indexDir, saveThreatIndex } from '../src/vectors/index-file.ts';
+import { KnnIndex } from '../src/vectors/knn-index.ts';
+import { REPORTED_MATCHES } from '../src/vectors/scorer.ts';
+import { loadThreatSeed } from '../src/vectors/seed.ts';
+import { ThreatIndex } from '../src/vectors/threat-index.ts';
+import { sharedSentenceEncoder } from '../src/vectors/vector-runtime.ts';
+import { quantile } from './lib/measure.ts';
+
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '10000,100000' }, json: { type: 'string' } } });
+const QUERIES = 2000;
+const K = REPORTED_MATCHES;
+
+const encoder = sharedSentenceEncoder();
+const seed = loadThreatSeed();
+const dims = encoder.dims;
+
+let state = 42;
+const gaussian = () => {
+  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+  const u = Math.max(state / 2 ** 32, 1e-12);
+  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos((2 * Math.PI * state) / 2 ** 32);
+};
+
+/** A seed vector moved by noise of the given scale, back on the unit sphere. */
+function nearSeed(i: number, noise: number): Float32Array {
+  const base = seed.entries[i % seed.entries.length]!.vector;
+  const v = base.map((x) => x + noise * gaussian());
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+const reference = Float64Array.from({ length: 2000 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453);
+function referenceWork(): number {
+  return reference.slice().sort()[1000]!;
+}
+
+function time(run: () => unknown): number {
+  const t = performance.now();
+  run();
+  return performance.now() - t;
+}
+
+const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const mb = (bytes: number) => round(bytes / 1e6, 1);
+
+interface SizeResult {
+  vectors: number;
+  mode: 'exact' | 'hnsw';
+  buildMs: number;
+  queryP50Ms: number;
+  queryP99Ms: number;
+  exactP50Ms: number;
+  referenceP50Ms: number;
+  /** Median of per-query ratios: index query / exact search of the same query. */
+  ratioToExact: number;
+  /** Median of per-query ratios: index query / reference workload. */
+  ratioToReference: number;
+  /** Resident memory growth while building (vectors, ids, graph), after garbage collection. */
+  memoryMb: number;
+  /** The raw vectors alone (n × dims × 4 bytes). */
+  vectorsMb: number;
+  persistedMb: number;
+  /** Share of queries whose top match is the exact nearest neighbour. */
+  recallAt1: number;
+}
+
+function benchSize(n: number): SizeResult {
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  const started = performance.now();
+  const index = new ThreatIndex(encoder.version, dims);
+  for (let i = 0; i < n; i++) index.add(`e${i}`, seed.entries[i % seed.entries.length]!.family, i < seed.entries.length ? seed.entries[i]!.vector : nearSeed(i, 0.08));
+  const buildMs = performance.now() - started;
+  globalThis.gc?.();
+  const memory = process.memoryUsage().rss - before;
+
+  // The exact-search baseline over the very same matrix.
+  const exact = new KnnIndex(dims, Number.POSITIVE_INFINITY);
+  exact.restore(index.knn.matrix);
+  const queries = Array.from({ length: QUERIES }, (_, i) => nearSeed(i * 7919, 0.12));
+  for (const q of queries.slice(0, 100)) {
+    index.search(q, K);
+    exact.search(q, K);
+  }
+  const times: number[] = [];
+  const exactTimes: number[] = [];
+  const referenceTimes: number[] = [];
+  const toExact: number[] = [];
+  const toReference: number[] = [];
+  let hits = 0;
+  for (const q of queries) {
+    const r = time(referenceWork);
+    let truth = -1;
+    const e = time(() => (truth = exact.search(q, 1)[0]!.row));
+    let top = -1;
+    const t = time(() => (top = index.knn.search(q, K)[0]!.row));
+    if (top === truth) hits++;
+    times.push(t);
+    exactTimes.push(e);
+    referenceTimes.push(r);
+    toExact.push(t / e);
+    toReference.push(t / r);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'rampart-vector-bench-'));
+  saveThreatIndex(index, indexDir(dir));
+  const persisted = readdirSync(indexDir(dir)).reduce((s, f) => s + statSync(join(indexDir(dir), f)).size, 0);
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    vectors: n,
+    mode: index.knn.approximate ? 'hnsw' : 'exact',
+    buildMs: Math.round(buildMs),
+    queryP50Ms: round(median(times)),
+    queryP99Ms: round(quantile([...times].sort((a, b) => a - b), 0.99)),
+    exactP50Ms: round(median(exactTimes)),
+    referenceP50Ms: round(median(referenceTimes)),
+    ratioToExact: round(median(toExact)),
+    ratioToReference: round(median(toReference)),
+    memoryMb: mb(memory),
+    vectorsMb: mb(n * dims * 4),
+    persistedMb: mb(persisted),
+    recallAt1: round(hits / queries.length),
+  };
+}
+
+function benchEncoder(): { chars: number; p50Ms: number; ratioToReference: number }[] {
+  const prompt = 'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours. ';
+  return [200, 1000, 10_000].map((chars) => {
+    const text = prompt.repeat(Math.ceil(chars / prompt.length)).slice(0, chars);
+    const times: number[] = [];
+    const ratios: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const r = time(referenceWork);
+      const t = time(() => {
+        for (const view of new AnalysedText(text).detectionViews) encoder.encode(view);
+      });
+      times.push(t);
+      ratios.push(t / r);
+    }
+    return { chars, p50Ms: round(median(times)), ratioToReference: round(median(ratios)) };
+  });
+}
+
+const results = values.sizes.split(',').map(Number).map(benchSize);
+const encoding = benchEncoder();
+console.log(`vector filter: encoder ${encoder.version}, ${dims} dimensions, k = ${K}, ${QUERIES} queries per size${globalThis.gc ? '' : ' (run with --expose-gc for steadier memory figures)'}`);
+console.table(results);
+console.log('encoding one message (normalisation + every view):');
+console.table(encoding);
+if (values.json !== undefined) writeFileSync(values.json, JSON.stringify({ encoder: encoder.version, results, encoding }, null, 2) + '\n');

@@ -1,0 +1,49 @@
+import { Type } from '@sinclair/typebox';
+import { defineGuardrail } from '../../engine/guardrail.ts';
+import { VECTOR_SENSITIVITIES } from '../../engine/profile-settings.ts';
+import { scoreViews } from '../../vectors/scorer.ts';
+import { seedOnlyRuntime, sharedSentenceEncoder, startVectorRuntime, type VectorRuntime } from '../../vectors/vector-runtime.ts';
+
+let runtime: VectorRuntime | undefined;
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Vector filter: the message's similarity to reviewed known attacks (the threat store), which catches
+ * paraphrases and template variants of them. Sensitivity picks a score threshold chosen on
+ * out-of-source validation; matches name the closest entries and their families.
+ */
+export const vectorGuardrail = defineGuardrail({
+  name: 'vector',
+  title: 'Vector Guardrail',
+  directions: ['input'],
+  settings: Type.Object({
+    sensitivity: Type.Union(
+      VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
+      { default: 'Medium', description: 'Vector filter sensitivity: High catches more and blocks more (score thresholds: README, Vector filter)' },
+    ),
+  }),
+  async init(services) {
+    // Without a database (offline evaluation) the shipped seed stands in for the store.
+    runtime ??= services ? await startVectorRuntime(services) : seedOnlyRuntime();
+  },
+  compile(settings) {
+    return { sensitivity: settings.sensitivity, threshold: sharedSentenceEncoder().calibration.thresholds[settings.sensitivity] };
+  },
+  check(ctx, compiled) {
+    if (!runtime) throw new Error('the vector filter was not initialised');
+    const r = scoreViews(runtime.encoder, runtime.index, ctx.text.detectionViews);
+    const detected = r.score >= compiled.threshold;
+    return {
+      detected,
+      score: r.score,
+      fields: {
+        score: round(r.score),
+        detected,
+        sensitivity: compiled.sensitivity,
+        threshold: compiled.threshold,
+        matches: r.matches.map((m) => ({ id: m.id, family: m.family, similarity: round(m.similarity) })),
+      },
+    };
+  },
+});

@@ -1,0 +1,41 @@
+import { AppError } from '../errors.ts';
+import type { ThreatEntry, ThreatListFilter, ThreatOrigin, ThreatStatus } from './threat-store.ts';
+
+const STATUSES: readonly ThreatStatus[] = ['proposed', 'active', 'rejected', 'removed'];
+const ORIGINS: readonly ThreatOrigin[] = ['seed', 'operator'];
+
+/** The JSON shape of a threat-store entry, shared by the CLI and the admin API. */
+export function threatEntryJson(e: ThreatEntry): Record<string, unknown> {
+  return {
+    id: e.id,
+    origin: e.origin,
+    status: e.status,
+    family: e.family,
+    category: e.category,
+    text: e.text,
+    source_event_id: e.sourceEventId,
+    note: e.note,
+    proposed_by: e.proposedBy,
+    proposed_at: e.proposedAt,
+    reviewed_by: e.reviewedBy,
+    reviewed_at: e.reviewedAt,
+    updated_at: e.updatedAt,
+  };
+}
+
+export interface RawListFilter {
+  status?: string | undefined;
+  origin?: string | undefined;
+  family?: string | undefined;
+  after?: string | undefined;
+  limit?: string | number | undefined;
+}
+
+/** Validates list filters from a command line or a query string. */
+export function parseListFilter(raw: RawListFilter): ThreatListFilter {
+  const limit = raw.limit === undefined ? 50 : Number(raw.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new AppError('invalid_field', 'limit must be a whole number from 1 to 10000');
+  if (raw.status !== undefined && !STATUSES.includes(raw.status as ThreatStatus)) throw new AppError('invalid_field', `status must be one of ${STATUSES.join(', ')}`);
+  if (raw.origin !== undefined && !ORIGINS.includes(raw.origin as ThreatOrigin)) throw new AppError('invalid_field', `origin must be one of ${ORIGINS.join(', ')}`);
+  return { limit, status: raw.status as ThreatStatus | undefined, origin: raw.origin as ThreatOrigin | undefined, family: raw.family, after: raw.after };
+}

@@ -1,0 +1,163 @@
+import { createRequire } from 'node:module';
+import type { Index, Matches } from 'usearch';
+
+// The CommonJS build locates its native addon from __dirname; the ES module build guesses it from a
+// stack trace, which fails under some launchers.
+const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch').default;
+
+/** Below this many vectors, search is exact (SIMD brute force); at and above it, approximate (HNSW). */
+export const EXACT_SEARCH_LIMIT = 50_000;
+
+// HNSW parameters: 16 links a node and wide construction/search beams keep recall near 1 at 100k
+// vectors while a query stays well under a millisecond.
+const CONNECTIVITY = 16;
+const EXPANSION_ADD = 128;
+const EXPANSION_SEARCH = 96;
+
+export interface Neighbour {
+  /** Row of the vector in the index (see `ids`). */
+  row: number;
+  /** Cosine similarity (the vectors are unit length). */
+  similarity: number;
+}
+
+/**
+ * Unit vectors in one flat matrix, searched by inner product. Rows are dense: removing a row moves
+ * the last row into its place, so the matrix never has holes. An HNSW graph (usearch) is built once
+ * the index grows past `EXACT_SEARCH_LIMIT` and then kept up to date row by row.
+ */
+export class KnnIndex {
+  readonly dims: number;
+  /** Size from which search is approximate (EXACT_SEARCH_LIMIT unless a test wants it smaller). */
+  readonly exactLimit: number;
+  #matrix: Float32Array;
+  #rows = 0;
+  #graph: Index | undefined;
+
+  constructor(dims: number, exactLimit = EXACT_SEARCH_LIMIT) {
+    this.dims = dims;
+    this.exactLimit = exactLimit;
+    this.#matrix = new Float32Array(1024 * dims);
+  }
+
+  get size(): number {
+    return this.#rows;
+  }
+
+  get approximate(): boolean {
+    return this.#graph !== undefined;
+  }
+
+  /** The stored matrix (rows × dims), e.g. to persist it. */
+  get matrix(): Float32Array {
+    return this.#matrix.subarray(0, this.#rows * this.dims);
+  }
+
+  vector(row: number): Float32Array {
+    return this.#matrix.subarray(row * this.dims, (row + 1) * this.dims);
+  }
+
+  /** Appends a vector; returns its row. */
+  add(vector: Float32Array): number {
+    if (vector.length !== this.dims) throw new Error(`vector has ${vector.length} dimensions, the index ${this.dims}`);
+    if ((this.#rows + 1) * this.dims > this.#matrix.length) {
+      const grown = new Float32Array(this.#matrix.length * 2);
+      grown.set(this.#matrix);
+      this.#matrix = grown;
+    }
+    const row = this.#rows++;
+    this.#matrix.set(vector, row * this.dims);
+    if (this.#graph) this.#graph.add(BigInt(row), vector);
+    else if (this.#rows >= this.exactLimit) this.#graph = this.#buildGraph();
+    return row;
+  }
+
+  /**
+   * Removes a row by moving the last row into it. Returns the row that moved (its old number), or
+   * undefined when the removed row was the last one.
+   */
+  remove(row: number): number | undefined {
+    if (row < 0 || row >= this.#rows) throw new Error(`no row ${row}`);
+    const last = this.#rows - 1;
+    if (this.#graph) {
+      this.#graph.remove(BigInt(row));
+      if (row !== last) {
+        this.#graph.remove(BigInt(last));
+        this.#graph.add(BigInt(row), this.vector(last));
+      }
+    }
+    if (row !== last) this.#matrix.copyWithin(row * this.dims, last * this.dims, (last + 1) * this.dims);
+    this.#rows = last;
+    if (this.#graph && this.#rows < this.exactLimit / 2) this.#graph = undefined; // hysteresis: no flapping at the limit
+    return row === last ? undefined : last;
+  }
+
+  /** The `k` most similar rows, most similar first. */
+  search(query: Float32Array, k: number): Neighbour[] {
+    const count = Math.min(k, this.#rows);
+    if (count === 0) return [];
+    const found = this.#graph
+      ? this.#graph.search(query, count, 1)
+      : (usearch.exactSearch(this.matrix, query, this.dims, count, usearch.MetricKind.IP, 1) as Matches);
+    const result: Neighbour[] = [];
+    for (let i = 0; i < found.keys.length; i++) {
+      const row = Number(found.keys[i]);
+      // usearch pads missing results; its IP distance is 1 − dot product.
+      if (row < this.#rows && Number.isFinite(found.distances[i]!)) result.push({ row, similarity: 1 - found.distances[i]! });
+    }
+    return result;
+  }
+
+  /** Saves the HNSW graph, when there is one, so a restart need not rebuild it. */
+  saveGraph(path: string): boolean {
+    if (!this.#graph) return false;
+    this.#graph.save(path);
+    return true;
+  }
+
+  /**
+   * Replaces the contents with a saved matrix (rows × dims) and, above the exact-search limit, the
+   * graph saved with it; a missing or mismatched graph is rebuilt.
+   */
+  restore(matrix: Float32Array, graphPath?: string): void {
+    if (matrix.length % this.dims !== 0) throw new Error('matrix does not match the dimensions');
+    this.#rows = matrix.length / this.dims;
+    this.#matrix = new Float32Array(Math.max(1024, this.#rows * 2) * this.dims);
+    this.#matrix.set(matrix);
+    this.#graph = undefined;
+    if (this.#rows < this.exactLimit) return;
+    if (graphPath) {
+      try {
+        const graph = this.#newGraph();
+        graph.load(graphPath);
+        if (graph.size() === this.#rows) {
+          this.#graph = graph;
+          return;
+        }
+      } catch {
+        // fall through to a rebuild
+      }
+    }
+    this.#graph = this.#buildGraph();
+  }
+
+  #newGraph(): Index {
+    return new usearch.Index({
+      dimensions: this.dims,
+      metric: usearch.MetricKind.IP,
+      quantization: usearch.ScalarKind.F32,
+      connectivity: CONNECTIVITY,
+      expansion_add: EXPANSION_ADD,
+      expansion_search: EXPANSION_SEARCH,
+      multi: false,
+    });
+  }
+
+  #buildGraph(): Index {
+    const graph = this.#newGraph();
+    const keys = new BigUint64Array(this.#rows);
+    for (let i = 0; i < this.#rows; i++) keys[i] = BigInt(i);
+    graph.add(keys, this.matrix, 0);
+    return graph;
+  }
+}

@@ -1,0 +1,29 @@
+import type { SentenceEncoder } from './encoder.ts';
+import { similarityScore } from './score.ts';
+import type { ThreatIndex, ThreatMatch } from './threat-index.ts';
+
+/** Matches reported per check: enough to explain a verdict without listing the store. */
+export const REPORTED_MATCHES = 3;
+
+export interface VectorResult {
+  /** Top similarity rescaled (see score.ts). */
+  score: number;
+  /** The closest entries over all views, most similar first, one per entry. */
+  matches: ThreatMatch[];
+}
+
+/**
+ * Scores a message by its closest stored attacks: every view (the normalised message and each
+ * decoded payload) is encoded and searched, and the best similarities win.
+ */
+export function scoreViews(encoder: SentenceEncoder, index: ThreatIndex, views: readonly string[]): VectorResult {
+  const best = new Map<string, ThreatMatch>();
+  for (const view of views) {
+    for (const m of index.search(encoder.encode(view), REPORTED_MATCHES)) {
+      const known = best.get(m.id);
+      if (!known || known.similarity < m.similarity) best.set(m.id, m);
+    }
+  }
+  const matches = [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, REPORTED_MATCHES);
+  return { score: similarityScore(matches[0]?.similarity ?? 0, encoder.calibration.similarityFloor), matches };
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileEntry, TensorEntry } from '../models/manifest.ts';
+import { readTensor, readVerified } from '../models/tensor-file.ts';
+
+export const SEED_DIR = join(import.meta.dirname, '../../models/threat-seed');
+
+/**
+ * The shipped seed of the threat store: vectors of the attack rows of the training data, each with a
+ * short id (derived from a hash of its text, stable across retraining) and its family — never the
+ * text itself.
+ */
+export interface SeedManifest {
+  name: string;
+  /** The encoder version that computed the vectors. */
+  encoder: string;
+  dims: number;
+  count: number;
+  files: { entries: FileEntry; vectors: FileEntry };
+  vectors: TensorEntry;
+}
+
+export interface SeedEntry {
+  id: string;
+  family: string;
+  category: string;
+  vector: Float32Array;
+}
+
+export interface ThreatSeed {
+  encoder: string;
+  entries: SeedEntry[];
+}
+
+/** Reads the seed; `entries.tsv` holds one `id<TAB>family<TAB>category` line per vector row. */
+export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as SeedManifest;
+  const lines = readVerified(dir, manifest.files.entries).toString('utf8').split('\n').filter((l) => l !== '');
+  const matrix = readTensor(readVerified(dir, manifest.files.vectors), manifest.vectors);
+  if (lines.length !== manifest.count || matrix.length !== manifest.count * manifest.dims) throw new Error('threat seed files do not match their manifest');
+  const entries = lines.map((line, i) => {
+    const [id, family, category] = line.split('\t');
+    return { id: id!, family: family!, category: category ?? '', vector: matrix.slice(i * manifest.dims, (i + 1) * manifest.dims) };
+  });
+  return { encoder: manifest.encoder, entries };
+}

@@ -1,0 +1,49 @@
+import { fnv1a, mix } from '../models/hashing.ts';
+
+/**
+ * What the sentence encoder reads from normalised text (lower case, homoglyphs and leetspeak
+ * folded): word tokens, looked up in the word-vector table, and hashed sub-word features — character
+ * 3- and 4-grams of each word with boundary marks (misspellings, inflections, words the table lacks,
+ * other scripts) and word bigrams (short phrases such as "ignore previous"). Shared by training and
+ * inference, so both see exactly the same features.
+ */
+export const MAX_TOKENS = 2048;
+/** Character n-grams come from at most this many characters of a word (long runs are base64, hex…). */
+const MAX_WORD_CHARS = 32;
+const NGRAM_MIN = 3;
+const NGRAM_MAX = 4;
+const NGRAM_SEED = 0x51ed270b;
+const BIGRAM_SEED = 0x2c1b3c6d;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export function wordTokens(normalised: string, limit = MAX_TOKENS): string[] {
+  const out: string[] = [];
+  for (const m of normalised.matchAll(WORD)) {
+    out.push(m[0]);
+    if (out.length === limit) break;
+  }
+  return out;
+}
+
+/** Bucket ids (with repeats) of the hashed features of `tokens`, in [0, buckets). */
+export function hashedFeatures(tokens: readonly string[], buckets: number): Int32Array {
+  let ids = new Int32Array(Math.max(16, tokens.length * 12));
+  let count = 0;
+  const push = (h: number): void => {
+    if (count === ids.length) {
+      const grown = new Int32Array(ids.length * 2);
+      grown.set(ids);
+      ids = grown;
+    }
+    ids[count++] = mix(h) % buckets;
+  };
+  for (let t = 0; t < tokens.length; t++) {
+    const marked = `<${tokens[t]!.slice(0, MAX_WORD_CHARS)}>`;
+    for (let n = NGRAM_MIN; n <= NGRAM_MAX; n++) {
+      if (marked.length < n) break;
+      for (let i = 0; i + n <= marked.length; i++) push(fnv1a(marked, NGRAM_SEED + n, i, i + n));
+    }
+    if (t > 0) push(fnv1a(`${tokens[t - 1]} ${tokens[t]}`, BIGRAM_SEED));
+  }
+  return ids.subarray(0, count);
+}

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { KnnIndex } from './knn-index.ts';
+import { activeThreatIds, fetchThreatVectors } from './threat-store.ts';
+
+export interface ThreatMatch {
+  id: string;
+  family: string;
+  similarity: number;
+}
+
+export interface SyncResult {
+  added: number;
+  removed: number;
+  size: number;
+}
+
+/**
+ * The active entries of the threat store in memory: a k-nearest-neighbour index plus each row's id
+ * and family. Brought up to date with the database by `sync`, which only touches what changed.
+ */
+export class ThreatIndex {
+  readonly encoderVersion: string;
+  readonly knn: KnnIndex;
+  /** Row → entry id and family (parallel to the index rows). */
+  readonly #ids: string[] = [];
+  readonly #families: string[] = [];
+  readonly #rowOf = new Map<string, number>();
+
+  constructor(encoderVersion: string, dims: number, exactLimit?: number) {
+    this.encoderVersion = encoderVersion;
+    this.knn = new KnnIndex(dims, exactLimit);
+  }
+
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  get ids(): readonly string[] {
+    return this.#ids;
+  }
+
+  get families(): readonly string[] {
+    return this.#families;
+  }
+
+  has(id: string): boolean {
+    return this.#rowOf.has(id);
+  }
+
+  add(id: string, family: string, vector: Float32Array): void {
+    if (this.#rowOf.has(id)) return;
+    const row = this.knn.add(vector);
+    this.#ids[row] = id;
+    this.#families[row] = family;
+    this.#rowOf.set(id, row);
+  }
+
+  remove(id: string): void {
+    const row = this.#rowOf.get(id);
+    if (row === undefined) return;
+    const moved = this.knn.remove(row);
+    this.#rowOf.delete(id);
+    if (moved !== undefined) {
+      this.#ids[row] = this.#ids[moved]!;
+      this.#families[row] = this.#families[moved]!;
+      this.#rowOf.set(this.#ids[row]!, row);
+    }
+    this.#ids.pop();
+    this.#families.pop();
+  }
+
+  /** Replaces the contents with a persisted state (see index-file.ts). */
+  restore(ids: readonly string[], families: readonly string[], matrix: Float32Array, graphPath?: string): void {
+    this.knn.restore(matrix, graphPath);
+    this.#ids.length = 0;
+    this.#families.length = 0;
+    this.#rowOf.clear();
+    ids.forEach((id, row) => {
+      this.#ids.push(id);
+      this.#families.push(families[row]!);
+      this.#rowOf.set(id, row);
+    });
+  }
+
+  /** The `k` closest entries, most similar first. */
+  search(query: Float32Array, k: number): ThreatMatch[] {
+    return this.knn.search(query, k).map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity }));
+  }
+
+  /** Makes the index hold exactly the database's active entries for this encoder. */
+  async sync(db: Kysely<Database>): Promise<SyncResult> {
+    const wanted = new Set(await activeThreatIds(db, this.encoderVersion));
+    const stale = this.#ids.filter((id) => !wanted.has(id));
+    for (const id of stale) this.remove(id);
+    const missing = [...wanted].filter((id) => !this.#rowOf.has(id));
+    const fetched = await fetchThreatVectors(db, missing, this.encoderVersion);
+    for (const t of fetched) this.add(t.id, t.family, t.vector);
+    return { added: fetched.length, removed: stale.length, size: this.size };
+  }
+}

@@ -1,0 +1,66 @@
+import type { GuardrailServices } from '../engine/guardrail.ts';
+import { loadSentenceEncoder, type SentenceEncoder } from './encoder.ts';
+import { indexDir, loadThreatIndex, saveThreatIndex } from './index-file.ts';
+import type { Logger } from 'pino';
+import type { Store } from '../store/store.ts';
+import { prepareThreatStore, type PreparedStore } from './prepare-store.ts';
+import { loadThreatSeed } from './seed.ts';
+import { ThreatIndex } from './threat-index.ts';
+
+/** What the vector filter checks with: the encoder and the in-memory index of active threat entries. */
+export interface VectorRuntime {
+  encoder: SentenceEncoder;
+  index: ThreatIndex;
+}
+
+let encoder: SentenceEncoder | undefined;
+
+/** The process-wide sentence encoder, loaded on first use. */
+export function sharedSentenceEncoder(): SentenceEncoder {
+  encoder ??= loadSentenceEncoder();
+  return encoder;
+}
+
+/**
+ * Brings the database's threat store up to the shipped seed and encoder (see prepare-store.ts); cheap
+ * when it already is. Runs once before server processes start, and again in each (a no-op then).
+ */
+export async function ensureThreatStore(store: Store, log: Logger): Promise<PreparedStore> {
+  const enc = sharedSentenceEncoder();
+  const prepared = await prepareThreatStore(store, enc, loadThreatSeed());
+  if (prepared.seedAdded + prepared.seedUpdated + prepared.seedDropped + prepared.reencoded > 0) log.info({ ...prepared, encoder: enc.version }, 'threat store prepared for this encoder');
+  return prepared;
+}
+
+/**
+ * Loads the threat store for serving: the store is brought up to the shipped seed and encoder, the
+ * index is read from the data directory (or built from the database the first time) and brought up
+ * to date, and every configuration reload — a review decision on any node — syncs it again. The
+ * index file is rewritten whenever the index changed.
+ */
+export async function startVectorRuntime(services: GuardrailServices): Promise<VectorRuntime> {
+  const { store, dataDir, log } = services;
+  const enc = sharedSentenceEncoder();
+  await ensureThreatStore(store, log);
+  const dir = indexDir(dataDir);
+  const persisted = loadThreatIndex(dir, enc.version, enc.dims);
+  const index = persisted ?? new ThreatIndex(enc.version, enc.dims);
+  const first = await index.sync(store.db);
+  if (!persisted || first.added + first.removed > 0) saveThreatIndex(index, dir);
+  log.info({ entries: index.size, from_file: persisted !== undefined, added: first.added, removed: first.removed, approximate: index.knn.approximate }, 'threat-vector index loaded');
+  services.onConfigReload(async () => {
+    const r = await index.sync(store.db);
+    if (r.added + r.removed === 0) return;
+    saveThreatIndex(index, dir);
+    log.info({ entries: r.size, added: r.added, removed: r.removed }, 'threat-vector index updated');
+  });
+  return { encoder: enc, index };
+}
+
+/** The shipped seed alone, without a database: for evaluation and benchmarks. */
+export function seedOnlyRuntime(enc = sharedSentenceEncoder(), seed = loadThreatSeed()): VectorRuntime {
+  if (seed.encoder !== enc.version) throw new Error(`the threat seed was computed by encoder ${seed.encoder}, not ${enc.version}`);
+  const index = new ThreatIndex(enc.version, enc.dims);
+  for (const e of seed.entries) index.add(e.id, e.family, e.vector);
+  return { encoder: enc, index };
+}

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { loadThreatIndex, saveThreatIndex } from '../../src/vectors/index-file.ts';
+import { KnnIndex } from '../../src/vectors/knn-index.ts';
+import { ThreatIndex } from '../../src/vectors/threat-index.ts';
+
+const D = 16;
+
+function randomUnitVectors(count: number, seed: number): Float32Array[] {
+  let state = seed;
+  const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32) - 0.5;
+  return Array.from({ length: count }, () => {
+    const v = Float32Array.from({ length: D }, next);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  });
+}
+
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+/** The most similar of `vectors` to `q`, by brute force. */
+function bruteForce(vectors: readonly Float32Array[], q: Float32Array): { index: number; similarity: number } {
+  let best = { index: -1, similarity: -Infinity };
+  vectors.forEach((v, index) => {
+    const similarity = dot(v, q);
+    if (similarity > best.similarity) best = { index, similarity };
+  });
+  return best;
+}
+
+describe('k-nearest-neighbour index', () => {
+  it('finds the exact nearest vector below the limit and stays exact', () => {
+    const index = new KnnIndex(D, 1000);
+    const vectors = randomUnitVectors(200, 1);
+    for (const v of vectors) index.add(v);
+    assert.equal(index.approximate, false);
+    for (const q of randomUnitVectors(30, 2)) {
+      const [top] = index.search(q, 3);
+      const expected = bruteForce(vectors, q);
+      assert.equal(top!.row, expected.index);
+      assert.ok(Math.abs(top!.similarity - expected.similarity) < 1e-5);
+    }
+  });
+
+  it('switches to an HNSW graph at the limit and keeps it consistent through removals', () => {
+    const index = new KnnIndex(D, 100);
+    const vectors = randomUnitVectors(300, 3);
+    for (const v of vectors) index.add(v);
+    assert.equal(index.approximate, true);
+    // Removing moves the last row into the hole; mirror that on the reference list.
+    for (let i = 0; i < 120; i++) {
+      const moved = index.remove(7);
+      if (moved !== undefined) vectors[7] = vectors[moved]!;
+      vectors.pop();
+    }
+    assert.equal(index.size, 180);
+    let agree = 0;
+    for (const q of randomUnitVectors(50, 4)) if (index.search(q, 1)[0]!.row === bruteForce(vectors, q).index) agree++;
+    assert.ok(agree >= 48, `top-1 agreed with brute force on ${agree}/50 queries`);
+    while (index.size > 40) index.remove(0);
+    assert.equal(index.approximate, false, 'well below the limit, search is exact again');
+  });
+
+  it('rejects vectors of the wrong dimension', () => {
+    assert.throws(() => new KnnIndex(D).add(new Float32Array(D + 1)), /dimensions/);
+  });
+});
+
+describe('threat index persistence', () => {
+  for (const [mode, limit] of [
+    ['exact', 1000],
+    ['HNSW', 50],
+  ] as const) {
+    it(`saves and reloads ids, families and vectors (${mode})`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'rampart-index-'));
+      try {
+        const index = new ThreatIndex('enc-1', D, limit);
+        const vectors = randomUnitVectors(120, 5);
+        vectors.forEach((v, i) => index.add(`id-${i}`, i % 2 ? 'jailbreak/template' : 'injection/other', v));
+        index.remove('id-3');
+        saveThreatIndex(index, dir);
+        const loaded = loadThreatIndex(dir, 'enc-1', D, limit);
+        assert.ok(loaded);
+        assert.equal(loaded.size, 119);
+        assert.equal(loaded.knn.approximate, mode === 'HNSW');
+        assert.equal(loaded.has('id-3'), false);
+        const [top] = loaded.search(vectors[10]!, 1);
+        assert.deepEqual({ id: top!.id, family: top!.family }, { id: 'id-10', family: 'injection/other' });
+        assert.ok(top!.similarity > 0.9999);
+        assert.equal(loadThreatIndex(dir, 'enc-2', D, limit), undefined, 'another encoder version is not loaded');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it('ignores a torn file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rampart-index-'));
+    try {
+      const index = new ThreatIndex('enc-1', D);
+      index.add('a', 'f', randomUnitVectors(1, 6)[0]!);
+      saveThreatIndex(index, dir);
+      writeFileSync(join(dir, 'threat-index.bin'), Buffer.from([1, 2, 3]));
+      assert.equal(loadThreatIndex(dir, 'enc-1', D), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

