@@ -6,7 +6,7 @@ import type { ThreatIndex, ThreatMatch } from './threat-index.ts';
 export const REPORTED_MATCHES = 3;
 
 export interface VectorResult {
-  /** Top similarity rescaled (see score.ts). */
+  /** Top similarity rescaled (see score.ts), to three decimals. */
   score: number;
   /** The closest entries over all views, most similar first, one per entry. */
   matches: ThreatMatch[];
@@ -25,5 +25,7 @@ export function scoreViews(encoder: SentenceEncoder, index: ThreatIndex, views: 
     }
   }
   const matches = [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, REPORTED_MATCHES);
-  return { score: similarityScore(matches[0]?.similarity ?? 0, encoder.calibration.similarityFloor), matches };
+  // Rounded here, so a response's score and threshold compare exactly as its verdict did.
+  const score = Math.round(similarityScore(matches[0]?.similarity ?? 0, encoder.calibration.similarityFloor) * 1000) / 1000;
+  return { score, matches };
 }

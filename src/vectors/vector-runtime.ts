@@ -1,8 +1,8 @@
+import type { Logger } from 'pino';
 import type { GuardrailServices } from '../engine/guardrail.ts';
+import type { Store } from '../store/store.ts';
 import { loadSentenceEncoder, type SentenceEncoder } from './encoder.ts';
 import { indexDir, loadThreatIndex, saveThreatIndex } from './index-file.ts';
-import type { Logger } from 'pino';
-import type { Store } from '../store/store.ts';
 import { prepareThreatStore, type PreparedStore } from './prepare-store.ts';
 import { loadThreatSeed } from './seed.ts';
 import { ThreatIndex } from './threat-index.ts';

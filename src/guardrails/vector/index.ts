@@ -38,7 +38,7 @@ export const vectorGuardrail = defineGuardrail({
       detected,
       score: r.score,
       fields: {
-        score: round(r.score),
+        score: r.score,
         detected,
         sensitivity: compiled.sensitivity,
         threshold: compiled.threshold,
