@@ -30,7 +30,7 @@ export interface TrainConfig {
 }
 
 export const DEFAULT_TRAIN_CONFIG: TrainConfig = {
-  steps: 800,
+  steps: 1600,
   anchors: 96,
   negatives: 192,
   temperature: 0.05,

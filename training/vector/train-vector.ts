@@ -3,7 +3,7 @@
  * training split of the shared datasets. Steps: attack and benign rows (minus excluded licences) →
  * vocabulary from GloVe → features → out-of-source validation (five grouped folds) → thresholds per
  * sensitivity → final encoder on everything → weights, manifest, seed vectors, validation report and
- * model card. Single-threaded; about ten minutes on a shared two-core machine.
+ * model card. Single-threaded; about twenty minutes on a shared two-core machine.
  *
  *   node training/vector/train-vector.ts [--exclude-license CC-BY-NC,GPL] [--steps N] [--models-dir DIR]
  */
