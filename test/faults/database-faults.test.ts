@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
@@ -67,7 +68,11 @@ describe('database faults', () => {
   });
 
   it('SQLite full: checks keep answering, events wait in memory, and pruning old events makes room again', async () => {
-    const app = await startAppliance({ sqlite: true, env: { RAMPART_DB_MAX_SIZE_MB: '1' } });
+    // The first start writes the shipped seed vectors; the store may then grow by one more megabyte.
+    const seeding = await startAppliance({ sqlite: true });
+    assert.equal(await seeding.stop(), 0);
+    const seededMb = Math.ceil(statSync(join(seeding.dataDir, 'rampart.db')).size / 2 ** 20);
+    const app = await startAppliance({ sqlite: true, dataDir: seeding.dataDir, env: { RAMPART_DB_MAX_SIZE_MB: String(seededMb + 1) } });
     try {
       const { apiKey } = await app.createRuntimeLlm('bounded', '--level', '1');
       assert.equal((await app.cli('retention', 'set', '--max-events', '50')).code, 0);
@@ -79,7 +84,7 @@ describe('database faults', () => {
         const r = await readiness(app);
         if (r.events !== 'ok') full = r;
       }
-      assert.ok(full, 'the 1 MB database filled up');
+      assert.ok(full, 'the size-capped database filled up');
       assert.equal(full.status, 200, 'a full event store does not take the node out of service');
       assert.equal((await app.inputCheck(apiKey, { message: 'still checking' })).status, 200);
 
@@ -92,6 +97,7 @@ describe('database faults', () => {
       assert.equal(integrity.json.rows.runtime_llms, 1, 'configuration intact');
     } finally {
       await app.dispose();
+      await seeding.dispose();
     }
   });
 
