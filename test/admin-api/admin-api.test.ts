@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 describe('admin JSON API (what the dashboard does, without the UI)', () => {
   let app: TestAppliance;
@@ -91,8 +94,8 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
 
   it('the playground returns the verdict and the spans that triggered, without recording an event', async () => {
     await admin.request('/api/profiles/default/keyword-rules', { body: { keyword: 'falcon' } });
-    const before = (await admin.request('/api/events?limit=1000')).json.events.length;
-    const run = await admin.request('/api/playground', { body: { runtime_llm: 'support-bot', direction: 'input', message: 'Tell me about Falcon, mail bob@example.org' } });
+    const message = 'Tell me about Falcon, mail bob@example.org';
+    const run = await admin.request('/api/playground', { body: { runtime_llm: 'support-bot', direction: 'input', message } });
     assert.equal(run.status, 200, run.text);
     assert.equal(run.json.injection_detected, true);
     const labels = run.json.spans.map((s: { label: string }) => s.label);
@@ -100,7 +103,16 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     assert.ok(labels.includes('EMAIL_ADDRESS'));
     const span = run.json.spans.find((s: { label: string }) => s.label === 'EMAIL_ADDRESS');
     assert.equal('Tell me about Falcon, mail bob@example.org'.slice(span.start, span.end), 'bob@example.org');
-    assert.equal((await admin.request('/api/events?limit=1000')).json.events.length, before);
+    // Events are written in order: once a later real check is stored, a playground event would be too.
+    const later = 'a real check after the playground';
+    assert.equal((await app.inputCheck(apiKey, { message: later })).status, 200);
+    let hashes: string[] = [];
+    for (let i = 0; i < 50 && !hashes.includes(sha256(later)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      hashes = (await admin.request('/api/events?limit=1000')).json.events.map((e: { message_sha256: string }) => e.message_sha256);
+    }
+    assert.ok(hashes.includes(sha256(later)), 'the later check was recorded');
+    assert.ok(!hashes.includes(sha256(message)), 'the playground recorded no event');
     assert.equal((await admin.request('/api/playground', { body: { runtime_llm: 'nope', direction: 'input', message: 'x' } })).status, 404);
   });
 
