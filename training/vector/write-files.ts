@@ -1,46 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileEntry, TensorEntry } from '../../src/models/manifest.ts';
-import { tensorBytes } from '../../src/models/tensor-file.ts';
 import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-manifest.ts';
 import type { SeedManifest } from '../../src/vectors/seed.ts';
-import { quantizeRows } from '../quantize.ts';
+import { fileEntry, packTensors } from '../tensor-pack.ts';
 import type { EncoderModel } from './encoder-model.ts';
 import type { Vocabulary } from './vocabulary.ts';
-
-interface Tensor {
-  name: string;
-  values: Float32Array;
-  shape: number[];
-  type: 'f32' | 'i8';
-}
-
-function fileEntry(path: string, data: Uint8Array): FileEntry {
-  return { path, sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
-}
-
-/** Tensors in one little-endian file; int8 tables carry one f32 scale per row after their data (see tensor-file.ts). */
-function pack(tensors: readonly Tensor[]): { data: Buffer; entries: TensorEntry[] } {
-  const entries: TensorEntry[] = [];
-  let offset = 0;
-  for (const t of tensors) {
-    entries.push({ name: t.name, type: t.type, shape: t.shape, offset });
-    offset += tensorBytes(t);
-  }
-  const data = Buffer.alloc(offset);
-  tensors.forEach((t, i) => {
-    const at = entries[i]!.offset;
-    if (t.type === 'f32') {
-      Buffer.from(t.values.buffer, t.values.byteOffset, t.values.byteLength).copy(data, at);
-      return;
-    }
-    const { q, scales } = quantizeRows(t.values, t.shape[0]!);
-    Buffer.from(q.buffer, q.byteOffset, q.byteLength).copy(data, at);
-    Buffer.from(scales.buffer).copy(data, at + Math.ceil(q.length / 4) * 4);
-  });
-  return { data, entries };
-}
 
 export interface EncoderToWrite {
   dir: string;
@@ -64,7 +28,7 @@ export function writeEncoder(m: EncoderToWrite): EncoderManifest {
     m.model.project(w, wordVectors, w * dims);
     wordWeights[w] = Math.exp(m.model.logit(w));
   }
-  const { data, entries } = pack([
+  const { data, entries } = packTensors([
     { name: 'word_vectors', values: wordVectors, shape: [V, dims], type: 'i8' },
     { name: 'word_weights', values: wordWeights, shape: [V], type: 'f32' },
     { name: 'hash_vectors', values: m.model.E, shape: [buckets, dims], type: 'i8' },
@@ -100,7 +64,7 @@ export interface SeedToWrite {
 export function writeSeed(s: SeedToWrite): SeedManifest {
   const matrix = new Float32Array(s.entries.length * s.dims);
   s.entries.forEach((e, i) => matrix.set(e.vector, i * s.dims));
-  const { data, entries } = pack([{ name: 'vectors', values: matrix, shape: [s.entries.length, s.dims], type: 'i8' }]);
+  const { data, entries } = packTensors([{ name: 'vectors', values: matrix, shape: [s.entries.length, s.dims], type: 'i8' }]);
   // Tabs and newlines cannot occur in the fields (ids are base64url, families fixed, categories short labels).
   const tsv = Buffer.from(s.entries.map((e) => [e.id, e.family, e.category.replace(/[\t\n]/g, ' ')].join('\t')).join('\n') + '\n', 'utf8');
   mkdirSync(s.dir, { recursive: true });
