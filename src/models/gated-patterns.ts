@@ -11,13 +11,14 @@ const QUANTIFIERS = new Set(['?', '*', '{']);
 const META = new Set(['\\', '(', ')', '[', ']', '.', '|', '^', '$', '?', '*', '+', '{', '}']);
 const LITERAL_ESCAPES = new Set(['[', ']', '(', ')', '.', '/', '\\', '-', '?', '*', '+', '{', '}', '|', '^', '$', "'", '"', ' ']);
 
-/** Splits a pattern source on the `|` of its top level (not inside groups or classes). */
-function splitTopLevel(src: string): string[] {
-  const parts: string[] = [];
+/**
+ * Visits the characters of a pattern source from `from` that are neither escaped nor inside a
+ * character class, with the group depth before each; stops when `visit` returns true.
+ */
+function walkStructure(src: string, from: number, visit: (c: string, i: number, depth: number) => boolean | void): void {
   let depth = 0;
   let inClass = false;
-  let start = 0;
-  for (let i = 0; i < src.length; i++) {
+  for (let i = from; i < src.length; i++) {
     const c = src[i]!;
     if (c === '\\') {
       i++;
@@ -25,35 +26,37 @@ function splitTopLevel(src: string): string[] {
     }
     if (inClass) {
       if (c === ']') inClass = false;
-    } else if (c === '[') inClass = true;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (visit(c, i, depth)) return;
     else if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) {
+  }
+}
+
+/** Splits a pattern source on the `|` of its top level (not inside groups or classes). */
+function splitTopLevel(src: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  walkStructure(src, 0, (c, i, depth) => {
+    if (c === '|' && depth === 0) {
       parts.push(src.slice(start, i));
       start = i + 1;
     }
-  }
+  });
   parts.push(src.slice(start));
   return parts;
 }
 
 /** Index of the `)` closing the group that opens at `open`. */
 function groupEnd(src: string, open: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = open; i < src.length; i++) {
-    const c = src[i]!;
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-    } else if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
+  let end = -1;
+  walkStructure(src, open, (c, i, depth) => {
+    if (c === ')' && depth === 1) end = i;
+    return end >= 0;
+  });
+  return end;
 }
 
 /**
