@@ -1,6 +1,6 @@
 /**
- * Vector filter benchmark: k-nearest-neighbour query latency against 10k stored vectors (exact search)
- * and 100k (HNSW), the memory of each index, its build time and persisted size, and the encoder's cost
+ * Vector filter benchmark: k-nearest-neighbour query latency against 9k stored vectors (exact search),
+ * 20k and 100k (HNSW), the memory of each index, its build time and persisted size, and the encoder's cost
  * per message. Stored vectors are the shipped seed plus noisy copies of it (clustered like real
  * entries, unlike uniform random vectors); queries are other noisy copies, half of them close to a
  * stored vector (cosine ≈ 0.95, where verdicts are decided) and half of them far (≈ 0.7).
@@ -10,7 +10,7 @@
  * fixed reference workload (sorting 2,000 numbers). Reported: medians, and the medians of the
  * per-query ratios to each baseline.
  *
- *   node --expose-gc bench/vector.bench.ts [--sizes 10000,100000] [--json OUT]
+ *   node --expose-gc bench/vector.bench.ts [--sizes 9000,20000,100000] [--json OUT]
  */
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ import { ThreatIndex } from '../src/vectors/threat-index.ts';
 import { sharedSentenceEncoder } from '../src/vectors/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '10000,100000' }, json: { type: 'string' } } });
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '9000,20000,100000' }, json: { type: 'string' } } });
 const QUERIES = 2000;
 const K = REPORTED_MATCHES;
 
