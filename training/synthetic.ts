@@ -4,7 +4,7 @@ import { EVERYDAY_GROUP } from './folds.ts';
 import { emptyTargets, setTarget, type LabelledText } from './labels.ts';
 import { PHRASES } from './multilingual-phrases.ts';
 import type { Random } from './random.ts';
-import { benignLookalikes, indirectInjection, roleplayAttack, ruleTemplateAttack, suffixAttack, transliteratedAttacks } from './attack-families.ts';
+import { benignLookalikes, indirectInjection, jailbreakWrap, transliteratedAttacks } from './attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, generateHomonymRequest, type TemplateKind } from './attack-templates.ts';
 import { everydayMessages } from './everyday-messages.ts';
 
@@ -207,8 +207,7 @@ export function jailbrokenRequests(requests: readonly LabelledText[], rng: Rando
   const out: LabelledText[] = [];
   for (const r of requests) {
     if (r.text.length > 400 || rng.next() >= share) continue;
-    const x = rng.next();
-    const text = x < 0.4 ? roleplayAttack(r.text, rng) : x < 0.7 ? suffixAttack(r.text, rng) : ruleTemplateAttack(r.text, rng);
+    const { text } = jailbreakWrap(r.text, rng);
     const targets = r.targets.slice();
     setTarget(targets, 'attack', 1);
     setTarget(targets, 'extraction', 0);

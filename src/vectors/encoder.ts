@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTensor, readVerified } from '../models/tensor-file.ts';
 import { ENCODER_TENSORS, type EncoderManifest, type Sensitivity } from './encoder-manifest.ts';
-import { hashedFeatures, wordTokens } from './text-features.ts';
+import { chunkShapes, hashedFeatures, wordTokens } from './text-features.ts';
 
 export const ENCODER_DIR = join(import.meta.dirname, '../../models/vector-encoder');
 
@@ -61,7 +61,7 @@ export class SentenceEncoder {
     }
     const out = new Float32Array(dims);
     if (weightSum > 0) for (let d = 0; d < dims; d++) out[d] = words[d]! / weightSum;
-    const hashed = hashedFeatures(tokens, buckets);
+    const hashed = hashedFeatures(tokens, chunkShapes(normalised), buckets);
     if (hashed.length > 0) {
       const s = 1 / hashed.length;
       for (const b of hashed) {

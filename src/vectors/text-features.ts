@@ -4,7 +4,8 @@ import { fnv1a, mix } from '../models/hashing.ts';
  * What the sentence encoder reads from normalised text (lower case, homoglyphs and leetspeak
  * folded): word tokens, looked up in the word-vector table, and hashed sub-word features — character
  * 3- and 4-grams of each word with boundary marks (misspellings, inflections, words the table lacks,
- * other scripts) and word bigrams (short phrases such as "ignore previous"). Shared by training and
+ * other scripts), word bigrams (short phrases such as "ignore previous") and the shapes of
+ * whitespace-separated chunks that contain punctuation (see `chunkShapes`). Shared by training and
  * inference, so both see exactly the same features.
  */
 export const MAX_TOKENS = 2048;
@@ -14,7 +15,12 @@ const NGRAM_MIN = 3;
 const NGRAM_MAX = 4;
 const NGRAM_SEED = 0x51ed270b;
 const BIGRAM_SEED = 0x2c1b3c6d;
+const SHAPE_SEED = 0x6a09e667;
 const WORD = /[\p{L}\p{N}]+/gu;
+const CHUNK = /\S+/gu;
+const PUNCTUATION = /[^\p{L}\p{N}]/u;
+/** A chunk's shape keeps this many characters: enough for glued runs such as `a({[a`. */
+const MAX_SHAPE_CHARS = 10;
 
 export function wordTokens(normalised: string, limit = MAX_TOKENS): string[] {
   const out: string[] = [];
@@ -25,8 +31,25 @@ export function wordTokens(normalised: string, limit = MAX_TOKENS): string[] {
   return out;
 }
 
-/** Bucket ids (with repeats) of the hashed features of `tokens`, in [0, buckets). */
-export function hashedFeatures(tokens: readonly string[], buckets: number): Int32Array {
+/**
+ * The shapes of the whitespace-separated chunks that contain punctuation: letter runs become `a`,
+ * digit runs `0`, punctuation stays (`herezak({[htmlsvg` → `a({[a`, `done.` → `a.`). Words alone drop
+ * punctuation, which left the encoder blind to optimisation-style token soup (`sure,].[`,
+ * `={cdnjs`) and chat-template markup (`<|im_start|>`); a shape says how a chunk is built, not
+ * what it says. At most `limit` chunks are read, like `wordTokens`.
+ */
+export function chunkShapes(normalised: string, limit = MAX_TOKENS): string[] {
+  const out: string[] = [];
+  let chunks = 0;
+  for (const m of normalised.matchAll(CHUNK)) {
+    if (++chunks > limit) break;
+    if (PUNCTUATION.test(m[0])) out.push(m[0].replace(/\p{L}+/gu, 'a').replace(/\p{N}+/gu, '0').slice(0, MAX_SHAPE_CHARS));
+  }
+  return out;
+}
+
+/** Bucket ids (with repeats) of the hashed features of `tokens` and chunk `shapes`, in [0, buckets). */
+export function hashedFeatures(tokens: readonly string[], shapes: readonly string[], buckets: number): Int32Array {
   let ids = new Int32Array(Math.max(16, tokens.length * 12));
   let count = 0;
   const push = (h: number): void => {
@@ -45,5 +68,6 @@ export function hashedFeatures(tokens: readonly string[], buckets: number): Int3
     }
     if (t > 0) push(fnv1a(`${tokens[t - 1]} ${tokens[t]}`, BIGRAM_SEED));
   }
+  for (const shape of shapes) push(fnv1a(shape, SHAPE_SEED));
   return ids.subarray(0, count);
 }

@@ -3,6 +3,7 @@ import { normaliseForDetection } from '../../src/text/normalise.ts';
 import type { DatasetRow } from '../dataset.ts';
 import { foldOf } from '../folds.ts';
 import { isExcluded } from '../licences.ts';
+import { benignLookalikes, indirectInjection, jailbreakWrap, transliteratedAttacks } from '../attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from '../attack-templates.ts';
 import { PHRASES } from '../multilingual-phrases.ts';
 import { Random } from '../random.ts';
@@ -34,6 +35,18 @@ const BENIGN_LABELS = new Set(['benign', 'benign_hard']);
 // Indirect-injection payloads are ordinary requests on their own ("What is the capital of Brazil?");
 // they only become attacks inside a document, so they are neither seed entries nor negatives.
 const NOT_STANDALONE = /BIPIA__attack_payloads/;
+/**
+ * Harmful-request sources whose rows read as requests (not tweets, statements or chat openers), and
+ * their share wrapped in a jailbreak frame. HarmfulQA's generated academic questions read as study
+ * questions and stay out.
+ */
+const REQUEST_SOURCES = /advbench|harmbench|malicious_instruct|GPTFuzz__question_list|red-instruct|FuzzyAI__harmful/;
+const WRAPPED_SHARE = 0.5;
+/** Source prefix of wrapped requests (`wrapped:role-play`, …). */
+export const WRAPPED_SOURCE = 'wrapped:';
+const MAX_WRAPPED_REQUEST = 400;
+/** Indirect injections (documents, tool output, forged transcripts) composed from hand-written parts. */
+const INDIRECT_INJECTIONS = 300;
 
 /** A short, stable id for a seed entry: a hash of its normalised text (the text itself is never shipped). */
 export function seedId(normalised: string): string {
@@ -75,6 +88,7 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     const sub = r.category.split(':')[0] ?? '';
     push({ text: normaliseForDetection(r.text), attack, family, cluster: attack ? `${family}|${r.file}|${sub}` : '', category: r.category, source: r.file, fold: foldOf(r.file) });
   }
+  pushWrappedRequests(rows, excludedLicences, push);
   for (const [lang, p] of Object.entries(PHRASES)) {
     const written = (family: string, texts: readonly string[]) => {
       for (const t of texts) push({ text: normaliseForDetection(t), attack: true, family, cluster: `${family}|multilingual`, category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
@@ -96,7 +110,35 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
       push({ text: normaliseForDetection(generateAttack(rng, kind)), attack: true, family, cluster: `${family}|composed`, category: 'composed', source: 'synthetic:composed', fold: -1 });
     }
   }
-  const lookAlikes = [...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignPersona(rng)), ...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignTrigger(rng)), ...figurativeRequests()];
+  for (let i = 0; i < INDIRECT_INJECTIONS; i++) {
+    push({ text: normaliseForDetection(indirectInjection(rng)), attack: true, family: 'injection/indirect', cluster: 'injection/indirect|composed', category: 'composed', source: 'synthetic:composed', fold: -1 });
+  }
+  for (const t of transliteratedAttacks()) {
+    push({ text: normaliseForDetection(t), attack: true, family: 'jailbreak/transliterated', cluster: 'jailbreak/transliterated|composed', category: 'composed', source: 'synthetic:composed', fold: -1 });
+  }
+  const lookAlikes = [
+    ...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignPersona(rng)),
+    ...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignTrigger(rng)),
+    ...figurativeRequests(),
+    ...benignLookalikes(),
+  ];
   for (const t of lookAlikes) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
   return out;
+}
+
+/**
+ * Hazardous requests of the training split inside a jailbreak frame (role-play, adversarial suffix,
+ * rule template: training/attack-families.ts), so that the store knows these techniques whatever the
+ * request. A wrapped request keeps its request's validation fold: a held-out source's requests are
+ * never seen in training, even wrapped.
+ */
+function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], push: (t: CorpusText) => void): void {
+  const rng = new Random(31_337);
+  for (const r of rows) {
+    if (r.label !== 'harmful' || !REQUEST_SOURCES.test(r.file) || r.category.startsWith('harmfulqa:') || isExcluded(r, excludedLicences)) continue;
+    if (r.text.length > MAX_WRAPPED_REQUEST || rng.next() >= WRAPPED_SHARE) continue;
+    const { technique, text } = jailbreakWrap(r.text, rng);
+    const family = `jailbreak/${technique}`;
+    push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold: foldOf(r.file) });
+  }
 }

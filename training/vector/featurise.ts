@@ -1,4 +1,4 @@
-import { hashedFeatures, MAX_TOKENS, wordTokens } from '../../src/vectors/text-features.ts';
+import { chunkShapes, hashedFeatures, MAX_TOKENS, wordTokens } from '../../src/vectors/text-features.ts';
 
 /**
  * Texts turned into what the encoder model consumes, in compressed-row form: per text the distinct
@@ -53,7 +53,7 @@ export function featurise(texts: readonly string[], vocabulary: ReadonlyMap<stri
     }
     for (const [id, c] of counts) words.push(id, c);
     wordStart[i + 1] = words.length;
-    const hashed = hashedFeatures(tokens, buckets);
+    const hashed = hashedFeatures(tokens, chunkShapes(text, maxTokens), buckets);
     const shares = new Map<number, number>();
     for (const b of hashed) shares.set(b, (shares.get(b) ?? 0) + 1 / hashed.length);
     for (const [b, s] of shares) hashes.push(b, s);

@@ -60,9 +60,14 @@ another text of its cluster (template, source sub-label) or, with probability ${
 any attack of the same kind from any source; negatives are benign texts and the other clusters.
 ${report.config.steps} steps of ${report.config.anchors} anchors and ${report.config.negatives} benign texts, Adam, sources sampled
 uniformly. Data: the attack rows (injection, jailbreak, prompt extraction) and benign rows of the
-training split, ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after removing exact duplicates, plus
-hand-written multilingual attack and everyday sentences. Indirect-injection payloads (BIPIA) are left
-out: on their own they are ordinary requests.${report.excludedLicences.length ? ` Licences excluded: ${report.excludedLicences.join(', ')}.` : ' Exclude sources by licence with `--exclude-license`.'}
+training split, plus hazardous requests of the training split (AdvBench, HarmBench, MaliciousInstruct,
+GPTFuzz questions, CatQA/DangerousQA, FuzzyAI) wrapped in jailbreak frames written for this project —
+role-play and story framings, optimisation-style adversarial suffixes, rule templates
+(training/attack-families.ts) — indirect injections in documents, tool output and forged transcripts,
+transliterated attacks and hand-written multilingual attacks; benign texts include harmless role-play,
+stories and documents that themselves say "ignore". ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after
+removing exact duplicates. Indirect-injection payloads (BIPIA) are left out on their own: without a
+document around them they are ordinary requests.${report.excludedLicences.length ? ` Licences excluded: ${report.excludedLicences.join(', ')}.` : ' Exclude sources by licence with `--exclude-license`.'}
 
 ## Thresholds and how they were chosen
 
@@ -78,7 +83,9 @@ ${report.sensitivities.map((s) => `| ${s.sensitivity} | ${pct(s.target)} | ${s.s
 
 Out-of-source attack recall is low for sources unlike any other (the game attacks of tensor-trust and
 Gandalf, tense reformulations of harmful requests): a similarity filter recognises what resembles known
-attacks, which is why it runs beside the classifier. Per source, out of source:
+attacks, which is why it runs beside the classifier. Per source, out of source (the \`wrapped:\` rows are
+requests of held-out sources in frames that other folds also use: they measure how a known technique
+carries over to new requests, and are left out of the macro and pooled rates above):
 
 | attack source | rows | ${report.sensitivities.map((s) => s.sensitivity).join(' | ')} |
 |---|---:|${report.sensitivities.map(() => '---:').join('|')}|

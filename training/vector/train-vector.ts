@@ -25,7 +25,7 @@ import { readSplit } from '../dataset.ts';
 import { MULTILINGUAL_HOLDOUT } from '../multilingual-holdout.ts';
 import { normaliseForDetection } from '../../src/text/normalise.ts';
 import { DEFAULT_TRAIN_CONFIG, trainEncoder, type TrainInput } from './contrastive.ts';
-import { buildVectorCorpus, seedId } from './corpus.ts';
+import { buildVectorCorpus, seedId, WRAPPED_SOURCE } from './corpus.ts';
 import { featurise, TRAIN_MAX_TOKENS } from './featurise.ts';
 import { renderVectorModelCard, type ValidationReport } from './model-card.ts';
 import { nearest } from './nearest.ts';
@@ -98,6 +98,9 @@ const report: ValidationReport = {
     const t = similarityThresholds[s];
     const benign = ratesBySource(corpus, oos, t, (c) => !c.attack);
     const attacks = ratesBySource(corpus, oos, t, (c) => c.attack);
+    // Wrapped requests share their frames across folds: their rates say how a known technique carries
+    // over to new requests, not how unseen attacks fare, so the headline rates leave them out.
+    const sourceAttacks = attacks.filter((r) => !r.source.startsWith(WRAPPED_SOURCE));
     const flagged = (attack: boolean) => MULTILINGUAL_HOLDOUT.filter((h, i) => h.attack === attack && holdout[i]! >= t).length / MULTILINGUAL_HOLDOUT.filter((h) => h.attack === attack).length;
     return {
       sensitivity: s,
@@ -105,8 +108,8 @@ const report: ValidationReport = {
       similarity: t,
       score: scoreThresholds[s],
       benignMacro: macroRate(benign),
-      attackMacro: macroRate(attacks),
-      attackPooled: attacks.reduce((a, r) => a + r.flagged, 0) / attacks.reduce((a, r) => a + r.rows, 0),
+      attackMacro: macroRate(sourceAttacks),
+      attackPooled: sourceAttacks.reduce((a, r) => a + r.flagged, 0) / sourceAttacks.reduce((a, r) => a + r.rows, 0),
       benign,
       attacks,
       multilingual: { attacks: flagged(true), benign: flagged(false) },
