@@ -19,6 +19,8 @@ const SHAPE_SEED = 0x6a09e667;
 const WORD = /[\p{L}\p{N}]+/gu;
 const CHUNK = /\S+/gu;
 const PUNCTUATION = /[^\p{L}\p{N}]/u;
+const LETTER_RUN = /\p{L}+/gu;
+const DIGIT_RUN = /\p{N}+/gu;
 /** A chunk's shape keeps this many characters: enough for glued runs such as `a({[a`. */
 const MAX_SHAPE_CHARS = 10;
 
@@ -43,7 +45,7 @@ export function chunkShapes(normalised: string, limit = MAX_TOKENS): string[] {
   let chunks = 0;
   for (const m of normalised.matchAll(CHUNK)) {
     if (++chunks > limit) break;
-    if (PUNCTUATION.test(m[0])) out.push(m[0].replace(/\p{L}+/gu, 'a').replace(/\p{N}+/gu, '0').slice(0, MAX_SHAPE_CHARS));
+    if (PUNCTUATION.test(m[0])) out.push(m[0].replace(LETTER_RUN, 'a').replace(DIGIT_RUN, '0').slice(0, MAX_SHAPE_CHARS));
   }
   return out;
 }

@@ -100,22 +100,19 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     for (const t of p.benign) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
   }
   const rng = new Random(20_20);
+  // Attacks composed from hand-written parts: prior knowledge every fold trains on.
+  const pushComposed = (text: string, family: string) =>
+    push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|composed`, category: 'composed', source: 'synthetic:composed', fold: -1 });
   const composed: ReadonlyArray<readonly [TemplateKind, string]> = [
     ['injection', 'injection/instruction-override'],
     ['extraction', 'prompt_extraction/system-prompt'],
     ['jailbreak', 'jailbreak/unrestricted-persona'],
   ];
   for (const [kind, family] of composed) {
-    for (let i = 0; i < COMPOSED_PER_KIND; i++) {
-      push({ text: normaliseForDetection(generateAttack(rng, kind)), attack: true, family, cluster: `${family}|composed`, category: 'composed', source: 'synthetic:composed', fold: -1 });
-    }
+    for (let i = 0; i < COMPOSED_PER_KIND; i++) pushComposed(generateAttack(rng, kind), family);
   }
-  for (let i = 0; i < INDIRECT_INJECTIONS; i++) {
-    push({ text: normaliseForDetection(indirectInjection(rng)), attack: true, family: 'injection/indirect', cluster: 'injection/indirect|composed', category: 'composed', source: 'synthetic:composed', fold: -1 });
-  }
-  for (const t of transliteratedAttacks()) {
-    push({ text: normaliseForDetection(t), attack: true, family: 'jailbreak/transliterated', cluster: 'jailbreak/transliterated|composed', category: 'composed', source: 'synthetic:composed', fold: -1 });
-  }
+  for (let i = 0; i < INDIRECT_INJECTIONS; i++) pushComposed(indirectInjection(rng), 'injection/indirect');
+  for (const t of transliteratedAttacks()) pushComposed(t, 'jailbreak/transliterated');
   const lookAlikes = [
     ...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignPersona(rng)),
     ...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignTrigger(rng)),
