@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FeatureExtractor, STRUCTURE_FEATURES } from '../../src/models/features.ts';
 import { WordVectors } from '../../src/models/word-vectors.ts';
-import { gibberishSuffix } from '../../training/attack-families.ts';
+import { gibberishSuffix, soupSlice } from '../../training/attack-families.ts';
 import { carriesAttackEvidence } from '../../training/attack-evidence.ts';
 import { applyPlatt, fitPlatt } from '../../training/calibration.ts';
 import { everydayMessages } from '../../training/everyday-messages.ts';
@@ -106,6 +106,24 @@ test('optimisation-style suffixes raise the token-soup features; a plain request
   const suffixed = extractor.extract(`how to bake bread ${gibberishSuffix(new Random(5))}`).dense.slice(at, at + STRUCTURE_FEATURES);
   assert.ok(suffixed[13]! > 0.2, String(suffixed[13]));
   assert.ok(suffixed[14]! > 0.2, String(suffixed[14]));
+});
+
+test('soup slices share no piece, and draw the same random numbers as the whole material', () => {
+  const slices = [0, 1, 2, 3, 4].map((part) => soupSlice(part, 5));
+  for (const [i, a] of slices.entries()) {
+    assert.ok(a.words.length > 0 && a.symbols.length > 0 && a.foreign.length > 0);
+    for (const b of slices.slice(i + 1)) {
+      for (const key of ['words', 'symbols', 'foreign'] as const) assert.ok(!a[key].some((x) => b[key].includes(x)), `${key} of two slices overlap`);
+    }
+  }
+  // A slice changes which pieces a soup is made of, not how many numbers it draws: the frames drawn
+  // after a soup stay the same, whichever material the soup used.
+  const whole = new Random(9);
+  const sliced = new Random(9);
+  const a = gibberishSuffix(whole);
+  const b = gibberishSuffix(sliced, slices[2]);
+  assert.notEqual(a, b);
+  assert.equal(whole.next(), sliced.next());
 });
 
 test('everyday messages cover more than 20 languages', () => {

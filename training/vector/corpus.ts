@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { normaliseForDetection } from '../../src/text/normalise.ts';
 import type { DatasetRow } from '../dataset.ts';
-import { foldOf } from '../folds.ts';
+import { FOLDS, foldOf } from '../folds.ts';
 import { isExcluded } from '../licences.ts';
-import { benignLookalikes, indirectInjection, jailbreakWrap, transliteratedAttacks } from '../attack-families.ts';
+import { benignLookalikes, indirectInjection, jailbreakWrap, soupSlice, symbolHeavyBenign, transliteratedAttacks } from '../attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from '../attack-templates.ts';
 import { PHRASES } from '../multilingual-phrases.ts';
 import { Random } from '../random.ts';
@@ -118,6 +118,7 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     ...Array.from({ length: COMPOSED_PER_KIND }, () => generateBenignTrigger(rng)),
     ...figurativeRequests(),
     ...benignLookalikes(),
+    ...symbolHeavyBenign(),
   ];
   for (const t of lookAlikes) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
   return out;
@@ -127,15 +128,17 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
  * Hazardous requests of the training split inside a jailbreak frame (role-play, adversarial suffix,
  * rule template: training/attack-families.ts), so that the store knows these techniques whatever the
  * request. A wrapped request keeps its request's validation fold: a held-out source's requests are
- * never seen in training, even wrapped.
+ * never seen in training, even wrapped; and each fold's soups come from their own slice of the soup
+ * material, so validation measures how suffixes made of unseen words and symbols are recognised.
  */
 function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], push: (t: CorpusText) => void): void {
   const rng = new Random(31_337);
   for (const r of rows) {
     if (r.label !== 'harmful' || !REQUEST_SOURCES.test(r.file) || r.category.startsWith('harmfulqa:') || isExcluded(r, excludedLicences)) continue;
     if (r.text.length > MAX_WRAPPED_REQUEST || rng.next() >= WRAPPED_SHARE) continue;
-    const { technique, text } = jailbreakWrap(r.text, rng);
+    const fold = foldOf(r.file);
+    const { technique, text } = jailbreakWrap(r.text, rng, soupSlice(fold, FOLDS));
     const family = `jailbreak/${technique}`;
-    push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold: foldOf(r.file) });
+    push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold });
   }
 }

@@ -48,7 +48,8 @@ leetspeak folded) becomes the unit vector of
   GloVe vector and frequency, so attack-bearing words outweigh topic words for every word GloVe knows;
   foreign words borrow their English translation's vector (training/foreign-aliases.ts);
 - plus the mean of learned embeddings of hashed character 3- and 4-grams and word bigrams (${manifest.buckets}
-  buckets), for misspellings, inflections, unknown words and other scripts.
+  buckets), for misspellings, inflections, unknown words and other scripts, and of the shapes of
+  chunks that hold punctuation (\`herezak({[htmlsvg\` → \`a({[a\`), for token soup and chat markup.
 
 Both per-word quantities depend on the word alone and are precomputed into one table, so inference is
 a lookup per token. Weights: ${weightsMb} MB (int8 rows with a scale each), vocabulary ${report.corpus.vocabulary} words.
@@ -65,7 +66,8 @@ GPTFuzz questions, CatQA/DangerousQA, FuzzyAI) wrapped in jailbreak frames writt
 role-play and story framings, optimisation-style adversarial suffixes, rule templates
 (training/attack-families.ts) — indirect injections in documents, tool output and forged transcripts,
 transliterated attacks and hand-written multilingual attacks; benign texts include harmless role-play,
-stories and documents that themselves say "ignore". ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after
+stories and documents that themselves say "ignore", and messages full of symbols that are not
+soup (code, regexes, formulas, logs, emoticons). ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after
 removing exact duplicates. Indirect-injection payloads (BIPIA) are left out on their own: without a
 document around them they are ordinary requests.${report.excludedLicences.length ? ` Licences excluded: ${report.excludedLicences.join(', ')}.` : ' Exclude sources by licence with `--exclude-license`.'}
 
@@ -85,7 +87,9 @@ Out-of-source attack recall is low for sources unlike any other (the game attack
 Gandalf, tense reformulations of harmful requests): a similarity filter recognises what resembles known
 attacks, which is why it runs beside the classifier. Per source, out of source (the \`wrapped:\` rows are
 requests of held-out sources in frames that other folds also use: they measure how a known technique
-carries over to new requests, and are left out of the macro and pooled rates above):
+carries over to new requests, and are left out of the macro and pooled rates above; the soups of
+\`wrapped:adversarial-suffix\` come from a slice of the soup material no other fold uses, so that row
+says how suffixes made of unseen pieces and symbols are recognised):
 
 | attack source | rows | ${report.sensitivities.map((s) => s.sensitivity).join(' | ')} |
 |---|---:|${report.sensitivities.map(() => '---:').join('|')}|
