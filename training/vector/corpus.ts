@@ -133,11 +133,12 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
  */
 function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], push: (t: CorpusText) => void): void {
   const rng = new Random(31_337);
+  const soups = Array.from({ length: FOLDS }, (_, fold) => soupSlice(fold, FOLDS));
   for (const r of rows) {
     if (r.label !== 'harmful' || !REQUEST_SOURCES.test(r.file) || r.category.startsWith('harmfulqa:') || isExcluded(r, excludedLicences)) continue;
     if (r.text.length > MAX_WRAPPED_REQUEST || rng.next() >= WRAPPED_SHARE) continue;
     const fold = foldOf(r.file);
-    const { technique, text } = jailbreakWrap(r.text, rng, soupSlice(fold, FOLDS));
+    const { technique, text } = jailbreakWrap(r.text, rng, soups[fold]);
     const family = `jailbreak/${technique}`;
     push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold });
   }
