@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Index, Matches } from 'usearch';
+import type { BatchMatches, Index, Matches } from 'usearch';
 
 // The CommonJS build locates its native addon from __dirname; the ES module build guesses it from a
 // stack trace, which fails under some launchers.
@@ -101,31 +101,47 @@ export class KnnIndex {
 
   /** The `k` most similar rows, most similar first. */
   search(query: Float32Array, k: number): Neighbour[] {
-    const count = Math.min(k, this.#rows);
-    if (count === 0) return [];
-    if (this.#graph) return this.#searchGraph(this.#graph, query, count);
-    const found = usearch.exactSearch(this.matrix, query, this.dims, count, usearch.MetricKind.IP, 1) as Matches;
-    const result: Neighbour[] = [];
-    for (let i = 0; i < found.keys.length; i++) {
-      const row = Number(found.keys[i]);
-      // usearch pads missing results; its IP distance is 1 − dot product.
-      if (row < this.#rows && Number.isFinite(found.distances[i]!)) result.push({ row, similarity: 1 - found.distances[i]! });
-    }
-    return result;
+    return this.searchBatch(query, k)[0] ?? [];
   }
 
-  #searchGraph(graph: Index, query: Float32Array, count: number): Neighbour[] {
-    const found = graph.search(query, Math.max(count, CANDIDATES), 1);
-    const result: Neighbour[] = [];
-    for (let i = 0; i < found.keys.length; i++) {
-      const row = Number(found.keys[i]);
-      if (row >= this.#rows || !Number.isFinite(found.distances[i]!)) continue;
-      const o = row * this.dims;
-      let similarity = 0;
-      for (let d = 0; d < this.dims; d++) similarity += this.#matrix[o + d]! * query[d]!;
-      result.push({ row, similarity });
-    }
-    return result.sort((a, b) => b.similarity - a.similarity).slice(0, count);
+  /**
+   * `search` for several queries at once (rows of `queries`): one native call, which costs less than
+   * a call per query — a message is searched as a whole and in parts (message-parts.ts).
+   */
+  searchBatch(queries: Float32Array, k: number): Neighbour[][] {
+    const n = queries.length / this.dims;
+    const count = Math.min(k, this.#rows);
+    if (count === 0 || n === 0) return Array.from({ length: n }, () => []);
+    if (this.#graph) return this.#searchGraph(this.#graph, queries, n, count);
+    const found = usearch.exactSearch(this.matrix, queries, this.dims, count, usearch.MetricKind.IP, 1);
+    return Array.from({ length: n }, (_, q) => {
+      const m = matchesOf(found, q);
+      const result: Neighbour[] = [];
+      for (let i = 0; i < m.keys.length; i++) {
+        const row = Number(m.keys[i]);
+        // usearch pads missing results; its IP distance is 1 − dot product.
+        if (row < this.#rows && Number.isFinite(m.distances[i]!)) result.push({ row, similarity: 1 - m.distances[i]! });
+      }
+      return result;
+    });
+  }
+
+  #searchGraph(graph: Index, queries: Float32Array, n: number, count: number): Neighbour[][] {
+    const found = graph.search(queries, Math.max(count, CANDIDATES), 1);
+    return Array.from({ length: n }, (_, q) => {
+      const m = matchesOf(found, q);
+      const result: Neighbour[] = [];
+      for (let i = 0; i < m.keys.length; i++) {
+        const row = Number(m.keys[i]);
+        if (row >= this.#rows || !Number.isFinite(m.distances[i]!)) continue;
+        const o = row * this.dims;
+        const qo = q * this.dims;
+        let similarity = 0;
+        for (let d = 0; d < this.dims; d++) similarity += this.#matrix[o + d]! * queries[qo + d]!;
+        result.push({ row, similarity });
+      }
+      return result.sort((a, b) => b.similarity - a.similarity).slice(0, count);
+    });
   }
 
   /** Saves the HNSW graph, when there is one, so a restart need not rebuild it. */
@@ -181,4 +197,9 @@ export class KnnIndex {
     graph.add(keys, this.matrix, 0);
     return graph;
   }
+}
+
+/** The matches of query `q`: usearch answers a single query with `Matches`, several with `BatchMatches`. */
+function matchesOf(found: Matches | BatchMatches, q: number): Matches {
+  return 'counts' in found ? found.get(q) : found;
 }

@@ -1,4 +1,5 @@
 import type { SentenceEncoder } from './encoder.ts';
+import { messageParts } from './message-parts.ts';
 import { similarityScore } from './score.ts';
 import type { ThreatIndex, ThreatMatch } from './threat-index.ts';
 
@@ -14,12 +15,16 @@ export interface VectorResult {
 
 /**
  * Scores a message by its closest stored attacks: every view (the normalised message and each
- * decoded payload) is encoded and searched, and the best similarities win.
+ * decoded payload) and every part of a view (message-parts.ts) is encoded and searched, and the best
+ * similarities win.
  */
 export function scoreViews(encoder: SentenceEncoder, index: ThreatIndex, views: readonly string[]): VectorResult {
   const best = new Map<string, ThreatMatch>();
-  for (const view of views) {
-    for (const m of index.search(encoder.encode(view), REPORTED_MATCHES)) {
+  const parts = views.flatMap((view) => messageParts(view));
+  const queries = new Float32Array(parts.length * encoder.dims);
+  parts.forEach((part, i) => queries.set(encoder.encode(part), i * encoder.dims));
+  for (const found of index.searchBatch(queries, REPORTED_MATCHES)) {
+    for (const m of found) {
       const known = best.get(m.id);
       if (!known || known.similarity < m.similarity) best.set(m.id, m);
     }

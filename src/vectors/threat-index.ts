@@ -85,7 +85,12 @@ export class ThreatIndex {
 
   /** The `k` closest entries, most similar first. */
   search(query: Float32Array, k: number): ThreatMatch[] {
-    return this.knn.search(query, k).map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity }));
+    return this.searchBatch(query, k)[0] ?? [];
+  }
+
+  /** `search` for each row of `queries` (n × dims), in one pass over the index. */
+  searchBatch(queries: Float32Array, k: number): ThreatMatch[][] {
+    return this.knn.searchBatch(queries, k).map((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity })));
   }
 
   /** Makes the index hold exactly the database's active entries for this encoder. */

@@ -64,6 +64,22 @@ describe('k-nearest-neighbour index', () => {
     assert.equal(index.approximate, false, 'well below the limit, search is exact again');
   });
 
+  it('answers a batch of queries as it answers each query alone, exact and approximate', () => {
+    for (const limit of [1000, 100]) {
+      const index = new KnnIndex(D, limit);
+      for (const v of randomUnitVectors(300, 5)) index.add(v);
+      const queries = randomUnitVectors(12, 6);
+      const batch = new Float32Array(queries.length * D);
+      queries.forEach((q, i) => batch.set(q, i * D));
+      assert.deepEqual(
+        index.searchBatch(batch, 3),
+        queries.map((q) => index.search(q, 3)),
+        `limit ${limit}`,
+      );
+    }
+    assert.deepEqual(new KnnIndex(D).searchBatch(new Float32Array(2 * D), 3), [[], []], 'an empty index finds nothing for each query');
+  });
+
   it('rejects vectors of the wrong dimension', () => {
     assert.throws(() => new KnnIndex(D).add(new Float32Array(D + 1)), /dimensions/);
   });

@@ -87,8 +87,10 @@ export interface TrainInput {
   corpus: readonly CorpusText[];
   /** Features for training steps (TRAIN_MAX_TOKENS). */
   data: FeaturisedTexts;
-  /** Features as inference sees them, for validation scores. */
+  /** Features as inference sees them, for validation scores: the corpus rows, then their parts. */
   scoring: FeaturisedTexts;
+  /** Per corpus row, the rows of `scoring` that hold its parts (message-parts.ts). */
+  partRows: readonly (readonly number[])[];
   /** Rows of `corpus` the model may learn from. */
   rows: readonly number[];
   glove: Float32Array;

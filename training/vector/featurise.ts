@@ -1,3 +1,4 @@
+import { messageParts } from '../../src/vectors/message-parts.ts';
 import { chunkShapes, hashedFeatures, MAX_TOKENS, wordTokens } from '../../src/vectors/text-features.ts';
 
 /**
@@ -68,4 +69,22 @@ export function featurise(texts: readonly string[], vocabulary: ReadonlyMap<stri
     hashIds: hashes.ints.slice(0, hashes.length),
     hashWeights: hashes.floats.slice(0, hashes.length),
   };
+}
+
+/** Features of texts and of their parts, as the filter scores them (message-parts.ts). */
+export interface FeaturisedWithParts {
+  /** Row i < texts.length is text i; the rows after it are parts. */
+  data: FeaturisedTexts;
+  /** Per text, the rows of `data` holding its parts (none for a text that fits in one part). */
+  partRows: number[][];
+}
+
+export function featuriseWithParts(texts: readonly string[], vocabulary: ReadonlyMap<string, number>, buckets: number, maxTokens = MAX_TOKENS): FeaturisedWithParts {
+  const all = [...texts];
+  const partRows = texts.map((text) =>
+    messageParts(text)
+      .slice(1)
+      .map((part) => all.push(part) - 1),
+  );
+  return { data: featurise(all, vocabulary, buckets, maxTokens), partRows };
 }

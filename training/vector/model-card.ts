@@ -1,6 +1,7 @@
 import type { VectorEvalReport } from '../../src/eval/vector-eval.ts';
 import { formatVectorReport } from '../../src/eval/vector-report.ts';
 import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-manifest.ts';
+import { PART_CHARS } from '../../src/vectors/message-parts.ts';
 import type { TrainConfig } from './contrastive.ts';
 import type { SourceRate } from './thresholds.ts';
 
@@ -71,10 +72,19 @@ soup (code, regexes, formulas, logs, emoticons). ${report.corpus.attacks} attack
 removing exact duplicates. Indirect-injection payloads (BIPIA) are left out on their own: without a
 document around them they are ordinary requests.${report.excludedLicences.length ? ` Licences excluded: ${report.excludedLicences.join(', ')}.` : ' Exclude sources by licence with `--exclude-license`.'}
 
+## Scoring a message
+
+The filter searches the store with the vector of the whole message and with the vectors of its parts
+(src/vectors/message-parts.ts): overlapping windows of about ${PART_CHARS} characters, and every sentence that
+fits in one, and keeps the closest match. A mean embedding of a long message is dominated by its
+bulk, so an attack that is only a piece of it — a request followed by an optimised suffix, an
+instruction inside a document, the decisive sentence of a role-play — would otherwise be averaged
+away. Validation below scores held-out texts the same way.
+
 ## Thresholds and how they were chosen
 
 Five grouped folds (training/folds.ts: whole source files, near-copies in one fold). For each fold an
-encoder trained without it scores its texts: an attack against the other folds' attacks, a benign
+encoder trained without it scores its texts and their parts: an attack against the other folds' attacks, a benign
 text against every attack (as in deployment). Each sensitivity is a target for the benign flag rate
 averaged over benign sources; the threshold is the lowest similarity meeting it. The score rescales
 the top similarity so that the median benign similarity (${report.similarityFloor}) reads 0 and an exact match 1.

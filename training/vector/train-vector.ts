@@ -26,9 +26,8 @@ import { MULTILINGUAL_HOLDOUT } from '../multilingual-holdout.ts';
 import { normaliseForDetection } from '../../src/text/normalise.ts';
 import { DEFAULT_TRAIN_CONFIG, trainEncoder, type TrainInput } from './contrastive.ts';
 import { buildVectorCorpus, seedId, WRAPPED_SOURCE } from './corpus.ts';
-import { featurise, TRAIN_MAX_TOKENS } from './featurise.ts';
+import { featurise, featuriseWithParts, TRAIN_MAX_TOKENS } from './featurise.ts';
 import { renderVectorModelCard, type ValidationReport } from './model-card.ts';
-import { nearest } from './nearest.ts';
 import { SENSITIVITY_TARGETS, macroRate, ratesBySource, similarityFloor, thresholdFor } from './thresholds.ts';
 import { outOfSourceScores } from './validation.ts';
 import { buildVocabulary } from './vocabulary.ts';
@@ -53,10 +52,12 @@ log(`corpus: ${corpus.filter((c) => c.attack).length} attack and ${corpus.filter
 const vocabulary = buildVocabulary(corpus.map((c) => c.text));
 log(`vocabulary: ${vocabulary.words.length} words`);
 const texts = corpus.map((c) => c.text);
+const scoring = featuriseWithParts(texts, vocabulary.index, BUCKETS);
 const input: TrainInput = {
   corpus,
   data: featurise(texts, vocabulary.index, BUCKETS, TRAIN_MAX_TOKENS),
-  scoring: featurise(texts, vocabulary.index, BUCKETS),
+  scoring: scoring.data,
+  partRows: scoring.partRows,
   rows: corpus.map((_, i) => i),
   glove: vocabulary.glove,
   logSif: vocabulary.logSif,
@@ -82,11 +83,8 @@ writeSeed({ dir: seedDir, encoder: manifest.version, dims: DIMS, entries: seedEn
 log(`threat seed: ${seedEntries.length} vectors`);
 
 // Hand-written sentences in trained and unseen languages, never trained on: how far the store reaches.
-const store = new Float32Array(seedEntries.length * DIMS);
-seedEntries.forEach((e, i) => store.set(e.vector, i * DIMS));
-const holdoutVectors = new Float32Array(MULTILINGUAL_HOLDOUT.length * DIMS);
-MULTILINGUAL_HOLDOUT.forEach((h, i) => holdoutVectors.set(encoder.encode(normaliseForDetection(h.text)), i * DIMS));
-const holdout = nearest(store, holdoutVectors, DIMS).similarity;
+const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir));
+const holdout = MULTILINGUAL_HOLDOUT.map((h) => scoreViews(runtime.encoder, runtime.index, [normaliseForDetection(h.text)]).matches[0]?.similarity ?? 0);
 
 const report: ValidationReport = {
   encoder: manifest.version,
@@ -118,7 +116,6 @@ const report: ValidationReport = {
 };
 
 // The public evaluation split, measured once the encoder is final: reported, never used to choose anything.
-const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir));
 const models = await modelGuardrailsCheck();
 const scored: VectorScoredRow[] = [];
 for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
