@@ -1,7 +1,8 @@
 /**
  * Vector filter benchmark: k-nearest-neighbour query latency against 9k stored vectors (exact search),
  * 20k and 100k (HNSW), the memory of each index, its build time and persisted size, and the cost of
- * scoring one message against the shipped seed (every view and part encoded and searched). Stored vectors are the shipped seed plus noisy copies of it (clustered like real
+ * scoring one message against the shipped seed (every view and part encoded and searched). Stored
+ * vectors are the shipped seed plus noisy copies of it (clustered like real
  * entries, unlike uniform random vectors); queries are other noisy copies, half of them close to a
  * stored vector (cosine ≈ 0.95, where verdicts are decided) and half of them far (≈ 0.7).
  *

@@ -130,12 +130,12 @@ export class KnnIndex {
     const found = graph.search(queries, Math.max(count, CANDIDATES), 1);
     return Array.from({ length: n }, (_, q) => {
       const m = matchesOf(found, q);
+      const qo = q * this.dims;
       const result: Neighbour[] = [];
       for (let i = 0; i < m.keys.length; i++) {
         const row = Number(m.keys[i]);
         if (row >= this.#rows || !Number.isFinite(m.distances[i]!)) continue;
         const o = row * this.dims;
-        const qo = q * this.dims;
         let similarity = 0;
         for (let d = 0; d < this.dims; d++) similarity += this.#matrix[o + d]! * queries[qo + d]!;
         result.push({ row, similarity });
