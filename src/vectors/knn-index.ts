@@ -113,7 +113,11 @@ export class KnnIndex {
     const count = Math.min(k, this.#rows);
     if (count === 0 || n === 0) return Array.from({ length: n }, () => []);
     if (this.#graph) return this.#searchGraph(this.#graph, queries, n, count);
-    const found = usearch.exactSearch(this.matrix, queries, this.dims, count, usearch.MetricKind.IP, 1);
+    // usearch's exactSearch reads a typed array from the start of its buffer and ignores byteOffset:
+    // a query that is a view into a larger array (a row of a matrix) is copied first. The stored
+    // matrix is always a view from offset 0.
+    const own = queries.byteOffset === 0 ? queries : queries.slice();
+    const found = usearch.exactSearch(this.matrix, own, this.dims, count, usearch.MetricKind.IP, 1);
     return Array.from({ length: n }, (_, q) => {
       const m = matchesOf(found, q);
       const result: Neighbour[] = [];

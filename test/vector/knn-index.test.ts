@@ -64,6 +64,21 @@ describe('k-nearest-neighbour index', () => {
     assert.equal(index.approximate, false, 'well below the limit, search is exact again');
   });
 
+  it('searches with a query that is a view into a larger array, exact and approximate', () => {
+    for (const limit of [1000, 100]) {
+      const index = new KnnIndex(D, limit);
+      for (const v of randomUnitVectors(300, 7)) index.add(v);
+      // Rows of the index's own matrix: views that do not start at the beginning of their buffer.
+      assert.equal(index.search(index.vector(17), 1)[0]!.row, 17, `limit ${limit}`);
+      const rows = index.matrix.subarray(40 * D, 43 * D);
+      assert.deepEqual(
+        index.searchBatch(rows, 1).map((found) => found[0]!.row),
+        [40, 41, 42],
+        `limit ${limit}`,
+      );
+    }
+  });
+
   it('answers a batch of queries as it answers each query alone, exact and approximate', () => {
     for (const limit of [1000, 100]) {
       const index = new KnnIndex(D, limit);

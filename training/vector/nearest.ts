@@ -15,7 +15,9 @@ export function nearest(store: Float32Array, queries: Float32Array, dims: number
   if (store.length === 0) return { similarity, row };
   for (let start = 0; start < n; start += CHUNK) {
     const end = Math.min(n, start + CHUNK);
-    const found = usearch.exactSearch(store, queries.subarray(start * dims, end * dims), dims, 1, usearch.MetricKind.IP, 1);
+    // A copy, not a subarray: usearch's exactSearch reads a typed array from the start of its buffer
+    // (it ignores byteOffset), so a view of a later chunk would search the first chunk again.
+    const found = usearch.exactSearch(store, queries.slice(start * dims, end * dims), dims, 1, usearch.MetricKind.IP, 1);
     for (let i = 0; i < end - start; i++) {
       similarity[start + i] = 1 - found.distances[i]!;
       row[start + i] = Number(found.keys[i]);
