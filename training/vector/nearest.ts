@@ -1,28 +1,20 @@
-import { createRequire } from 'node:module';
-
-const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch').default;
-
-const CHUNK = 4096;
+import { KnnIndex } from '../../src/vectors/knn-index.ts';
 
 /**
  * For every query row (unit vectors, n × dims) the cosine similarity of the closest store row and
- * that row's number, by exact SIMD search (usearch), in chunks.
+ * that row's number (-1 and -1 when the store is empty), by the filter's own exact search.
  */
 export function nearest(store: Float32Array, queries: Float32Array, dims: number): { similarity: Float32Array; row: Int32Array } {
   const n = queries.length / dims;
   const similarity = new Float32Array(n).fill(-1);
   const row = new Int32Array(n).fill(-1);
-  if (store.length === 0) return { similarity, row };
-  for (let start = 0; start < n; start += CHUNK) {
-    const end = Math.min(n, start + CHUNK);
-    // A copy, not a subarray: usearch's exactSearch reads a typed array from the start of its buffer
-    // (it ignores byteOffset), so a view of a later chunk would search the first chunk again.
-    const found = usearch.exactSearch(store, queries.slice(start * dims, end * dims), dims, 1, usearch.MetricKind.IP, 1);
-    for (let i = 0; i < end - start; i++) {
-      similarity[start + i] = 1 - found.distances[i]!;
-      row[start + i] = Number(found.keys[i]);
-    }
-  }
+  const index = new KnnIndex(dims, Number.POSITIVE_INFINITY);
+  index.restore(store);
+  index.searchBatch(queries, 1).forEach(([best], i) => {
+    if (!best) return;
+    similarity[i] = best.similarity;
+    row[i] = best.row;
+  });
   return { similarity, row };
 }
 
