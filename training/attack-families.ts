@@ -63,11 +63,13 @@ const SOUP: SoupMaterial = { words: SOUP_WORDS, symbols: SOUP_SYMBOLS, foreign: 
 /**
  * Slice `part` of `parts` disjoint slices of the soup material (every `parts`-th word, symbol and
  * foreign fragment): soups built from one slice share no word or symbol with those of another, the way
- * real optimised suffixes share none with the ones written here.
+ * real optimised suffixes share none with the ones written here. `moreWords` widens the word list
+ * (each slice gets every `parts`-th of them; those already in the material are skipped).
  */
-export function soupSlice(part: number, parts: number): SoupMaterial {
+export function soupSlice(part: number, parts: number, moreWords: readonly string[] = []): SoupMaterial {
   const slice = <T>(list: readonly T[]) => list.filter((_, i) => i % parts === part);
-  return { words: slice(SOUP_WORDS), symbols: slice(SOUP_SYMBOLS), foreign: slice(FOREIGN_BITS) };
+  const added = moreWords.filter((w) => !SOUP_WORDS.includes(w));
+  return { words: [...slice(SOUP_WORDS), ...slice(added)], symbols: slice(SOUP_SYMBOLS), foreign: slice(FOREIGN_BITS) };
 }
 
 /** Optimisation-style token soup: sub-words, glued punctuation, mixed scripts. */

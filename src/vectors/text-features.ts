@@ -5,7 +5,9 @@ import { fnv1a, mix } from '../models/hashing.ts';
  * folded): word tokens, looked up in the word-vector table, and hashed sub-word features — character
  * 3- and 4-grams of each word with boundary marks (misspellings, inflections, words the table lacks,
  * other scripts), word bigrams (short phrases such as "ignore previous") and the shapes of
- * whitespace-separated chunks that contain punctuation (see `chunkShapes`). Shared by training and
+ * whitespace-separated chunks that contain punctuation (see `chunkShapes`), each also coarsened: a
+ * run of punctuation becomes `p` (one mark) or `P` (several), so `a](a` and `a";a` share a feature —
+ * a soup made of marks never seen in training is still built like one. Shared by training and
  * inference, so both see exactly the same features.
  */
 export const MAX_TOKENS = 2048;
@@ -16,6 +18,9 @@ const NGRAM_MAX = 4;
 const NGRAM_SEED = 0x51ed270b;
 const BIGRAM_SEED = 0x2c1b3c6d;
 const SHAPE_SEED = 0x6a09e667;
+const COARSE_SHAPE_SEED = 0x3c6ef372;
+/** A run of punctuation in a shape (letters and digits are already `a` and `0`). */
+const PUNCTUATION_RUN = /[^a0]+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 const CHUNK = /\S+/gu;
 const PUNCTUATION = /[^\p{L}\p{N}]/u;
@@ -70,6 +75,9 @@ export function hashedFeatures(tokens: readonly string[], shapes: readonly strin
     }
     if (t > 0) push(fnv1a(`${tokens[t - 1]} ${tokens[t]}`, BIGRAM_SEED));
   }
-  for (const shape of shapes) push(fnv1a(shape, SHAPE_SEED));
+  for (const shape of shapes) {
+    push(fnv1a(shape, SHAPE_SEED));
+    push(fnv1a(shape.replace(PUNCTUATION_RUN, (run) => (run.length > 1 ? 'P' : 'p')), COARSE_SHAPE_SEED));
+  }
   return ids.subarray(0, count);
 }

@@ -109,7 +109,7 @@ test('optimisation-style suffixes raise the token-soup features; a plain request
 });
 
 test('soup slices share no piece, and draw the same random numbers as the whole material', () => {
-  const slices = [0, 1, 2, 3, 4].map((part) => soupSlice(part, 5));
+  const slices = [0, 1, 2, 3, 4].map((part) => soupSlice(part, 5, ['galaxy', 'now', 'pencil', 'river', 'please', 'orbit', 'cotton']));
   for (const [i, a] of slices.entries()) {
     assert.ok(a.words.length > 0 && a.symbols.length > 0 && a.foreign.length > 0);
     for (const b of slices.slice(i + 1)) {

@@ -18,6 +18,18 @@ test('the same word tokens with different punctuation hash to different features
   const tokens = wordTokens('sure here is');
   const plain = hashedFeatures(tokens, chunkShapes('sure here is'), 1 << 15);
   const soup = hashedFeatures(tokens, chunkShapes('sure]( here={ is'), 1 << 15);
-  assert.equal(soup.length, plain.length + 2);
+  // Two chunk shapes, each exact and coarse.
+  assert.equal(soup.length, plain.length + 4);
   assert.deepEqual([...soup.subarray(0, plain.length)], [...plain]);
+});
+
+test('chunks built alike from different punctuation share their coarse shape feature, not their exact one', () => {
+  const features = (text: string) => [...hashedFeatures([], chunkShapes(text), 1 << 15)];
+  assert.equal(features('describing.](now').length, 2);
+  const [exactA, coarseA] = features('describing.](now');
+  const [exactB, coarseB] = features('describing";now');
+  assert.notEqual(exactA, exactB);
+  assert.equal(coarseA, coarseB);
+  // One mark and a run of marks are told apart.
+  assert.notEqual(features('describing.now')[1], coarseA);
 });

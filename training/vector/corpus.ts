@@ -5,6 +5,7 @@ import { FOLDS, foldOf } from '../folds.ts';
 import { isExcluded } from '../licences.ts';
 import { benignLookalikes, indirectInjection, jailbreakWrap, soupSlice, symbolHeavyBenign, transliteratedAttacks } from '../attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from '../attack-templates.ts';
+import { loadGlove } from '../glove-vocabulary.ts';
 import { PHRASES } from '../multilingual-phrases.ts';
 import { Random } from '../random.ts';
 import { familyOf } from './families.ts';
@@ -47,6 +48,13 @@ export const WRAPPED_SOURCE = 'wrapped:';
 const MAX_WRAPPED_REQUEST = 400;
 /** Indirect injections (documents, tool output, forged transcripts) composed from hand-written parts. */
 const INDIRECT_INJECTIONS = 300;
+/**
+ * Soups also draw from frequent English words (GloVe frequency ranks 100 to 20,100, letters only).
+ * Real optimised suffixes are made of whatever tokens the optimiser found; with the few hand-written
+ * soup words alone the encoder learnt those words rather than what a soup looks like. With thousands
+ * of words a slice, no soup word recurs often enough to be learnt for itself.
+ */
+const SOUP_COMMON_WORDS: readonly [number, number] = [100, 20_100];
 
 /** A short, stable id for a seed entry: a hash of its normalised text (the text itself is never shipped). */
 export function seedId(normalised: string): string {
@@ -133,7 +141,8 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
  */
 function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], push: (t: CorpusText) => void): void {
   const rng = new Random(31_337);
-  const soups = Array.from({ length: FOLDS }, (_, fold) => soupSlice(fold, FOLDS));
+  const common = loadGlove().words.slice(...SOUP_COMMON_WORDS).filter((w) => /^[a-z]{2,}$/.test(w));
+  const soups = Array.from({ length: FOLDS }, (_, fold) => soupSlice(fold, FOLDS, common));
   for (const r of rows) {
     if (r.label !== 'harmful' || !REQUEST_SOURCES.test(r.file) || r.category.startsWith('harmfulqa:') || isExcluded(r, excludedLicences)) continue;
     if (r.text.length > MAX_WRAPPED_REQUEST || rng.next() >= WRAPPED_SHARE) continue;

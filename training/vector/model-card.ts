@@ -50,7 +50,9 @@ leetspeak folded) becomes the unit vector of
   foreign words borrow their English translation's vector (training/foreign-aliases.ts);
 - plus the mean of learned embeddings of hashed character 3- and 4-grams and word bigrams (${manifest.buckets}
   buckets), for misspellings, inflections, unknown words and other scripts, and of the shapes of
-  chunks that hold punctuation (\`herezak({[htmlsvg\` → \`a({[a\`), for token soup and chat markup.
+  chunks that hold punctuation (\`herezak({[htmlsvg\` → \`a({[a\`), for token soup and chat markup,
+  each shape also coarsened (a run of punctuation → \`P\`, one mark → \`p\`: \`a({[a\` → \`aPa\`), so a soup
+  built from marks never seen in training still shares features with the known ones.
 
 Both per-word quantities depend on the word alone and are precomputed into one table, so inference is
 a lookup per token. Weights: ${weightsMb} MB (int8 rows with a scale each), vocabulary ${report.corpus.vocabulary} words.
@@ -64,8 +66,8 @@ ${report.config.steps} steps of ${report.config.anchors} anchors and ${report.co
 uniformly. Data: the attack rows (injection, jailbreak, prompt extraction) and benign rows of the
 training split, plus hazardous requests of the training split (AdvBench, HarmBench, MaliciousInstruct,
 GPTFuzz questions, CatQA/DangerousQA, FuzzyAI) wrapped in jailbreak frames written for this project —
-role-play and story framings, optimisation-style adversarial suffixes, rule templates
-(training/attack-families.ts) — indirect injections in documents, tool output and forged transcripts,
+role-play and story framings, optimisation-style adversarial suffixes (token soup of hand-written
+pieces, symbols and frequent English words), rule templates (training/attack-families.ts) — indirect injections in documents, tool output and forged transcripts,
 transliterated attacks and hand-written multilingual attacks; benign texts include harmless role-play,
 stories and documents that themselves say "ignore", and messages full of symbols that are not
 soup (code, regexes, formulas, logs, emoticons). ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after
