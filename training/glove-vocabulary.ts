@@ -8,7 +8,7 @@ import { WordVectors } from '../src/models/word-vectors.ts';
  * frequent English words, so words never seen in training still carry their meaning. Vectors are
  * scaled to unit length, so that frequent words do not dominate the mean.
  */
-interface WinkEmbeddings {
+export interface WinkEmbeddings {
   dimensions: number;
   words: string[];
   vectors: Record<string, number[]>;

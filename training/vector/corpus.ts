@@ -5,7 +5,6 @@ import { FOLDS, foldOf } from '../folds.ts';
 import { isExcluded } from '../licences.ts';
 import { benignLookalikes, indirectInjection, jailbreakWrap, soupSlice, symbolHeavyBenign, transliteratedAttacks } from '../attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from '../attack-templates.ts';
-import { loadGlove } from '../glove-vocabulary.ts';
 import { PHRASES } from '../multilingual-phrases.ts';
 import { Random } from '../random.ts';
 import { familyOf } from './families.ts';
@@ -49,7 +48,7 @@ const MAX_WRAPPED_REQUEST = 400;
 /** Indirect injections (documents, tool output, forged transcripts) composed from hand-written parts. */
 const INDIRECT_INJECTIONS = 300;
 /**
- * Soups also draw from frequent English words (GloVe frequency ranks 100 to 20,100, letters only).
+ * Soups also draw from frequent English words (frequency ranks 100 to 20,100, letters only).
  * Real optimised suffixes are made of whatever tokens the optimiser found; with the few hand-written
  * soup words alone the encoder learnt those words rather than what a soup looks like. With thousands
  * of words a slice, no soup word recurs often enough to be learnt for itself.
@@ -70,8 +69,9 @@ export function seedId(normalised: string): string {
  * composed from hand-written parts (training/attack-templates.ts: overrides, personas, extraction
  * requests, documents carrying instructions) with their benign look-alikes (personas, requests that
  * use trigger words, figurative language), so the canonical forms of each attack kind are covered.
+ * `wordsByFrequency` (GloVe's words, most frequent first) supplies words for the adversarial soups.
  */
-export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences: readonly string[]): CorpusText[] {
+export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences: readonly string[], wordsByFrequency: readonly string[]): CorpusText[] {
   const seen = new Set<string>();
   const out: CorpusText[] = [];
   const push = (t: CorpusText) => {
@@ -96,7 +96,7 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     const sub = r.category.split(':')[0] ?? '';
     push({ text: normaliseForDetection(r.text), attack, family, cluster: attack ? `${family}|${r.file}|${sub}` : '', category: r.category, source: r.file, fold: foldOf(r.file) });
   }
-  pushWrappedRequests(rows, excludedLicences, push);
+  pushWrappedRequests(rows, excludedLicences, wordsByFrequency, push);
   for (const [lang, p] of Object.entries(PHRASES)) {
     const written = (family: string, texts: readonly string[]) => {
       for (const t of texts) push({ text: normaliseForDetection(t), attack: true, family, cluster: `${family}|multilingual`, category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
@@ -139,9 +139,9 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
  * never seen in training, even wrapped; and each fold's soups come from their own slice of the soup
  * material, so validation measures how suffixes made of unseen words and symbols are recognised.
  */
-function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], push: (t: CorpusText) => void): void {
+function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], wordsByFrequency: readonly string[], push: (t: CorpusText) => void): void {
   const rng = new Random(31_337);
-  const common = loadGlove().words.slice(...SOUP_COMMON_WORDS).filter((w) => /^[a-z]{2,}$/.test(w));
+  const common = wordsByFrequency.slice(...SOUP_COMMON_WORDS).filter((w) => /^[a-z]{2,}$/.test(w));
   const soups = Array.from({ length: FOLDS }, (_, fold) => soupSlice(fold, FOLDS, common));
   for (const r of rows) {
     if (r.label !== 'harmful' || !REQUEST_SOURCES.test(r.file) || r.category.startsWith('harmfulqa:') || isExcluded(r, excludedLicences)) continue;

@@ -67,8 +67,8 @@ uniformly. Data: the attack rows (injection, jailbreak, prompt extraction) and b
 training split, plus hazardous requests of the training split (AdvBench, HarmBench, MaliciousInstruct,
 GPTFuzz questions, CatQA/DangerousQA, FuzzyAI) wrapped in jailbreak frames written for this project —
 role-play and story framings, optimisation-style adversarial suffixes (token soup of hand-written
-pieces, symbols and frequent English words), rule templates (training/attack-families.ts) — indirect injections in documents, tool output and forged transcripts,
-transliterated attacks and hand-written multilingual attacks; benign texts include harmless role-play,
+pieces, symbols and frequent English words), rule templates (training/attack-families.ts) —
+indirect injections in documents, tool output and forged transcripts, transliterated attacks and hand-written multilingual attacks; benign texts include harmless role-play,
 stories and documents that themselves say "ignore", and messages full of symbols that are not
 soup (code, regexes, formulas, logs, emoticons). ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after
 removing exact duplicates. Indirect-injection payloads (BIPIA) are left out on their own: without a

@@ -22,6 +22,7 @@ import { seedOnlyRuntime } from '../../src/vectors/vector-runtime.ts';
 import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
 import { similarityScore } from '../../src/vectors/score.ts';
 import { readSplit } from '../dataset.ts';
+import { loadGlove } from '../glove-vocabulary.ts';
 import { MULTILINGUAL_HOLDOUT } from '../multilingual-holdout.ts';
 import { normaliseForDetection } from '../../src/text/normalise.ts';
 import { DEFAULT_TRAIN_CONFIG, trainEncoder, type TrainInput } from './contrastive.ts';
@@ -47,9 +48,11 @@ const log = (line: string) => process.stdout.write(`${new Date().toISOString().s
 const excluded = args['exclude-license'].split(',').map((s) => s.trim()).filter(Boolean);
 const config = { ...DEFAULT_TRAIN_CONFIG, ...(args.steps ? { steps: Number(args.steps) } : {}) };
 
-const corpus = buildVectorCorpus(readSplit('train'), excluded);
+// Read once: its words by frequency feed the soups of the corpus, its vectors the vocabulary.
+const glove = loadGlove();
+const corpus = buildVectorCorpus(readSplit('train'), excluded, glove.words);
 log(`corpus: ${corpus.filter((c) => c.attack).length} attack and ${corpus.filter((c) => !c.attack).length} benign texts${excluded.length ? ` (licences excluded: ${excluded.join(', ')})` : ''}`);
-const vocabulary = buildVocabulary(corpus.map((c) => c.text));
+const vocabulary = buildVocabulary(corpus.map((c) => c.text), glove);
 log(`vocabulary: ${vocabulary.words.length} words`);
 const texts = corpus.map((c) => c.text);
 const scoring = featuriseWithParts(texts, vocabulary.index, BUCKETS);

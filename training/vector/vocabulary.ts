@@ -1,6 +1,6 @@
 import { wordTokens } from '../../src/vectors/text-features.ts';
 import { FOREIGN_ALIASES } from '../foreign-aliases.ts';
-import { buildWordVectors, loadGlove } from '../glove-vocabulary.ts';
+import { buildWordVectors, type WinkEmbeddings } from '../glove-vocabulary.ts';
 
 /** The encoder's vocabulary: unit GloVe vectors and a frequency prior per word. */
 export interface Vocabulary {
@@ -25,8 +25,7 @@ function logSif(rank: number): number {
  * that borrow their English translation's vector (training/foreign-aliases.ts) — the same table the
  * detector derives, so both models read words alike.
  */
-export function buildVocabulary(texts: readonly string[]): Vocabulary {
-  const glove = loadGlove();
+export function buildVocabulary(texts: readonly string[], glove: WinkEmbeddings): Vocabulary {
   const corpusWords = new Set<string>();
   for (const t of texts) for (const w of wordTokens(t)) corpusWords.add(w);
   const { words, table } = buildWordVectors(glove, corpusWords, FOREIGN_ALIASES);
