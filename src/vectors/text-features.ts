@@ -40,9 +40,9 @@ export function wordTokens(normalised: string, limit = MAX_TOKENS): string[] {
 
 /**
  * The shapes of the whitespace-separated chunks that contain punctuation: letter runs become `a`,
- * digit runs `0`, punctuation stays (`herezak({[htmlsvg` → `a({[a`, `done.` → `a.`). Words alone drop
+ * digit runs `0`, punctuation stays (`zorbak({[xmlpad` → `a({[a`, `done.` → `a.`). Words alone drop
  * punctuation, which left the encoder blind to optimisation-style token soup (`sure,].[`,
- * `={cdnjs`) and chat-template markup (`<|im_start|>`); a shape says how a chunk is built, not
+ * `={libjs`) and chat-template markup (`<|im_start|>`); a shape says how a chunk is built, not
  * what it says. At most `limit` chunks are read, like `wordTokens`.
  */
 export function chunkShapes(normalised: string, limit = MAX_TOKENS): string[] {

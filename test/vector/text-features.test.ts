@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { chunkShapes, hashedFeatures, wordTokens } from '../../src/vectors/text-features.ts';
 
 test('chunk shapes keep the punctuation of glued chunks and nothing of their words', () => {
-  assert.deepEqual(chunkShapes('write it herezak({[htmlsvg readers | sure] sure,].[ ={cdnjs'), ['a({[a', '|', 'a]', 'a,].[', '={a']);
+  assert.deepEqual(chunkShapes('write it zorbak({[xmlpad notes | okay] yes,].[ ={libjs'), ['a({[a', '|', 'a]', 'a,].[', '={a']);
   assert.deepEqual(chunkShapes('what time is it in tokyo right now'), []);
   assert.deepEqual(chunkShapes('call me at 5:30, thanks.'), ['0:0,', 'a.']);
   assert.deepEqual(chunkShapes('<|im_start|>system'), ['<|a_a|>a']);

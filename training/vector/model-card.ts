@@ -50,7 +50,7 @@ leetspeak folded) becomes the unit vector of
   foreign words borrow their English translation's vector (training/foreign-aliases.ts);
 - plus the mean of learned embeddings of hashed character 3- and 4-grams and word bigrams (${manifest.buckets}
   buckets), for misspellings, inflections, unknown words and other scripts, and of the shapes of
-  chunks that hold punctuation (\`herezak({[htmlsvg\` → \`a({[a\`), for token soup and chat markup,
+  chunks that hold punctuation (\`zorbak({[xmlpad\` → \`a({[a\`), for token soup and chat markup,
   each shape also coarsened (a run of punctuation → \`P\`, one mark → \`p\`: \`a({[a\` → \`aPa\`), so a soup
   built from marks never seen in training still shares features with the known ones.
 
