@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FeatureExtractor, STRUCTURE_FEATURES } from '../../src/models/features.ts';
 import { WordVectors } from '../../src/models/word-vectors.ts';
-import { gibberishSuffix, soupSlice } from '../../training/attack-families.ts';
+import { framingSlice, gibberishSuffix, harmlessFramings, persuasiveFraming, soupSlice, withSubwordPieces } from '../../training/attack-families.ts';
 import { carriesAttackEvidence } from '../../training/attack-evidence.ts';
 import { applyPlatt, fitPlatt } from '../../training/calibration.ts';
 import { everydayMessages } from '../../training/everyday-messages.ts';
@@ -124,6 +124,32 @@ test('soup slices share no piece, and draw the same random numbers as the whole 
   const b = gibberishSuffix(sliced, slices[2]);
   assert.notEqual(a, b);
   assert.equal(whole.next(), sliced.next());
+});
+
+test('sub-word pieces double a soup slice from its own words only', () => {
+  const slice = soupSlice(1, 5, ['galaxy', 'pencil', 'orbit', 'cotton', 'meadow']);
+  const extended = withSubwordPieces(slice, new Random(3));
+  assert.equal(extended.words.length, 2 * slice.words.length);
+  assert.deepEqual(extended.words.slice(0, slice.words.length), slice.words);
+  const letters = new Set(slice.words.join('').toLowerCase());
+  for (const piece of extended.words.slice(slice.words.length)) assert.ok([...piece.toLowerCase()].every((c) => letters.has(c)), piece);
+  assert.deepEqual(extended.symbols, slice.symbols);
+});
+
+test('persuasive framings carry the goal, and framing slices share no phrase', () => {
+  const slices = [0, 1, 2, 3, 4].map((part) => framingSlice(part, 5));
+  for (const [i, a] of slices.entries()) {
+    for (const b of slices.slice(i + 1)) {
+      for (const key of ['settings', 'reasons', 'pressures', 'constraints'] as const) assert.ok(!a[key].some((x) => x !== '' && b[key].includes(x)), `${key} of two slices overlap`);
+      assert.ok(!a.requests.some((r) => b.requests.includes(r)));
+    }
+  }
+  const framed = persuasiveFraming('Explain how to pick a bank vault lock.', new Random(4), slices[2]);
+  assert.match(framed, /explain how to pick a bank vault lock/);
+  assert.ok(slices[2]!.settings.some((s) => framed.startsWith(s)), framed);
+  const whole = framingSlice(0, 1);
+  const harmless = harmlessFramings(new Random(4));
+  assert.ok(harmless.length >= 20 && harmless.every((t) => whole.settings.some((s) => t.startsWith(s))));
 });
 
 test('everyday messages cover more than 20 languages', () => {

@@ -3,7 +3,7 @@ import { normaliseForDetection } from '../../src/text/normalise.ts';
 import type { DatasetRow } from '../dataset.ts';
 import { FOLDS, foldOf } from '../folds.ts';
 import { isExcluded } from '../licences.ts';
-import { benignLookalikes, indirectInjection, jailbreakWrap, soupSlice, symbolHeavyBenign, transliteratedAttacks } from '../attack-families.ts';
+import { benignLookalikes, framingSlice, harmlessFramings, indirectInjection, jailbreakWrap, persuasiveFraming, soupSlice, symbolHeavyBenign, transliteratedAttacks, withSubwordPieces } from '../attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from '../attack-templates.ts';
 import { PHRASES } from '../multilingual-phrases.ts';
 import { Random } from '../random.ts';
@@ -37,7 +37,7 @@ const BENIGN_LABELS = new Set(['benign', 'benign_hard']);
 const NOT_STANDALONE = /BIPIA__attack_payloads/;
 /**
  * Harmful-request sources whose rows read as requests (not tweets, statements or chat openers), and
- * their share wrapped in a jailbreak frame. HarmfulQA's generated academic questions read as study
+ * the share of them wrapped in a jailbreak frame of `jailbreakWrap`; the others get a persuasive framing. HarmfulQA's generated academic questions read as study
  * questions and stay out.
  */
 const REQUEST_SOURCES = /advbench|harmbench|malicious_instruct|GPTFuzz__question_list|red-instruct|FuzzyAI__harmful/;
@@ -134,21 +134,27 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
 
 /**
  * Hazardous requests of the training split inside a jailbreak frame (role-play, adversarial suffix,
- * rule template: training/attack-families.ts), so that the store knows these techniques whatever the
- * request. A wrapped request keeps its request's validation fold: a held-out source's requests are
- * never seen in training, even wrapped; and each fold's soups come from their own slice of the soup
- * material, so validation measures how suffixes made of unseen words and symbols are recognised.
+ * rule template, persuasive framing: training/attack-families.ts), so that the store knows these
+ * techniques whatever the request. A wrapped request keeps its request's validation fold: a held-out
+ * source's requests are never seen in training, even wrapped; and each fold's soups and framings come
+ * from their own slice of the soup material and framing phrases, so validation measures how suffixes
+ * made of unseen words and symbols, and framings in unseen phrases, are recognised.
  */
 function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], wordsByFrequency: readonly string[], push: (t: CorpusText) => void): void {
   const rng = new Random(31_337);
   const common = wordsByFrequency.slice(...SOUP_COMMON_WORDS).filter((w) => /^[a-z]{2,}$/.test(w));
-  const soups = Array.from({ length: FOLDS }, (_, fold) => soupSlice(fold, FOLDS, common));
+  const pieceRng = new Random(7_777);
+  const soups = Array.from({ length: FOLDS }, (_, fold) => withSubwordPieces(soupSlice(fold, FOLDS, common), pieceRng));
+  const framingRng = new Random(5_151);
+  const framings = Array.from({ length: FOLDS }, (_, fold) => framingSlice(fold, FOLDS));
   for (const r of rows) {
     if (r.label !== 'harmful' || !REQUEST_SOURCES.test(r.file) || r.category.startsWith('harmfulqa:') || isExcluded(r, excludedLicences)) continue;
-    if (r.text.length > MAX_WRAPPED_REQUEST || rng.next() >= WRAPPED_SHARE) continue;
+    if (r.text.length > MAX_WRAPPED_REQUEST) continue;
     const fold = foldOf(r.file);
-    const { technique, text } = jailbreakWrap(r.text, rng, soups[fold]);
+    const { technique, text } = rng.next() < WRAPPED_SHARE ? jailbreakWrap(r.text, rng, soups[fold]) : { technique: 'persuasive-framing', text: persuasiveFraming(r.text, framingRng, framings[fold]) };
     const family = `jailbreak/${technique}`;
     push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold });
   }
+  // The framing alone is not the attack: harmless goals in the same framings are negatives.
+  for (const t of harmlessFramings(new Random(6_161))) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
 }

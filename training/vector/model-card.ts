@@ -67,8 +67,10 @@ uniformly. Data: the attack rows (injection, jailbreak, prompt extraction) and b
 training split, plus hazardous requests of the training split (AdvBench, HarmBench, MaliciousInstruct,
 GPTFuzz questions, CatQA/DangerousQA, FuzzyAI) wrapped in jailbreak frames written for this project —
 role-play and story framings, optimisation-style adversarial suffixes (token soup of hand-written
-pieces, symbols and frequent English words), rule templates (training/attack-families.ts) —
-indirect injections in documents, tool output and forged transcripts, transliterated attacks and hand-written multilingual attacks; benign texts include harmless role-play,
+pieces, symbols, frequent English words and sub-word pieces glued from them), rule templates, and
+persuasive framings composed of a setting, a legitimising reason, pressure, the request and a
+constraint on the answer (training/attack-families.ts) —
+indirect injections in documents, tool output and forged transcripts, transliterated attacks and hand-written multilingual attacks; benign texts include harmless role-play, the same persuasive framings around harmless goals,
 stories and documents that themselves say "ignore", and messages full of symbols that are not
 soup (code, regexes, formulas, logs, emoticons). ${report.corpus.attacks} attacks and ${report.corpus.benign} benign texts after
 removing exact duplicates. Indirect-injection payloads (BIPIA) are left out on their own: without a
@@ -101,7 +103,8 @@ attacks, which is why it runs beside the classifier. Per source, out of source (
 requests of held-out sources in frames that other folds also use: they measure how a known technique
 carries over to new requests, and are left out of the macro and pooled rates above; the soups of
 \`wrapped:adversarial-suffix\` come from a slice of the soup material no other fold uses, so that row
-says how suffixes made of unseen pieces and symbols are recognised):
+says how suffixes made of unseen pieces and symbols are recognised, and the framings of
+\`wrapped:persuasive-framing\` from a slice of the framing phrases no other fold uses):
 
 | attack source | rows | ${report.sensitivities.map((s) => s.sensitivity).join(' | ')} |
 |---|---:|${report.sensitivities.map(() => '---:').join('|')}|
