@@ -37,8 +37,8 @@ const BENIGN_LABELS = new Set(['benign', 'benign_hard']);
 const NOT_STANDALONE = /BIPIA__attack_payloads/;
 /**
  * Harmful-request sources whose rows read as requests (not tweets, statements or chat openers), and
- * the share of them wrapped in a jailbreak frame of `jailbreakWrap`; the others get a persuasive framing. HarmfulQA's generated academic questions read as study
- * questions and stay out.
+ * the share of them wrapped in a jailbreak frame of `jailbreakWrap`; the others get a persuasive
+ * framing. HarmfulQA's generated academic questions read as study questions and stay out.
  */
 const REQUEST_SOURCES = /advbench|harmbench|malicious_instruct|GPTFuzz__question_list|red-instruct|FuzzyAI__harmful/;
 const WRAPPED_SHARE = 0.5;
