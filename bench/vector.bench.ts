@@ -20,8 +20,8 @@ import { parseArgs } from 'node:util';
 import { AnalysedText } from '../src/text/analysed-text.ts';
 import { indexDir, saveThreatIndex } from '../src/vectors/index-file.ts';
 import { KnnIndex } from '../src/vectors/knn-index.ts';
-import { REPORTED_MATCHES, scoreViews } from '../src/vectors/scorer.ts';
-import { loadThreatSeed } from '../src/vectors/seed.ts';
+import { REPORTED_MATCHES, scoreMessage } from '../src/vectors/scorer.ts';
+import { loadShippedSeed, loadThreatSeed } from '../src/vectors/seed.ts';
 import { ThreatIndex } from '../src/vectors/threat-index.ts';
 import { seedOnlyRuntime, sharedSentenceEncoder } from '../src/vectors/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
@@ -153,22 +153,26 @@ function benchSize(n: number): SizeResult {
   };
 }
 
-function benchMessage(): { chars: number; p50Ms: number; ratioToReference: number }[] {
-  const runtime = seedOnlyRuntime(encoder, seed);
+function benchMessage(): { chars: number; suffixed: boolean; p50Ms: number; ratioToReference: number }[] {
+  const runtime = seedOnlyRuntime(encoder);
   const prompt = 'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours. ';
-  return [200, 1000, 10_000].map((chars) => {
-    const text = prompt.repeat(Math.ceil(chars / prompt.length)).slice(0, chars);
+  // Built like an optimisation suffix, so the hazardous-request partition is searched too.
+  const suffix = ' zorbak.]( Plin**QUAD revert "\\!--Tw similarlyNow ({ gleb';
+  const cases = [200, 1000, 10_000].flatMap((chars) => [false, true].map((suffixed) => ({ chars, suffixed })));
+  return cases.map(({ chars, suffixed }) => {
+    const base = prompt.repeat(Math.ceil(chars / prompt.length)).slice(0, suffixed ? chars - suffix.length : chars);
+    const text = suffixed ? base + suffix : base;
     const times: number[] = [];
     const ratios: number[] = [];
     for (let i = 0; i < 200; i++) {
       const r = time(referenceWork);
       const t = time(() => {
-        scoreViews(runtime.encoder, runtime.index, new AnalysedText(text).detectionViews);
+        scoreMessage(runtime, new AnalysedText(text));
       });
       times.push(t);
       ratios.push(t / r);
     }
-    return { chars, p50Ms: round(median(times)), ratioToReference: round(median(ratios)) };
+    return { chars, suffixed, p50Ms: round(median(times)), ratioToReference: round(median(ratios)) };
   });
 }
 
@@ -176,6 +180,6 @@ const results = values.sizes.split(',').map(Number).map(benchSize);
 const scoring = benchMessage();
 console.log(`vector filter: encoder ${encoder.version}, ${dims} dimensions, k = ${K}, ${QUERIES} queries per size${globalThis.gc ? '' : ' (run with --expose-gc for steadier memory figures)'}`);
 console.table(results);
-console.log(`scoring one message against the shipped seed (${seed.entries.length} vectors; normalisation, every view and part encoded and searched):`);
+console.log(`scoring one message against the shipped seed (${seed.entries.length} attack and ${loadShippedSeed().entries.length - seed.entries.length} request vectors; normalisation, every view and part encoded and searched; requests only for suffixed messages):`);
 console.table(scoring);
 if (values.json !== undefined) writeFileSync(values.json, JSON.stringify({ encoder: encoder.version, results, scoring }, null, 2) + '\n');

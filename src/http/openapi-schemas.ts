@@ -89,21 +89,21 @@ export const checkResponseSchema = {
           score: { type: 'number', description: 'Injection likelihood 0.0 to 1.0 (calibrated).' },
           threshold: { type: 'number', description: 'Score at or above which the message is blocked; set per security profile.' },
         }),
-        vector: block('Vector filter: similarity of the prompt (and of payloads decoded from it) to reviewed known attacks in the threat-vector store. Input only.', {
+        vector: block('Vector filter: similarity of the prompt (and of payloads decoded from it) to reviewed known attacks in the threat-vector store and, when the prompt carries an optimisation-style adversarial suffix, to known hazardous requests. Input only.', {
           score: {
             type: 'number',
-            description: 'Similarity-based score 0.0 to 1.0: the cosine similarity of the closest stored attack, rescaled so that typical unrelated text reads 0 and an identical vector 1.',
+            description: 'Similarity-based score 0.0 to 1.0: the cosine similarity of the closest stored attack (or, for a suffixed prompt, hazardous request), rescaled so that typical unrelated text reads 0 and an identical vector 1.',
           },
           sensitivity: { type: 'string', enum: ['Low', 'Medium', 'High'], description: 'The profile\'s vector sensitivity; High catches more.' },
           threshold: { type: 'number', description: 'Score at or above which the message is blocked; set by the sensitivity (see the README\'s thresholds table).' },
           matches: {
             type: 'array',
-            description: 'The closest store entries, most similar first (at most 3).',
+            description: 'The best-scoring store entries, highest score first (at most 3).',
             items: {
               type: 'object',
               properties: {
                 id: { type: 'string', description: 'Store entry: s_… for a shipped seed entry, tv_… for an operator entry (see GET /api/vectors/{id} on the dashboard listener).' },
-                family: { type: 'string', description: 'Attack family, e.g. jailbreak/template, prompt_extraction/system-prompt.' },
+                family: { type: 'string', description: 'Attack family, e.g. jailbreak/template, prompt_extraction/system-prompt; harmful-request (or harmful-request/…) for a hazardous request, matched only when the prompt carries an adversarial suffix.' },
                 similarity: { type: 'number', description: 'Cosine similarity of the message to this entry (-1 to 1).' },
               },
             },

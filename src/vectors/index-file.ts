@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ThreatIndex } from './threat-index.ts';
+import { ThreatIndex, type ThreatPartition } from './threat-index.ts';
 
 /**
  * The in-memory index persisted in the data directory, so a restart loads it in one read instead of
@@ -27,8 +27,10 @@ interface Header {
   graph: string | null;
 }
 
-export function indexDir(dataDir: string): string {
-  return join(dataDir, 'vector-index');
+/** Where a partition's index is persisted: attacks at the top, requests in a folder of their own. */
+export function indexDir(dataDir: string, partition: ThreatPartition = 'attacks'): string {
+  const dir = join(dataDir, 'vector-index');
+  return partition === 'attacks' ? dir : join(dir, partition);
 }
 
 export function saveThreatIndex(index: ThreatIndex, dir: string): void {
@@ -51,7 +53,7 @@ export function saveThreatIndex(index: ThreatIndex, dir: string): void {
 }
 
 /** The persisted index, or undefined when there is none usable for this encoder. */
-export function loadThreatIndex(dir: string, encoderVersion: string, dims: number, exactLimit?: number): ThreatIndex | undefined {
+export function loadThreatIndex(dir: string, encoderVersion: string, dims: number, exactLimit?: number, partition?: ThreatPartition): ThreatIndex | undefined {
   const path = join(dir, MATRIX_FILE);
   if (!existsSync(path)) return undefined;
   try {
@@ -62,7 +64,7 @@ export function loadThreatIndex(dir: string, encoderVersion: string, dims: numbe
     const bytes = data.subarray(4 + length);
     if (bytes.length !== header.ids.length * dims * 4 || header.families.length !== header.ids.length) return undefined;
     const matrix = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-    const index = new ThreatIndex(encoderVersion, dims, exactLimit);
+    const index = new ThreatIndex(encoderVersion, dims, exactLimit, partition);
     index.restore(header.ids, header.families, matrix, header.graph === null ? undefined : join(dir, header.graph));
     return index;
   } catch {

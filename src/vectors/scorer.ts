@@ -1,36 +1,52 @@
-import type { SentenceEncoder } from './encoder.ts';
 import { messageParts } from './message-parts.ts';
+import { requestScore } from './request-matching.ts';
 import { similarityScore } from './score.ts';
 import type { ThreatIndex, ThreatMatch } from './threat-index.ts';
+import type { VectorRuntime } from './vector-runtime.ts';
 
 /** Matches reported per check: enough to explain a verdict without listing the store. */
 export const REPORTED_MATCHES = 3;
 
 export interface VectorResult {
-  /** Top similarity rescaled (see score.ts), to three decimals. */
+  /** The best match's score (see score.ts and request-matching.ts), to three decimals. */
   score: number;
-  /** The closest entries over all views, most similar first, one per entry. */
+  /** The closest entries over all views, best scoring first, one per entry. */
   matches: ThreatMatch[];
+  /** The message is built like an adversarial suffix, so hazardous-request entries were searched. */
+  suffixed: boolean;
+}
+
+/** What a message is scored from: its detection views and its text with case kept (`AnalysedText`). */
+export interface ScoredText {
+  detectionViews: readonly string[];
+  cleaned: { text: string };
 }
 
 /**
- * Scores a message by its closest stored attacks: every view (the normalised message and each
- * decoded payload) and every part of a view (message-parts.ts) is encoded and searched, and the best
- * similarities win.
+ * Scores a message by its closest stored entries: every view (the normalised message and each
+ * decoded payload) and every part of a view (message-parts.ts) is encoded and searched among the
+ * attacks and, when the message is suffixed, among the hazardous requests; the best score wins.
  */
-export function scoreViews(encoder: SentenceEncoder, index: ThreatIndex, views: readonly string[]): VectorResult {
-  const best = new Map<string, ThreatMatch>();
-  const parts = views.flatMap((view) => messageParts(view));
+export function scoreMessage(runtime: VectorRuntime, text: ScoredText): VectorResult {
+  const { encoder, index, requests, matching } = runtime;
+  const parts = text.detectionViews.flatMap((view) => messageParts(view));
   const queries = new Float32Array(parts.length * encoder.dims);
   parts.forEach((part, i) => queries.set(encoder.encode(part), i * encoder.dims));
-  for (const found of index.searchBatch(queries, REPORTED_MATCHES)) {
-    for (const m of found) {
-      const known = best.get(m.id);
-      if (!known || known.similarity < m.similarity) best.set(m.id, m);
+  const best = new Map<string, { match: ThreatMatch; score: number }>();
+  const collect = (searched: ThreatIndex, toScore: (similarity: number) => number) => {
+    for (const found of searched.searchBatch(queries, REPORTED_MATCHES)) {
+      for (const m of found) {
+        const known = best.get(m.id);
+        if (!known || known.match.similarity < m.similarity) best.set(m.id, { match: m, score: toScore(m.similarity) });
+      }
     }
-  }
-  const matches = [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, REPORTED_MATCHES);
+  };
+  const { thresholds, similarityFloor } = encoder.calibration;
+  collect(index, (s) => similarityScore(s, similarityFloor));
+  const suffixed = requests.size > 0 && matching.shapes.oddness(text.cleaned.text) >= matching.calibration.oddnessThreshold;
+  if (suffixed) collect(requests, (s) => requestScore(s, matching.calibration, thresholds));
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score || b.match.similarity - a.match.similarity).slice(0, REPORTED_MATCHES);
   // Rounded here, so a response's score and threshold compare exactly as its verdict did.
-  const score = Math.round(similarityScore(matches[0]?.similarity ?? 0, encoder.calibration.similarityFloor) * 1000) / 1000;
-  return { score, matches };
+  const score = Math.round((ranked[0]?.score ?? 0) * 1000) / 1000;
+  return { score, matches: ranked.map((r) => r.match), suffixed };
 }

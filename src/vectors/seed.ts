@@ -4,6 +4,8 @@ import type { FileEntry, TensorEntry } from '../models/manifest.ts';
 import { readTensor, readVerified } from '../models/tensor-file.ts';
 
 export const SEED_DIR = join(import.meta.dirname, '../../models/threat-seed');
+/** Known hazardous requests: entries that count only with an adversarial suffix (request-matching.ts). */
+export const REQUEST_SEED_DIR = join(import.meta.dirname, '../../models/request-seed');
 
 /**
  * The shipped seed of the threat store: vectors of the attack rows of the training data, each with a
@@ -43,4 +45,12 @@ export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
     return { id: id!, family: family!, category: category ?? '', vector: matrix.slice(i * manifest.dims, (i + 1) * manifest.dims) };
   });
   return { encoder: manifest.encoder, entries };
+}
+
+/** Everything the store is seeded with: known attacks and known hazardous requests, one encoder. */
+export function loadShippedSeed(attackDir = SEED_DIR, requestDir = REQUEST_SEED_DIR): ThreatSeed {
+  const attacks = loadThreatSeed(attackDir);
+  const requests = loadThreatSeed(requestDir);
+  if (requests.encoder !== attacks.encoder) throw new Error(`the request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}`);
+  return { encoder: attacks.encoder, entries: [...attacks.entries, ...requests.entries] };
 }

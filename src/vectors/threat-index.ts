@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { KnnIndex } from './knn-index.ts';
+import { isRequestFamily } from './request-matching.ts';
 import { activeThreatIds, fetchThreatVectors } from './threat-store.ts';
+
+/** Attacks are matched on their own; hazardous requests only with a suffix (request-matching.ts). */
+export type ThreatPartition = 'attacks' | 'requests';
+
+export function partitionOf(family: string): ThreatPartition {
+  return isRequestFamily(family) ? 'requests' : 'attacks';
+}
 
 export interface ThreatMatch {
   id: string;
@@ -16,19 +24,22 @@ export interface SyncResult {
 }
 
 /**
- * The active entries of the threat store in memory: a k-nearest-neighbour index plus each row's id
- * and family. Brought up to date with the database by `sync`, which only touches what changed.
+ * The active entries of one partition of the threat store in memory: a k-nearest-neighbour index plus
+ * each row's id and family. Brought up to date with the database by `sync`, which only touches what
+ * changed.
  */
 export class ThreatIndex {
   readonly encoderVersion: string;
+  readonly partition: ThreatPartition;
   readonly knn: KnnIndex;
   /** Row → entry id and family (parallel to the index rows). */
   readonly #ids: string[] = [];
   readonly #families: string[] = [];
   readonly #rowOf = new Map<string, number>();
 
-  constructor(encoderVersion: string, dims: number, exactLimit?: number) {
+  constructor(encoderVersion: string, dims: number, exactLimit?: number, partition: ThreatPartition = 'attacks') {
     this.encoderVersion = encoderVersion;
+    this.partition = partition;
     this.knn = new KnnIndex(dims, exactLimit);
   }
 
@@ -93,9 +104,10 @@ export class ThreatIndex {
     return this.knn.searchBatch(queries, k).map((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity })));
   }
 
-  /** Makes the index hold exactly the database's active entries for this encoder. */
+  /** Makes the index hold exactly the database's active entries of its partition for this encoder. */
   async sync(db: Kysely<Database>): Promise<SyncResult> {
-    const wanted = new Set(await activeThreatIds(db, this.encoderVersion));
+    const active = await activeThreatIds(db, this.encoderVersion);
+    const wanted = new Set(active.filter((e) => partitionOf(e.family) === this.partition).map((e) => e.id));
     const stale = this.#ids.filter((id) => !wanted.has(id));
     for (const id of stale) this.remove(id);
     const missing = [...wanted].filter((id) => !this.#rowOf.has(id));

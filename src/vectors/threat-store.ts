@@ -96,10 +96,9 @@ export async function countThreatEntries(db: Kysely<Database>): Promise<{ status
   return rows.map((r) => ({ status: r.status, origin: r.origin, count: Number(r.n) }));
 }
 
-/** Ids of the entries the index must hold: active ones encoded by `encoder`. */
-export async function activeThreatIds(db: Kysely<Database>, encoder: string): Promise<string[]> {
-  const rows = await db.selectFrom('threat_vectors').select('id').where('status', '=', 'active').where('encoder', '=', encoder).execute();
-  return rows.map((r) => r.id);
+/** Ids and families of the entries the indexes must hold: active ones encoded by `encoder`. */
+export async function activeThreatIds(db: Kysely<Database>, encoder: string): Promise<Array<{ id: string; family: string }>> {
+  return db.selectFrom('threat_vectors').select(['id', 'family']).where('status', '=', 'active').where('encoder', '=', encoder).execute();
 }
 
 const FETCH_PAGE = 500;

@@ -4,21 +4,33 @@ import type { Store } from '../store/store.ts';
 import { loadSentenceEncoder, type SentenceEncoder } from './encoder.ts';
 import { indexDir, loadThreatIndex, saveThreatIndex } from './index-file.ts';
 import { prepareThreatStore, type PreparedStore } from './prepare-store.ts';
-import { loadThreatSeed } from './seed.ts';
-import { ThreatIndex } from './threat-index.ts';
+import { loadRequestMatching, type RequestMatching } from './request-matching.ts';
+import { loadShippedSeed, type ThreatSeed } from './seed.ts';
+import { partitionOf, ThreatIndex, type ThreatPartition } from './threat-index.ts';
 
-/** What the vector filter checks with: the encoder and the in-memory index of active threat entries. */
+/**
+ * What the vector filter checks with: the encoder, the in-memory indexes of active attack entries and
+ * of hazardous-request entries, and what tells a suffixed message (request-matching.ts).
+ */
 export interface VectorRuntime {
   encoder: SentenceEncoder;
   index: ThreatIndex;
+  requests: ThreatIndex;
+  matching: RequestMatching;
 }
 
 let encoder: SentenceEncoder | undefined;
+let matching: RequestMatching | undefined;
 
 /** The process-wide sentence encoder, loaded on first use. */
 export function sharedSentenceEncoder(): SentenceEncoder {
   encoder ??= loadSentenceEncoder();
   return encoder;
+}
+
+function sharedRequestMatching(): RequestMatching {
+  matching ??= loadRequestMatching();
+  return matching;
 }
 
 /**
@@ -27,7 +39,7 @@ export function sharedSentenceEncoder(): SentenceEncoder {
  */
 export async function ensureThreatStore(store: Store, log: Logger): Promise<PreparedStore> {
   const enc = sharedSentenceEncoder();
-  const prepared = await prepareThreatStore(store, enc, loadThreatSeed());
+  const prepared = await prepareThreatStore(store, enc, loadShippedSeed());
   if (prepared.seedAdded + prepared.seedUpdated + prepared.seedDropped + prepared.reencoded > 0) log.info({ ...prepared, encoder: enc.version }, 'threat store prepared for this encoder');
   return prepared;
 }
@@ -39,28 +51,36 @@ export async function ensureThreatStore(store: Store, log: Logger): Promise<Prep
  * index file is rewritten whenever the index changed.
  */
 export async function startVectorRuntime(services: GuardrailServices): Promise<VectorRuntime> {
-  const { store, dataDir, log } = services;
+  const { store } = services;
   const enc = sharedSentenceEncoder();
-  await ensureThreatStore(store, log);
-  const dir = indexDir(dataDir);
-  const persisted = loadThreatIndex(dir, enc.version, enc.dims);
-  const index = persisted ?? new ThreatIndex(enc.version, enc.dims);
+  await ensureThreatStore(store, services.log);
+  const index = await startPartition(services, enc, 'attacks');
+  const requests = await startPartition(services, enc, 'requests');
+  return { encoder: enc, index, requests, matching: sharedRequestMatching() };
+}
+
+async function startPartition(services: GuardrailServices, enc: SentenceEncoder, partition: ThreatPartition): Promise<ThreatIndex> {
+  const { store, dataDir, log } = services;
+  const dir = indexDir(dataDir, partition);
+  const persisted = loadThreatIndex(dir, enc.version, enc.dims, undefined, partition);
+  const index = persisted ?? new ThreatIndex(enc.version, enc.dims, undefined, partition);
   const first = await index.sync(store.db);
   if (!persisted || first.added + first.removed > 0) saveThreatIndex(index, dir);
-  log.info({ entries: index.size, from_file: persisted !== undefined, added: first.added, removed: first.removed, approximate: index.knn.approximate }, 'threat-vector index loaded');
+  log.info({ partition, entries: index.size, from_file: persisted !== undefined, added: first.added, removed: first.removed, approximate: index.knn.approximate }, 'threat-vector index loaded');
   services.onConfigReload(async () => {
     const r = await index.sync(store.db);
     if (r.added + r.removed === 0) return;
     saveThreatIndex(index, dir);
-    log.info({ entries: r.size, added: r.added, removed: r.removed }, 'threat-vector index updated');
+    log.info({ partition, entries: r.size, added: r.added, removed: r.removed }, 'threat-vector index updated');
   });
-  return { encoder: enc, index };
+  return index;
 }
 
 /** The shipped seed alone, without a database: for evaluation and benchmarks. */
-export function seedOnlyRuntime(enc = sharedSentenceEncoder(), seed = loadThreatSeed()): VectorRuntime {
+export function seedOnlyRuntime(enc = sharedSentenceEncoder(), seed: ThreatSeed = loadShippedSeed(), requestMatching = sharedRequestMatching()): VectorRuntime {
   if (seed.encoder !== enc.version) throw new Error(`the threat seed was computed by encoder ${seed.encoder}, not ${enc.version}`);
   const index = new ThreatIndex(enc.version, enc.dims);
-  for (const e of seed.entries) index.add(e.id, e.family, e.vector);
-  return { encoder: enc, index };
+  const requests = new ThreatIndex(enc.version, enc.dims, undefined, 'requests');
+  for (const e of seed.entries) (partitionOf(e.family) === 'requests' ? requests : index).add(e.id, e.family, e.vector);
+  return { encoder: enc, index, requests, matching: requestMatching };
 }

@@ -132,6 +132,11 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
   return out;
 }
 
+/** A hazardous request of the training data (see `REQUEST_SOURCES`) whose licence this run may use. */
+export function isHarmfulRequest(r: DatasetRow, excludedLicences: readonly string[]): boolean {
+  return r.label === 'harmful' && REQUEST_SOURCES.test(r.file) && !r.category.startsWith('harmfulqa:') && !isExcluded(r, excludedLicences);
+}
+
 /**
  * Hazardous requests of the training split inside a jailbreak frame (role-play, adversarial suffix,
  * rule template, persuasive framing: training/attack-families.ts), so that the store knows these
@@ -148,8 +153,7 @@ function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: read
   const framingRng = new Random(5_151);
   const framings = Array.from({ length: FOLDS }, (_, fold) => framingSlice(fold, FOLDS));
   for (const r of rows) {
-    if (r.label !== 'harmful' || !REQUEST_SOURCES.test(r.file) || r.category.startsWith('harmfulqa:') || isExcluded(r, excludedLicences)) continue;
-    if (r.text.length > MAX_WRAPPED_REQUEST) continue;
+    if (!isHarmfulRequest(r, excludedLicences) || r.text.length > MAX_WRAPPED_REQUEST) continue;
     const fold = foldOf(r.file);
     const { technique, text } = rng.next() < WRAPPED_SHARE ? jailbreakWrap(r.text, rng, soups[fold]) : { technique: 'persuasive-framing', text: persuasiveFraming(r.text, framingRng, framings[fold]) };
     const family = `jailbreak/${technique}`;

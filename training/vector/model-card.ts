@@ -119,10 +119,12 @@ and untrained languages that no training step sees, scored against the shipped s
 
 ## On the public evaluation split
 
-Measured by the training script once the encoder was final, with the shipped seed as the store; the
-evaluation split was never used for training, thresholds or any other choice. Prompt rows only (the
-vector filter does not check answers). \`rampart eval --only vector\` (or \`--only llm,vector\`) measures
-the same through the pipeline of a running configuration, its operator entries included.
+Measured by the training script once the encoder was final, with the shipped attack seed as the store;
+the evaluation split was never used for training, thresholds or any other choice. Prompt rows only (the
+vector filter does not check answers). These are the attack entries alone: the whole filter, with the
+hazardous requests it matches when a message carries an adversarial suffix, is measured in
+\`models/request-seed/MODEL_CARD.md\`. \`rampart eval --only vector\` (or \`--only llm,vector\`) measures
+the whole filter through the pipeline of a running configuration, its operator entries included.
 
 ${formatVectorReport(evaluation, '###')}
 `;

@@ -16,7 +16,7 @@ import { modelGuardrailsCheck } from '../../src/eval/direct-check.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 import { loadSentenceEncoder } from '../../src/vectors/encoder.ts';
-import { scoreViews } from '../../src/vectors/scorer.ts';
+import { scoreMessage } from '../../src/vectors/scorer.ts';
 import { loadThreatSeed } from '../../src/vectors/seed.ts';
 import { seedOnlyRuntime } from '../../src/vectors/vector-runtime.ts';
 import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
@@ -86,8 +86,9 @@ writeSeed({ dir: seedDir, encoder: manifest.version, dims: DIMS, entries: seedEn
 log(`threat seed: ${seedEntries.length} vectors`);
 
 // Hand-written sentences in trained and unseen languages, never trained on: how far the store reaches.
+// Attack entries only: the request seed is rebuilt for this encoder next (train-requests.ts).
 const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir));
-const holdout = MULTILINGUAL_HOLDOUT.map((h) => scoreViews(runtime.encoder, runtime.index, [normaliseForDetection(h.text)]).matches[0]?.similarity ?? 0);
+const holdout = MULTILINGUAL_HOLDOUT.map((h) => scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } }).matches[0]?.similarity ?? 0);
 
 const report: ValidationReport = {
   encoder: manifest.version,
@@ -123,7 +124,7 @@ const models = await modelGuardrailsCheck();
 const scored: VectorScoredRow[] = [];
 for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
   const checked = await models('input', row.text);
-  const score = scoreViews(runtime.encoder, runtime.index, new AnalysedText(row.text).detectionViews).score;
+  const score = scoreMessage(runtime, new AnalysedText(row.text)).score;
   scored.push({ row, score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
 }
 const evaluation = vectorEvalReport({ encoder, scored, sensitivity: 'Medium' });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineGuardrail } from '../../engine/guardrail.ts';
 import { VECTOR_SENSITIVITIES } from '../../engine/profile-settings.ts';
-import { scoreViews } from '../../vectors/scorer.ts';
+import { scoreMessage } from '../../vectors/scorer.ts';
 import { seedOnlyRuntime, sharedSentenceEncoder, startVectorRuntime, type VectorRuntime } from '../../vectors/vector-runtime.ts';
 
 let runtime: VectorRuntime | undefined;
@@ -10,8 +10,9 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * Vector filter: the message's similarity to reviewed known attacks (the threat store), which catches
- * paraphrases and template variants of them. Sensitivity picks a score threshold chosen on
- * out-of-source validation; matches name the closest entries and their families.
+ * paraphrases and template variants of them, and — when the message carries an optimisation-style
+ * suffix — to known hazardous requests. Sensitivity picks a score threshold chosen on out-of-source
+ * validation; matches name the best-scoring entries and their families.
  */
 export const vectorGuardrail = defineGuardrail({
   name: 'vector',
@@ -32,7 +33,7 @@ export const vectorGuardrail = defineGuardrail({
   },
   check(ctx, compiled) {
     if (!runtime) throw new Error('the vector filter was not initialised');
-    const r = scoreViews(runtime.encoder, runtime.index, ctx.text.detectionViews);
+    const r = scoreMessage(runtime, ctx.text);
     const detected = r.score >= compiled.threshold;
     return {
       detected,

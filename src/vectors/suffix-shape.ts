@@ -1,0 +1,115 @@
+/**
+ * How strange a message's build is: an optimisation-style adversarial suffix (GCG, DSN) is a run of
+ * chunks glued from sub-words, marks and capitals (`oppositeley.](`, `giving**ONE`, `similarlyNow`)
+ * that ordinary writing rarely produces. Each whitespace-separated chunk is reduced to its shape —
+ * lower-case run `a`, capital `A`, digit run `0`, symbol or emoji `e`, any other mark kept — and
+ * scored by its surprisal under the shape frequencies of ordinary text; a message's oddness is the
+ * highest mean surprisal over a window of consecutive chunks. Chunks in another script than Latin
+ * are skipped: without spaces between words, their shapes say nothing about a suffix.
+ *
+ * The frequencies are counted on benign training texts (`npm run train:requests`), shipped as
+ * `shapes.tsv`; no text, only shapes and counts.
+ */
+export const SHAPE_WINDOW = 8;
+const MAX_SHAPE_CHARS = 8;
+const LETTER = /\p{L}/u;
+const LATIN = /\p{Script=Latin}/u;
+const UPPER = /[\p{Lu}\p{Lt}]/u;
+const DIGIT = /\p{N}/u;
+const SYMBOL = /[\p{So}\p{Sk}\p{Cs}\p{Co}]/u;
+/** Past General Punctuation, marks are typographic or pictographic; all read as one symbol class. */
+const FIRST_RARE_MARK = 0x2000;
+const CHUNK = /\S+/gu;
+const COLLAPSING = new Set(['a', 'A', '0', 'e']);
+
+/** The shape of one chunk, or '' for a chunk holding letters of another script. */
+export function chunkShape(chunk: string): string {
+  let out = '';
+  let last = '';
+  for (const ch of chunk.normalize('NFKC')) {
+    let c: string;
+    if (LETTER.test(ch)) {
+      if (!LATIN.test(ch)) return '';
+      c = UPPER.test(ch) ? 'A' : 'a';
+    } else if (DIGIT.test(ch)) c = '0';
+    else if (SYMBOL.test(ch) || ch.codePointAt(0)! >= FIRST_RARE_MARK) c = 'e';
+    else c = ch;
+    if (c === last && COLLAPSING.has(c)) continue;
+    out += c;
+    last = c;
+  }
+  return out.slice(0, MAX_SHAPE_CHARS);
+}
+
+/** The shapes of a text's chunks, in order, other scripts left out. */
+export function textShapes(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(CHUNK)) {
+    const s = chunkShape(m[0]);
+    if (s !== '') out.push(s);
+  }
+  return out;
+}
+
+/** Counts of chunk shapes in ordinary text. */
+export class ShapeFrequencies {
+  readonly #counts: ReadonlyMap<string, number>;
+  readonly #total: number;
+  readonly #unseen: number;
+
+  constructor(counts: ReadonlyMap<string, number>) {
+    this.#counts = counts;
+    let total = 0;
+    for (const n of counts.values()) total += n;
+    this.#total = total;
+    // Add-half smoothing over the shapes seen plus one slot for all unseen ones.
+    this.#unseen = this.#surprisal(0);
+  }
+
+  #surprisal(count: number): number {
+    return -Math.log((count + 0.5) / (this.#total + 0.5 * (this.#counts.size + 1)));
+  }
+
+  /** Surprisal (nats) of one shape. */
+  surprisal(shape: string): number {
+    const n = this.#counts.get(shape);
+    return n === undefined ? this.#unseen : this.#surprisal(n);
+  }
+
+  /**
+   * The highest mean surprisal over `SHAPE_WINDOW` consecutive chunks; a text shorter than the
+   * window is averaged over the full window, so one odd chunk in a short message stays low.
+   */
+  oddness(text: string): number {
+    const s = textShapes(text).map((shape) => this.surprisal(shape));
+    let best = 0;
+    let sum = 0;
+    for (let i = 0; i < s.length; i++) {
+      sum += s[i]!;
+      if (i >= SHAPE_WINDOW) sum -= s[i - SHAPE_WINDOW]!;
+      best = Math.max(best, sum / SHAPE_WINDOW);
+    }
+    return best;
+  }
+
+  /** `shape<TAB>count` lines, most frequent first. */
+  toTsv(): string {
+    return [...this.#counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([s, n]) => `${s}\t${n}\n`).join('');
+  }
+
+  static fromTsv(tsv: string): ShapeFrequencies {
+    const counts = new Map<string, number>();
+    for (const line of tsv.split('\n')) {
+      if (line === '') continue;
+      const tab = line.lastIndexOf('\t');
+      counts.set(line.slice(0, tab), Number(line.slice(tab + 1)));
+    }
+    return new ShapeFrequencies(counts);
+  }
+
+  static count(texts: Iterable<string>): ShapeFrequencies {
+    const counts = new Map<string, number>();
+    for (const t of texts) for (const s of textShapes(t)) counts.set(s, (counts.get(s) ?? 0) + 1);
+    return new ShapeFrequencies(counts);
+  }
+}
