@@ -3,7 +3,8 @@
  * training split of the shared datasets. Steps: attack and benign rows (minus excluded licences) →
  * vocabulary from GloVe → features → out-of-source validation (five grouped folds) → thresholds per
  * sensitivity → final encoder on everything → weights, manifest, seed vectors, validation report and
- * model card. Single-threaded; about twenty minutes on a shared two-core machine.
+ * model card → the hazardous-request seed for the new encoder (request-seed.ts). Single-threaded;
+ * about twenty minutes on a shared two-core machine.
  *
  *   node training/vector/train-vector.ts [--exclude-license CC-BY-NC,GPL] [--steps N] [--models-dir DIR]
  */
@@ -31,6 +32,7 @@ import { featurise, featuriseWithParts, TRAIN_MAX_TOKENS } from './featurise.ts'
 import { renderVectorModelCard, type ValidationReport } from './model-card.ts';
 import { SENSITIVITY_TARGETS, macroRate, ratesBySource, similarityFloor, thresholdFor } from './thresholds.ts';
 import { outOfSourceScores } from './validation.ts';
+import { buildRequestSeed } from './request-seed.ts';
 import { buildVocabulary } from './vocabulary.ts';
 import { writeEncoder, writeSeed } from './write-files.ts';
 
@@ -134,3 +136,6 @@ mkdirSync(encoderDir, { recursive: true });
 writeFileSync(join(encoderDir, 'validation.json'), JSON.stringify({ ...report, evaluation }, null, 2) + '\n');
 writeFileSync(join(encoderDir, 'MODEL_CARD.md'), renderVectorModelCard(manifest, report, evaluation));
 log('validation report and model card written');
+
+// The hazardous-request partition belongs to the encoder too: rebuilt for it with the same licences.
+await buildRequestSeed({ modelsDir: args['models-dir'], excludedLicences: excluded, log });
