@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { FileEntry } from '../models/manifest.ts';
 import { readVerified } from '../models/tensor-file.ts';
 import type { Sensitivity } from './encoder-manifest.ts';
-import type { SeedManifest } from './seed.ts';
-import { REQUEST_SEED_DIR } from './seed.ts';
+import { REQUEST_SEED_DIR, type SeedManifest } from './seed.ts';
 import { ShapeFrequencies } from './suffix-shape.ts';
 
 /**
