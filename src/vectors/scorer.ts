@@ -1,3 +1,4 @@
+import type { SentenceEncoder } from './encoder.ts';
 import { messageParts } from './message-parts.ts';
 import { requestScore } from './request-matching.ts';
 import { similarityScore } from './score.ts';
@@ -12,14 +13,20 @@ export interface VectorResult {
   score: number;
   /** The closest entries over all views, best scoring first, one per entry. */
   matches: ThreatMatch[];
-  /** The message is built like an adversarial suffix, so hazardous-request entries were searched. */
-  suffixed: boolean;
 }
 
 /** What a message is scored from: its detection views and its text with case kept (`AnalysedText`). */
 export interface ScoredText {
   detectionViews: readonly string[];
   cleaned: { text: string };
+}
+
+/** The vectors (parts × dims) of every part (message-parts.ts) of every view of a message. */
+export function encodeParts(encoder: SentenceEncoder, views: readonly string[]): Float32Array {
+  const parts = views.flatMap((view) => messageParts(view));
+  const queries = new Float32Array(parts.length * encoder.dims);
+  parts.forEach((part, i) => queries.set(encoder.encode(part), i * encoder.dims));
+  return queries;
 }
 
 /**
@@ -29,9 +36,7 @@ export interface ScoredText {
  */
 export function scoreMessage(runtime: VectorRuntime, text: ScoredText): VectorResult {
   const { encoder, index, requests, matching } = runtime;
-  const parts = text.detectionViews.flatMap((view) => messageParts(view));
-  const queries = new Float32Array(parts.length * encoder.dims);
-  parts.forEach((part, i) => queries.set(encoder.encode(part), i * encoder.dims));
+  const queries = encodeParts(encoder, text.detectionViews);
   const best = new Map<string, { match: ThreatMatch; score: number }>();
   const collect = (searched: ThreatIndex, toScore: (similarity: number) => number) => {
     for (const found of searched.searchBatch(queries, REPORTED_MATCHES)) {
@@ -43,10 +48,9 @@ export function scoreMessage(runtime: VectorRuntime, text: ScoredText): VectorRe
   };
   const { thresholds, similarityFloor } = encoder.calibration;
   collect(index, (s) => similarityScore(s, similarityFloor));
-  const suffixed = requests.size > 0 && matching.shapes.oddness(text.cleaned.text) >= matching.calibration.oddnessThreshold;
-  if (suffixed) collect(requests, (s) => requestScore(s, matching.calibration, thresholds));
+  if (requests.size > 0 && matching.shapes.oddness(text.cleaned.text) >= matching.calibration.oddnessThreshold) collect(requests, (s) => requestScore(s, matching.calibration, thresholds));
   const ranked = [...best.values()].sort((a, b) => b.score - a.score || b.match.similarity - a.match.similarity).slice(0, REPORTED_MATCHES);
   // Rounded here, so a response's score and threshold compare exactly as its verdict did.
   const score = Math.round((ranked[0]?.score ?? 0) * 1000) / 1000;
-  return { score, matches: ranked.map((r) => r.match), suffixed };
+  return { score, matches: ranked.map((r) => r.match) };
 }

@@ -51,9 +51,8 @@ export async function ensureThreatStore(store: Store, log: Logger): Promise<Prep
  * index file is rewritten whenever the index changed.
  */
 export async function startVectorRuntime(services: GuardrailServices): Promise<VectorRuntime> {
-  const { store } = services;
   const enc = sharedSentenceEncoder();
-  await ensureThreatStore(store, services.log);
+  await ensureThreatStore(services.store, services.log);
   const index = await startPartition(services, enc, 'attacks');
   const requests = await startPartition(services, enc, 'requests');
   return { encoder: enc, index, requests, matching: sharedRequestMatching() };

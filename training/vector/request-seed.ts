@@ -15,11 +15,10 @@ import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-ev
 import { fileEntry } from '../tensor-pack.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 import { encodeMessage } from '../../src/vectors/encode-message.ts';
-import { loadSentenceEncoder, type SentenceEncoder } from '../../src/vectors/encoder.ts';
+import { loadSentenceEncoder } from '../../src/vectors/encoder.ts';
 import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import { messageParts } from '../../src/vectors/message-parts.ts';
 import { REQUEST_FAMILY, loadRequestMatching, type RequestCalibration, type RequestSeedManifest } from '../../src/vectors/request-matching.ts';
-import { scoreMessage } from '../../src/vectors/scorer.ts';
+import { encodeParts, scoreMessage } from '../../src/vectors/scorer.ts';
 import { loadShippedSeed } from '../../src/vectors/seed.ts';
 import { ShapeFrequencies, textShapes } from '../../src/vectors/suffix-shape.ts';
 import { ThreatIndex } from '../../src/vectors/threat-index.ts';
@@ -84,12 +83,9 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   log(`${index.size} hazardous requests`);
 
   /** Closest request to any part of any view of `text`, leaving out entry `self`. */
-  function requestSimilarity(enc: SentenceEncoder, text: string, self?: string): number {
-    const parts = new AnalysedText(text).detectionViews.flatMap((v) => messageParts(v));
-    const queries = new Float32Array(parts.length * enc.dims);
-    parts.forEach((p, i) => queries.set(enc.encode(p), i * enc.dims));
+  function requestSimilarity(text: string, self?: string): number {
     let best = -1;
-    for (const found of index.searchBatch(queries, 2)) for (const m of found) if (m.id !== self && m.similarity > best) best = m.similarity;
+    for (const found of index.searchBatch(encodeParts(encoder, new AnalysedText(text).detectionViews), 2)) for (const m of found) if (m.id !== self && m.similarity > best) best = m.similarity;
     return best;
   }
 
@@ -109,7 +105,7 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   // Request similarity only matters for suffixed texts; every FLOOR_STRIDE-th text also sets the floor.
   const scored = benign.map((b, i) => {
     const suffixed = withoutSource.get(b.source)!.oddness(b.text) >= oddnessThreshold;
-    const similarity = suffixed || i % FLOOR_STRIDE === 0 ? requestSimilarity(encoder, b.text) : -1;
+    const similarity = suffixed || i % FLOOR_STRIDE === 0 ? requestSimilarity(b.text) : -1;
     return { source: b.source, suffixed, similarity };
   });
   const floorSample = scored.filter((_, i) => i % FLOOR_STRIDE === 0).map((s) => s.similarity).sort((a, b) => a - b);
@@ -149,8 +145,8 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   const validation = [...requests.values()].map((q) => {
     const suffixedText = `${q.text.trim()} ${gibberishSuffix(rng, soups[q.fold])}`;
     return {
-      suffixed: { oddness: shapes.oddness(suffixedText), similarity: requestSimilarity(encoder, suffixedText, q.id) },
-      plain: { oddness: shapes.oddness(q.text), similarity: requestSimilarity(encoder, q.text, q.id) },
+      suffixed: { oddness: shapes.oddness(suffixedText), similarity: requestSimilarity(suffixedText, q.id) },
+      plain: { oddness: shapes.oddness(q.text), similarity: requestSimilarity(q.text, q.id) },
     };
   });
   const rate = (pick: 'suffixed' | 'plain', t: number) => validation.filter((v) => v[pick].oddness >= oddnessThreshold && v[pick].similarity >= t).length / validation.length;

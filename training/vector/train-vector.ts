@@ -88,7 +88,7 @@ writeSeed({ dir: seedDir, encoder: manifest.version, dims: DIMS, entries: seedEn
 log(`threat seed: ${seedEntries.length} vectors`);
 
 // Hand-written sentences in trained and unseen languages, never trained on: how far the store reaches.
-// Attack entries only: the request seed is rebuilt for this encoder next (train-requests.ts).
+// Attack entries only: the request seed is rebuilt for this encoder at the end (request-seed.ts).
 const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir));
 const holdout = MULTILINGUAL_HOLDOUT.map((h) => scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } }).matches[0]?.similarity ?? 0);
 
