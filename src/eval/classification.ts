@@ -3,6 +3,7 @@ import { MODERATION_CATEGORIES, type ModerationCategory } from '../models/heads.
 import { jsonlFiles, readJsonlFile, type DatasetRow } from './dataset-files.ts';
 import { auc } from './auc.ts';
 import { moderationCategoriesOf } from './moderation-categories.ts';
+import { languageFromCategory, techniqueOf } from './row-facets.ts';
 
 /** The part of a check response the evaluation reads. */
 export interface CheckResponseLike {
@@ -61,6 +62,23 @@ export interface ClassificationStats {
 export interface ClassificationReport {
   files: ClassificationStats[];
   overall: ClassificationStats;
+  /** Per language, over rows whose category names one (`…/Spanish`); empty when none does. */
+  byLanguage: ClassificationStats[];
+  /** Per attack technique (the category of attack rows, language suffix removed); empty when no attack row has a category. */
+  byTechnique: ClassificationStats[];
+}
+
+/** Groups outcomes by a key (rows with a null key left out) and summarises each group, keys in order. */
+function summariseBy(outcomes: readonly Outcome[], keyOf: (o: Outcome) => string | null): ClassificationStats[] {
+  const groups = new Map<string, Outcome[]>();
+  for (const o of outcomes) {
+    const key = keyOf(o);
+    if (key === null) continue;
+    const list = groups.get(key) ?? [];
+    list.push(o);
+    groups.set(key, list);
+  }
+  return [...groups].sort((a, b) => a[0].localeCompare(b[0])).map(([key, list]) => summarise(key, list));
 }
 
 function numberField(block: Record<string, unknown> | undefined, key: string): number {
@@ -144,7 +162,12 @@ export async function evaluateClassification(
     files.push(summarise(outcomes[0]?.row.file ?? path, outcomes));
     all.push(...outcomes);
   }
-  return { files, overall: summarise('overall', all) };
+  return {
+    files,
+    overall: summarise('overall', all),
+    byLanguage: summariseBy(all, (o) => languageFromCategory(o.row.category)),
+    byTechnique: summariseBy(all, (o) => ((ATTACK_LABELS as readonly string[]).includes(o.row.label) && o.row.category !== '' ? techniqueOf(o.row.category) : null)),
+  };
 }
 
 function pct(x: number): string {
@@ -155,24 +178,34 @@ function num(x: number): string {
   return Number.isNaN(x) ? '–' : x.toFixed(3);
 }
 
-/** Markdown tables: one line per file and overall, then moderation recall per category. */
-export function formatClassificationReport(report: ClassificationReport): string {
+function statsTable(first: string, rows: readonly ClassificationStats[], overall?: ClassificationStats): string[] {
   const lines = [
-    '| file | rows | blocked per label | precision | recall | F1 | FPR benign | FPR benign_hard | llm AUC | moderation recall |',
+    `| ${first} | rows | blocked per label | precision | recall | F1 | FPR benign | FPR benign_hard | llm AUC | moderation recall |`,
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const s of [...report.files, report.overall]) {
+  for (const s of overall === undefined ? rows : [...rows, overall]) {
     const labels = Object.entries(s.byLabel)
       .sort()
       .map(([l, v]) => `${l} ${pct(v.blockRate)} (${v.blocked}/${v.rows})`)
       .join(', ');
-    const name = s === report.overall ? '**overall**' : s.name;
+    const name = s === overall ? '**overall**' : s.name;
     lines.push(`| ${name} | ${s.rows} | ${labels} | ${pct(s.precision)} | ${pct(s.recall)} | ${num(s.f1)} | ${pct(s.fprBenign)} | ${pct(s.fprBenignHard)} | ${num(s.llmAuc)} | ${pct(s.moderationRecall)} |`);
   }
+  return lines;
+}
+
+/**
+ * Markdown tables: one line per file and overall, then moderation recall per category, then one
+ * line per language and per attack technique when the rows' categories carry them.
+ */
+export function formatClassificationReport(report: ClassificationReport): string {
+  const lines = statsTable('file', report.files, report.overall);
   const categories = MODERATION_CATEGORIES.flatMap((c) => {
     const s = report.overall.moderationByCategory[c];
     return s === undefined ? [] : [`| ${c} | ${s.rows} | ${pct(s.flagged / s.rows)} | ${pct(s.attributed / s.rows)} |`];
   });
   if (categories.length > 0) lines.push('', '| moderation category | rows | flagged | flagged with this category |', '|---|---:|---:|---:|', ...categories);
+  if (report.byLanguage.length > 0) lines.push('', ...statsTable('language', report.byLanguage));
+  if (report.byTechnique.length > 0) lines.push('', ...statsTable('attack technique', report.byTechnique));
   return lines.join('\n');
 }
