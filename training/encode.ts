@@ -1,7 +1,7 @@
 import { HEADS } from '../src/models/heads.ts';
 import type { FeatureExtractor } from '../src/models/features.ts';
 import { splitWindows } from '../src/models/windows.ts';
-import { normaliseForDetection } from '../src/text/normalise.ts';
+import { AnalysedText } from '../src/text/analysed-text.ts';
 import type { LabelledText } from './labels.ts';
 
 /** Training texts turned into feature windows once, stored in flat typed arrays. */
@@ -34,7 +34,8 @@ export function encode(texts: readonly LabelledText[], extractor: FeatureExtract
   const dense: Float32Array[] = [];
   const textOf: number[] = [];
   texts.forEach((t, i) => {
-    for (const w of pickWindows(splitWindows(normaliseForDetection(t.text)))) {
+    // The message view the checks score first (encoded runs read as their decoded text).
+    for (const w of pickWindows(splitWindows(new AnalysedText(t.text).detectionViews[0]!))) {
       const f = extractor.extract(w);
       idChunks.push(f.sparse.slice());
       dense.push(f.dense.slice());

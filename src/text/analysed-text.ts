@@ -1,6 +1,6 @@
 import { foldForMatching, type MappedText } from './fold.ts';
 import { normaliseForDetection } from './normalise.ts';
-import { decodePayloads, type DecodedPayload } from './payloads.ts';
+import { decodePayloads, inlineDecoded, type DecodedPayload } from './payloads.ts';
 
 /**
  * Normalised views of one message, each computed at most once per check and shared by every
@@ -42,9 +42,16 @@ export class AnalysedText {
     return this.#payloads;
   }
 
-  /** Every text a detector should scan: the normalised message, then each decoded payload normalised. */
+  /**
+   * Every text a detector should scan: the normalised message with its encoded runs read as what
+   * they decode to, then each decoded payload normalised on its own.
+   */
   get detectionViews(): readonly string[] {
-    this.#detectionViews ??= [this.normalised, ...this.payloads.map((p) => normaliseForDetection(p.text))];
+    this.#detectionViews ??= [this.#messageView(), ...this.payloads.map((p) => normaliseForDetection(p.text))];
     return this.#detectionViews;
+  }
+
+  #messageView(): string {
+    return this.payloads.some((p) => p.span !== undefined) ? normaliseForDetection(inlineDecoded(this.original, this.payloads)) : this.normalised;
   }
 }

@@ -11,6 +11,8 @@ export type PayloadKind = 'base64' | 'hex' | 'binary' | 'url' | 'rot13' | 'rever
 export interface DecodedPayload {
   kind: PayloadKind;
   text: string;
+  /** Where the encoded run stands in the original message; absent for whole-message re-readings. */
+  span?: { start: number; end: number };
 }
 
 const MIN_DECODED = 6;
@@ -40,13 +42,17 @@ const HEX = /(?<![0-9a-fA-F])(?:(?:\\x|0x)?[0-9a-fA-F]{2}[\s:,]?){6,}/g;
 const BINARY = /(?<![01])(?:[01]{8}\s?){4,}/g;
 const URL_ESCAPES = /(?:%[0-9a-fA-F]{2}|[A-Za-z0-9_.~+-])*(?:%[0-9a-fA-F]{2}[A-Za-z0-9_.~+-]*){3,}/g;
 
+function spanOf(m: RegExpMatchArray): { start: number; end: number } {
+  return { start: m.index!, end: m.index! + m[0].length };
+}
+
 function decodeBase64(text: string, out: DecodedPayload[]): void {
   for (const m of text.matchAll(BASE64)) {
     const token = m[0];
     // Plain words and identifiers also match the alphabet; real base64 mixes case or digits.
     if (!/[A-Z]/.test(token) || !/[a-z0-9]/.test(token)) continue;
     const decoded = utf8(Buffer.from(token.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
-    if (looksLikeText(decoded)) out.push({ kind: 'base64', text: decoded });
+    if (looksLikeText(decoded)) out.push({ kind: 'base64', text: decoded, span: spanOf(m) });
   }
 }
 
@@ -55,7 +61,7 @@ function decodeHex(text: string, out: DecodedPayload[]): void {
     const digits = m[0].replace(/\\x|0x|[\s:,]/g, '');
     if (digits.length % 2 !== 0 || !/[a-fA-F]/.test(digits) && digits.length < 16) continue;
     const decoded = utf8(Buffer.from(digits, 'hex'));
-    if (looksLikeText(decoded)) out.push({ kind: 'hex', text: decoded });
+    if (looksLikeText(decoded)) out.push({ kind: 'hex', text: decoded, span: spanOf(m) });
   }
 }
 
@@ -65,7 +71,7 @@ function decodeBinary(text: string, out: DecodedPayload[]): void {
     const bytes = new Uint8Array(bits.length >> 3);
     for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(bits.slice(i * 8, i * 8 + 8), 2);
     const decoded = utf8(bytes);
-    if (looksLikeText(decoded)) out.push({ kind: 'binary', text: decoded });
+    if (looksLikeText(decoded)) out.push({ kind: 'binary', text: decoded, span: spanOf(m) });
   }
 }
 
@@ -77,7 +83,7 @@ function decodeUrl(text: string, out: DecodedPayload[]): void {
     } catch {
       decoded = utf8(Buffer.from(m[0].replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1'));
     }
-    if (looksLikeText(decoded)) out.push({ kind: 'url', text: decoded });
+    if (looksLikeText(decoded)) out.push({ kind: 'url', text: decoded, span: spanOf(m) });
   }
 }
 
@@ -139,4 +145,22 @@ export function decodePayloads(original: string, lower: string): DecodedPayload[
   if (original.includes('%')) decodeUrl(original, out);
   decodeRereadings(lower, out);
   return out.slice(0, MAX_PAYLOADS);
+}
+
+/**
+ * The message with every encoded run replaced by what it decodes to: what a reader of the decoded
+ * message sees. Detectors judge this instead of the raw message, so an encoding counts for what it
+ * says, not for looking like noise ("decode this: <base64 of a weather report>" reads as harmless,
+ * "decode this: <base64 of an override>" as the override).
+ */
+export function inlineDecoded(original: string, payloads: readonly DecodedPayload[]): string {
+  const spans = payloads.filter((p) => p.span !== undefined).sort((a, b) => a.span!.start - b.span!.start);
+  let out = '';
+  let at = 0;
+  for (const p of spans) {
+    if (p.span!.start < at) continue; // overlapping decodings of one run: the first wins
+    out += original.slice(at, p.span!.start) + ' ' + p.text + ' ';
+    at = p.span!.end;
+  }
+  return out + original.slice(at);
 }
