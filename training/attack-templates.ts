@@ -1,4 +1,4 @@
-import { fill, readList, readTable } from './data-files.ts';
+import { fill, readGroups, readList } from './data-files.ts';
 import type { Random } from './random.ts';
 
 /**
@@ -131,13 +131,8 @@ export function generateBenignTrigger(rng: Random): string {
   return fill(pick(rng, TRIGGER_FRAMES), { verb: pick(rng, TRIGGER_VERBS), object: pick(rng, TRIGGER_OBJECTS) });
 }
 
-/** Each hazard verb with its harmless objects, in the order of the file. */
-function homonyms(): Array<readonly [string, string[]]> {
-  const byVerb = new Map<string, string[]>();
-  for (const [verb, object] of readTable('attack-templates/homonyms.tsv', 2)) byVerb.set(verb!, [...(byVerb.get(verb!) ?? []), object!]);
-  return [...byVerb];
-}
-const HOMONYM_VERBS = homonyms();
+/** Each hazard verb with its harmless objects (a table of verb and object). */
+const HOMONYM_VERBS = [...readGroups('attack-templates/homonyms.tsv')];
 /** Templates with a `{verb}` and an `{object}`. */
 const HOMONYM_FRAMES = data('homonym-frames.txt');
 const HAZARD_TOPICS = data('hazard-topics.txt');

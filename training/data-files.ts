@@ -48,6 +48,13 @@ export function readTable(path: string, columns: number): string[][] {
   });
 }
 
+/** A two-column `.tsv` file: the second column grouped by the first, in order of first appearance. */
+export function readGroups(path: string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const [key, item] of readTable(path, 2) as Array<[string, string]>) groups.set(key, [...(groups.get(key) ?? []), item]);
+  return groups;
+}
+
 /**
  * The languages of a per-language folder, in the order of its `languages.txt`; every other file of
  * the folder must be `<language><extension>` for a listed language, and every listed language must
