@@ -72,8 +72,7 @@ export function readLanguages(dir: string, extension: string): string[] {
 /** A template with its `{name}` placeholders replaced by `values` in one pass; an unknown name throws. */
 export function fill(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{([A-Za-z_]+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`template placeholder {${name}} has no value: ${template}`);
-    return value;
+    if (!Object.hasOwn(values, name)) throw new Error(`template placeholder {${name}} has no value: ${template}`);
+    return values[name]!;
   });
 }

@@ -102,4 +102,5 @@ test('templates fill every placeholder in one pass and keep the values verbatim'
   assert.equal(fill('Say {goal} to {role}, {goal}.', { goal: 'a $& {role}', role: 'Rex' }), 'Say a $& {role} to Rex, a $& {role}.');
   assert.equal(fill('{"role": "tool"}', {}), '{"role": "tool"}');
   assert.throws(() => fill('Ask {who}', { goal: 'x' }), /\{who\}/);
+  assert.throws(() => fill('Ask {toString}', {}), /\{toString\}/);
 });
