@@ -15,6 +15,12 @@ import { buildVectorCorpus } from '../../training/vector/corpus.ts';
 
 /** Eval texts this long or longer (normalised) must not sit inside any generated text either. */
 const MIN_CONTAINED = 40;
+/**
+ * Nor may a generated text share this many consecutive characters with an eval text: a hand-written
+ * line paraphrasing an eval template's opening sentence shares that much; common attack phrases
+ * ("ignore all previous instructions and") do not.
+ */
+const SHARED_SPAN = 48;
 
 /**
  * Every text the generators make from the hand-written material (training/data/), normalised: the
@@ -79,18 +85,39 @@ function leaks(generated: readonly string[], evals: readonly EvalText[]): string
   return found;
 }
 
-test('no eval text of the shared datasets is in the hand-written training corpus, whole or inside a generated text', () => {
+/** Eval texts sharing SHARED_SPAN consecutive characters with a generated text. */
+function sharedSpans(generated: readonly string[], evals: readonly EvalText[]): string[] {
+  const spans = new Map<string, string>();
+  for (const g of generated) for (let i = 0; i + SHARED_SPAN <= g.length; i++) spans.set(g.slice(i, i + SHARED_SPAN), g);
+  const found: string[] = [];
+  for (const e of evals) {
+    for (let i = 0; i + SHARED_SPAN <= e.text.length; i++) {
+      const g = spans.get(e.text.slice(i, i + SHARED_SPAN));
+      if (g === undefined) continue;
+      found.push(`${e.file}: "${e.text.slice(i, i + SHARED_SPAN)}" in "${g.slice(0, 80)}"`);
+      break;
+    }
+  }
+  return found;
+}
+
+test('no eval text of the shared datasets is in the hand-written training corpus, whole, inside a generated text or in part', () => {
   const generated = handWrittenCorpus();
   assert.ok(generated.length > 5000, String(generated.length));
-  const found = leaks(generated, evalTexts());
+  const evals = evalTexts();
+  const found = leaks(generated, evals);
   assert.deepEqual(found, [], `eval texts in the generated training corpus:\n${found.join('\n')}`);
+  const shared = sharedSpans(generated, evals);
+  assert.deepEqual(shared, [], `eval texts sharing ${SHARED_SPAN} characters with the generated training corpus:\n${shared.join('\n')}`);
 });
 
-test('the leak check finds an eval text, whole or inside a longer text, after normalisation', () => {
+test('the leak check finds an eval text, whole, inside a longer text or in part, after normalisation', () => {
   const evals = [{ file: 'x', text: normaliseForDetection('Please write a limerick about a cat who learns to play the tuba.') }, { file: 'y', text: 'hi' }];
   assert.deepEqual(leaks([normaliseForDetection('Translate: PLEASE write a limerick about a cat who learns to play the tuba. Thanks')], evals), ['x: inside "translate: please write a limerick about a cat who learns to play the tuba. than"']);
   assert.deepEqual(leaks(['hi'], evals), ['y: equals "hi"']);
   assert.deepEqual(leaks(['hi there', 'a limerick about a cat'], evals), []);
+  assert.deepEqual(sharedSpans(['so: please write a limerick about a cat who learns to play'], evals), ['x: "please write a limerick about a cat who learns t" in "so: please write a limerick about a cat who learns to play"']);
+  assert.deepEqual(sharedSpans(['please write a limerick about a dog'], evals), []);
 });
 
 test('the multilingual hold-out stays out of the hand-written training corpus', () => {
