@@ -24,8 +24,8 @@ const SHARED_SPAN = 48;
 
 /**
  * Every text the generators make from the hand-written material (training/data/), normalised: the
- * synthetic corpus as training builds it, and the hand-written frames around dataset texts, filled
- * with an empty text.
+ * synthetic corpus as training builds it, the hand-written frames around dataset texts (filled with an
+ * empty text), the look-alikes and the vector store's hand-written part (normalised already).
  */
 function handWrittenCorpus(): string[] {
   const rng = new Random(DEFAULT_CONFIG.seed);
@@ -42,8 +42,8 @@ function handWrittenCorpus(): string[] {
     ...jailbrokenRequests(blanks, rng, 1),
     ...refusals(blanks, rng, 1),
   ].map((t) => t.text);
-  texts.push(...harmlessFramings(rng), ...symbolHeavyBenign());
-  return [...texts.map((t) => normaliseForDetection(t)), ...buildVectorCorpus([], [], []).map((t) => t.text)];
+  const lookAlikes = [...harmlessFramings(rng), ...symbolHeavyBenign()];
+  return [...[...texts, ...lookAlikes].map((t) => normaliseForDetection(t)), ...buildVectorCorpus([], [], []).map((t) => t.text)];
 }
 
 interface EvalText {
