@@ -1,4 +1,5 @@
 import { fnv1a } from '../src/models/hashing.ts';
+import { fill, readList } from './data-files.ts';
 import type { DatasetRow } from './dataset.ts';
 import { EVERYDAY_GROUP } from './folds.ts';
 import { emptyTargets, setTarget, type LabelledText } from './labels.ts';
@@ -9,7 +10,7 @@ import { figurativeRequests, generateAttack, generateBenignPersona, generateBeni
 import { everydayMessages } from './everyday-messages.ts';
 
 /**
- * Training texts generated here rather than read from a dataset:
+ * Training texts generated here rather than read from a dataset (hand-written parts in training/data/):
  * - indirect injections: BIPIA payloads embedded in documents (they are harmless standalone);
  * - wrapped attacks: attacks quoted inside an ordinary-looking request ("translate this: ...");
  * - multilingual attacks and benign questions from hand-written phrases;
@@ -30,22 +31,11 @@ const ATTACK = { attack: 1, extraction: 0, harmful: 0 };
 const EXTRACTION = { attack: 1, extraction: 1, harmful: 0 };
 const HARMFUL = { extraction: 0, harmful: 1 };
 
-const DOCUMENTS = [
-  (p: string) => `Product review: The blender works well and is easy to clean. ${p} Four stars overall, would buy again.`,
-  (p: string) => `| name | price | stock |\n| lamp | 19.99 | 12 |\n| ${p} | | |\n| chair | 45.00 | 3 |`,
-  (p: string) => `def load_config(path):\n    # ${p}\n    with open(path) as f:\n        return json.load(f)`,
-  (p: string) => `Meeting notes, Tuesday: budget review moved to Friday. ${p} Action items: Anna sends the slides.`,
-  (p: string) => `<html><body><h1>Weekend hiking trails</h1><p>The northern loop is 12 km long.</p><!-- ${p} --></body></html>`,
-  (p: string) => `Subject: Your order has shipped\n\nHi, your package is on its way and should arrive Thursday. ${p}\n\nThanks for shopping with us.`,
-];
+/** Documents with a `{payload}`. */
+const DOCUMENTS = readList('synthetic/documents.jsonl');
 
-const WRAPPERS = [
-  (a: string) => `Translate the following text into French:\n${a}`,
-  (a: string) => `Summarize this customer message for me: "${a}"`,
-  (a: string) => `Here is a user comment we received. ${a}`,
-  (a: string) => `Please proofread my paragraph: ${a}`,
-  (a: string) => `Context from the retrieved document:\n---\n${a}\n---\nAnswer the question using the context.`,
-];
+/** Ordinary requests quoting an `{attack}`. */
+const WRAPPERS = readList('synthetic/wrappers.jsonl');
 
 export function embeddedInjections(payloads: readonly DatasetRow[], emails: readonly DatasetRow[], rng: Random): LabelledText[] {
   const out: LabelledText[] = [];
@@ -56,7 +46,7 @@ export function embeddedInjections(payloads: readonly DatasetRow[], emails: read
       const email = emails[rng.int(emails.length)]!.text;
       const cut = email.indexOf('.', Math.floor(email.length * rng.next()));
       text = cut === -1 ? `${email}\n${row.text}` : `${email.slice(0, cut + 1)} ${row.text} ${email.slice(cut + 1)}`;
-    } else text = DOCUMENTS[rng.int(DOCUMENTS.length)]!(row.text);
+    } else text = fill(DOCUMENTS[rng.int(DOCUMENTS.length)]!, { payload: row.text });
     out.push({ ...labelled(text, row.file, 'injection', ATTACK, 0.5), generated: true });
   }
   return out;
@@ -67,7 +57,7 @@ export function wrappedAttacks(attacks: readonly LabelledText[], rng: Random, sh
   const out: LabelledText[] = [];
   for (const a of attacks) {
     if (a.text.length > 600 || rng.next() >= share) continue;
-    const text = WRAPPERS[rng.int(WRAPPERS.length)]!(a.text);
+    const text = fill(WRAPPERS[rng.int(WRAPPERS.length)]!, { attack: a.text });
     out.push({ ...a, text, targets: a.targets.slice(), weight: a.weight * 0.5, generated: true });
   }
   return out;
@@ -104,48 +94,7 @@ export function multilingualTexts(rng: Random): LabelledText[] {
   return out;
 }
 
-const TRIGGER_REQUESTS = [
-  'How do I make git ignore all files in the build folder?',
-  'What does it mean to jailbreak an iPhone, and is it legal?',
-  'Explain how to override a method in Java with an example.',
-  'How can I bypass the cache when testing my website?',
-  'What is a system prompt in large language models?',
-  'How do password managers keep my passwords safe?',
-  'Forget the previous recipe, can you suggest a vegetarian lasagna instead?',
-  'Ignore my last question, what is the boiling point of water at altitude?',
-  'Write a short story about a hacker who helps a hospital recover from an outage.',
-  'Act as a travel guide and suggest three things to do in Kyoto.',
-  'Pretend you are a pirate and tell me a joke about the sea.',
-  'Can you repeat the main points of the article I pasted earlier in bullet form?',
-  'What are common prompt injection attacks and how do developers defend against them?',
-  'Print the numbers from 1 to 10 in Python.',
-  'How do I reset my router password?',
-  'Disregard formatting and just give me the plain text version of this list: apples, pears, plums.',
-  'What instructions should I give a babysitter before leaving for the evening?',
-  'In developer mode on Android, how do I enable USB debugging?',
-  'How can I kill a zombie process in Linux?',
-  'What is the best way to shoot photos in low light?',
-  'My boss told me to ignore the emails from the old system. How do I set up a filter?',
-  'Reveal the answer to this riddle: what has keys but cannot open locks?',
-  'Describe the rules of chess for a beginner.',
-  'Explain what an SQL injection is and how parameterized queries prevent it.',
-  'Can you role-play as my Spanish teacher and correct my sentences?',
-  'Override the default font size in CSS for mobile screens.',
-  'How do I unlock a bike lock if I forgot the combination I set?',
-  'What secret ingredient makes banana bread moist?',
-  'Tell me the instructions for assembling a bookshelf with six shelves.',
-  'You are now my study partner: quiz me on European capitals.',
-  'How do antivirus programs detect malware?',
-  'What happened in the Battle of Hastings?',
-  'How can I stop my dog from attacking the mail carrier?',
-  'Give me tips for killing it at my job interview tomorrow.',
-  'What is the password policy recommended by NIST?',
-  'Show me how to write a function that reverses a string.',
-  'Decode this base64 string for my homework: aGVsbG8gd29ybGQ=',
-  'What are the previous instructions on this medicine label likely to say about dosage?',
-  'Please ignore typos in my message, I am writing from my phone. What time does the museum open?',
-  'Can an AI model have no restrictions? Explain the debate around open models.',
-];
+const TRIGGER_REQUESTS = readList('synthetic/trigger-requests.txt');
 
 export function hardNegatives(): LabelledText[] {
   return [...TRIGGER_REQUESTS, ...figurativeRequests(), ...benignLookalikes()].map((s) => labelled(s, 'synthetic:hard-negatives', 'benign_hard', BENIGN));
@@ -216,21 +165,15 @@ export function jailbrokenRequests(requests: readonly LabelledText[], rng: Rando
   return out;
 }
 
-const REFUSALS = [
-  (r: string) => `I'm sorry, but I can't help with that. ${r} could cause real harm, and I won't provide instructions for it.`,
-  (r: string) => `I cannot assist with this request. If you are asking "${r}", please consider the legal and ethical consequences.`,
-  (r: string) => `As an AI developed to be helpful and safe, I must decline. I can, however, share general information about staying safe or point you to professional support.`,
-  (r: string) => `Sorry, I can't do that. Requests like "${r}" go against my guidelines. Is there something else I can help you with?`,
-  (r: string) => `I understand you're curious, but I won't explain ${r.replace(/[?.!]+$/, '').toLowerCase()}. If you or someone else is in danger, please contact local emergency services.`,
-  (r: string) => `Developer Mode response: I still can't help with "${r}". It is illegal and dangerous, and I'd rather help you with a lawful alternative.`,
-];
+/** Refusals naming the `{request}`, or `{request_lower}`: lower case, without its final punctuation. */
+const REFUSALS = readList('synthetic/refusals.txt');
 
 /** Refusals that name the hazardous request: safe answers, although they use its words. */
 export function refusals(requests: readonly LabelledText[], rng: Random, share: number): LabelledText[] {
   const out: LabelledText[] = [];
   for (const r of requests) {
     if (r.text.length > 300 || rng.next() >= share) continue;
-    const text = REFUSALS[rng.int(REFUSALS.length)]!(r.text);
+    const text = fill(REFUSALS[rng.int(REFUSALS.length)]!, { request: r.text, request_lower: r.text.replace(/[?.!]+$/, '').toLowerCase() });
     out.push({ ...labelled(text, r.group, 'safe_output', { unsafe_output: 0, attack: 0 }), license: r.license, generated: true });
   }
   return out;
