@@ -1,8 +1,9 @@
 import { normaliseForDetection } from '../src/text/normalise.ts';
 import type { DatasetRow } from './dataset.ts';
-import { labelRow, type LabelledText } from './labels.ts';
+import { STATEMENT_SOURCES, labelRow, type LabelledText } from './labels.ts';
 import { isExcluded } from './licences.ts';
 import type { Random } from './random.ts';
+import { safeAnswers } from './safe-answers.ts';
 import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, templatedTexts, wrappedAttacks } from './synthetic.ts';
 
 /** At most this many texts are kept per source file (the biggest benign sources are subsampled). */
@@ -49,11 +50,14 @@ export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: re
   const payloads = rows.filter((r) => /BIPIA__attack_payloads/.test(r.file));
   const emails = rows.filter((r) => /BIPIA__email_contexts/.test(r.file));
   const attacks = texts.filter((t) => t.label === 'injection' || t.label === 'prompt_extraction');
-  const requests = texts.filter((t) => t.label === 'harmful' && !/davidson|TOXIGEN|hh-rlhf/.test(t.group));
+  // Requests to an LLM, not statements (comments, tweets) or red-team openers.
+  const requests = texts.filter((t) => t.label === 'harmful' && !STATEMENT_SOURCES.test(t.group) && !/hh-rlhf|multijail|csrt/.test(t.group));
   texts.push(...embeddedInjections(payloads, emails, rng), ...wrappedAttacks(attacks, rng, 0.3), ...multilingualTexts(rng), ...hardNegatives(), ...templatedTexts(rng));
   // HarmfulQA's generated academic questions mostly read as study questions: not wrapped as jailbreaks.
   texts.push(...jailbrokenRequests(requests.filter((t) => !t.category.startsWith('harmfulqa:')), rng, 0.3), ...refusals(requests, rng, 0.3));
   texts.push(...everydayTexts(rng), ...attackFamilyTexts(rng, 700));
+  // After every other generator, so the texts they produce stay as they were for the same seed.
+  texts.push(...safeAnswers(requests, rng, 0.3));
 
   const used = new Map<string, number>();
   for (const t of texts) used.set(t.group, (used.get(t.group) ?? 0) + 1);

@@ -25,6 +25,15 @@ export function loadGlove(): WinkEmbeddings {
 
 const WORD = /^[\p{L}\p{N}]+$/u;
 
+/** The most frequent English words of GloVe by rank: translation targets whose vectors carry their meaning. */
+export function commonEnglishRanks(glove: WinkEmbeddings): Map<string, number> {
+  const ranks = new Map<string, number>();
+  glove.words.slice(0, COMMON_ENGLISH).forEach((w, rank) => {
+    if (WORD.test(w)) ranks.set(w, rank);
+  });
+  return ranks;
+}
+
 export function buildWordVectors(glove: WinkEmbeddings, corpusWords: ReadonlySet<string>, aliases: ReadonlyMap<string, string>): { words: string[]; table: WordVectors } {
   const dims = glove.dimensions;
   const entries: Array<[string, number[]]> = [];

@@ -3,6 +3,7 @@ import { moderationCategoriesOf } from '../src/eval/moderation-categories.ts';
 import type { DatasetRow } from './dataset.ts';
 import { GAME_LOG_SOURCES, carriesAttackEvidence } from './attack-evidence.ts';
 import { weakCategories } from './weak-categories.ts';
+import { languageOf, techniqueOf } from '../src/eval/row-facets.ts';
 
 /** A training text with one target per head (NaN: the head learns nothing from it) and a weight. */
 export interface LabelledText {
@@ -16,6 +17,9 @@ export interface LabelledText {
   license: string;
   /** Generated from a row (wrapped, embedded, jailbroken): scored out-of-source, but not a source row. */
   generated?: boolean;
+  /** Language and attack technique of a dataset row (src/eval/row-facets.ts), for per-facet reports. */
+  language?: string;
+  technique?: string;
 }
 
 export function emptyTargets(): Float32Array {
@@ -32,7 +36,8 @@ function setCategories(targets: Float32Array, categories: readonly ModerationCat
 
 /** Sources whose hazard labels are noisy get a smaller weight (see the datasets README caveats). */
 const HARMFUL_WEIGHT: ReadonlyArray<readonly [RegExp, number]> = [
-  [/hh-rlhf/, 0.35], // first turns are often innocuous openers
+  [/hh-rlhf|multijail|csrt/, 0.35], // red-team first turns (and their translations) are often innocuous openers
+  [/xsafety/, 0.7], // labelled per scenario, not per row
   [/t-davidson/, 0.7], // tweets; crowd labels of hate speech are noisy
   [/red-instruct/, 0.7], // generated academic-topic questions, some mild
 ];
@@ -45,11 +50,36 @@ function harmfulWeight(row: DatasetRow): number {
   return 1;
 }
 
+/** Collections of user-written statements (comments, tweets, test suites), not requests to an LLM. */
+export const STATEMENT_SOURCES = /TOXIGEN|davidson|kocohub|COLDataset|ToLD-Br|MLMA_hate|OLID|hatecheck|Hatemoji/;
+
+/** Sub-labels of statement collections that say the statement targets a group or identity. */
+const GROUP_TARGETED = /hate=hate|race|region|gender|origin|religio|racism|homophob|xenophob|misogyn|derog|dehumaniz|slur|identity|hateful|animosity|target=(?!none)|\/GRP/i;
+const THREATENING = /threat|violen|kill/i;
+
+/**
+ * Categories of a hostile statement: HATE when it targets a group or identity, VIOLENCE when it
+ * threatens, HARASSMENT otherwise (insults, abuse aimed at a person).
+ */
+function statementCategories(row: DatasetRow): ModerationCategory[] {
+  const found = new Set<ModerationCategory>(moderationCategoriesOf(row.category) ?? []);
+  if (GROUP_TARGETED.test(row.category)) found.add('HATE');
+  if (THREATENING.test(row.category)) found.add('VIOLENCE');
+  if (!found.has('HATE') && !found.has('VIOLENCE')) found.add('HARASSMENT');
+  return [...found];
+}
+
 function categoriesFor(row: DatasetRow): ModerationCategory[] | null {
+  if (/davidson/.test(row.file)) return ['HATE', 'HARASSMENT'];
+  if (STATEMENT_SOURCES.test(row.file)) return statementCategories(row);
   const fromSource = moderationCategoriesOf(row.category);
   if (fromSource === null) return null;
-  if (/davidson/.test(row.file)) return ['HATE', 'HARASSMENT'];
   return fromSource.length > 0 ? fromSource : weakCategories(row.text);
+}
+
+/** Profanity and rudeness without a target count less than abuse or hate aimed at someone. */
+function statementWeight(row: DatasetRow): number {
+  return /hate=offensive|obscene|mlma:(?:offensive|disrespectful|fearful)(?!.*hateful)/i.test(row.category) ? 0.6 : 1;
 }
 
 /**
@@ -61,7 +91,7 @@ function categoriesFor(row: DatasetRow): ModerationCategory[] | null {
 export function labelRow(row: DatasetRow): LabelledText | null {
   const t = emptyTargets();
   let weight = 1;
-  const base = { text: row.text, group: row.file, label: row.label, category: row.category, license: row.license };
+  const base = { text: row.text, group: row.file, label: row.label, category: row.category, license: row.license, language: languageOf(row.category, row.text), technique: techniqueOf(row.category) };
   if (/realtoxicityprompts|BIPIA__attack_payloads/.test(row.file)) return null;
   // Davidson's "offensive language" is mostly profanity: neither hazardous nor benign for our heads.
   if (row.category === 'offensive_language') return null;
@@ -97,6 +127,8 @@ export function labelRow(row: DatasetRow): LabelledText | null {
       }
       setTarget(t, 'attack', 1);
       setTarget(t, 'extraction', 0);
+      // Scenario-level labels: some role-play instructions are harmless role-play.
+      if (/xsafety/.test(row.file)) weight = 0.6;
       break;
     }
     case 'harmful': {
@@ -105,8 +137,8 @@ export function labelRow(row: DatasetRow): LabelledText | null {
       setTarget(t, 'harmful', 1);
       setCategories(t, categories);
       // Hateful or abusive statements are also unsafe when an LLM says them.
-      if (/TOXIGEN|davidson|FuzzyAI__harmful/.test(row.file)) setTarget(t, 'unsafe_output', 1);
-      weight = harmfulWeight(row);
+      if (STATEMENT_SOURCES.test(row.file) || /FuzzyAI__harmful/.test(row.file)) setTarget(t, 'unsafe_output', 1);
+      weight = harmfulWeight(row) * (STATEMENT_SOURCES.test(row.file) ? statementWeight(row) : 1);
       break;
     }
     case 'unsafe_output':

@@ -1,4 +1,3 @@
-import type { ClassificationReport } from '../src/eval/classification.ts';
 import { ATTACK_MARKER_COUNT } from '../src/models/attack-markers.ts';
 import { STRUCTURE_FEATURES } from '../src/models/features.ts';
 import { HAZARD_MARKER_COUNT } from '../src/models/hazard-markers.ts';
@@ -6,7 +5,7 @@ import type { ModelManifest } from '../src/models/manifest.ts';
 import { WINDOW_CHARS, WINDOW_STRIDE } from '../src/models/windows.ts';
 import type { CorpusSummary } from './corpus.ts';
 import type { TrainConfig } from './trainer.ts';
-import type { ValidationReport } from './validation.ts';
+import type { FacetRow, SeedRun, TargetFigures, ValidationReport } from './validation.ts';
 
 export interface HoldoutResult {
   lang: string;
@@ -21,13 +20,14 @@ export interface CardInputs {
   config: TrainConfig;
   excludedLicences: readonly string[];
   corpus: CorpusSummary;
-  validation: ValidationReport | undefined;
+  validation: (ValidationReport & { seedRuns: readonly SeedRun[] }) | undefined;
   evalTable: string;
-  evalReport: ClassificationReport;
   /** Hand-written analysis of missed targets (training/model-card-notes.md). */
   notes: string;
   holdout: HoldoutResult[];
   trainingSeconds: number;
+  /** Foreign words aligned to English through the bilingual dictionaries. */
+  dictionaryAliases: number;
   parameters: number;
 }
 
@@ -72,30 +72,54 @@ ${groups}
 
 Non-English rows of train/ (out-of-source): attacks ${m.attacks} (flagged ${pct(m.attackRecall)}),
 benign ${m.benign} (flagged ${pct(m.benignFpr)}), harmful ${m.harmful} (hazard head ${pct(m.harmfulRecall)}).
-`;
+
+${facetSection('By language (source rows; the language is the category suffix, else the script):', v.byLanguage, true)}
+${facetSection('By attack technique (source rows; the technique is the source\'s sub-label):', v.byTechnique, false)}`;
 }
 
-/** The issue's quality targets on eval/, each file checked against its own target. */
-function targetsSection(r: ClassificationReport): string {
-  const rows: string[] = [];
-  for (const f of r.files) {
-    const labels = Object.keys(f.byLabel);
-    const add = (what: string, target: string, value: number, ok: boolean) =>
-      rows.push(`| ${f.name} | ${what} | ${target} | ${pct(value)} | ${ok ? 'met' : '**missed**'} |`);
-    const attackRows = ['injection', 'jailbreak', 'prompt_extraction'].filter((l) => labels.includes(l));
-    if (attackRows.length > 0) {
-      const n = attackRows.reduce((a, l) => a + f.byLabel[l]!.rows, 0);
-      const b = attackRows.reduce((a, l) => a + f.byLabel[l]!.blocked, 0);
-      add('attacks blocked', '≥ 95%', b / n, b / n >= 0.95);
-    }
-    if (labels.includes('harmful')) {
-      add('harmful flagged by content moderation', '≥ 90%', f.moderationRecall, f.moderationRecall >= 0.9);
-    }
-    if (labels.includes('benign')) add('benign blocked', '≤ 1%', f.fprBenign, f.fprBenign <= 0.01);
-    if (labels.includes('benign_hard')) add('benign_hard blocked', '≤ 5%', f.fprBenignHard, f.fprBenignHard <= 0.05);
-    if (labels.includes('unsafe_output')) rows.push(`| ${f.name} | unsafe_output F1 | ≥ 0.85 | ${f.f1.toFixed(3)} | ${f.f1 >= 0.85 ? 'met' : '**missed**'} |`);
-  }
-  return `| file | measure | target | measured | |\n|---|---|---:|---:|---|\n${rows.join('\n')}`;
+/** What detection must reach out-of-source; the eval/ table is a report and never a target. */
+const TARGETS: ReadonlyArray<readonly [keyof TargetFigures, string, string, (x: number) => boolean]> = [
+  ['attackRecallEnglish', 'attacks flagged, English source rows', '≥ 80%', (x) => x >= 0.8],
+  ['attackRecallOther', 'attacks flagged, other languages', '≥ 70%', (x) => x >= 0.7],
+  ['benignMacroFpr', 'benign flagged (macro over sources)', '≤ 1%', (x) => x <= 0.01],
+  ['hardBenignMacroFpr', 'hard-benign flagged (macro over sources)', '≤ 3%', (x) => x <= 0.03],
+  ['harmfulRecall', 'hazardous requests and statements flagged', '≥ 75%', (x) => x >= 0.75],
+  ['refusalsFlagged', 'refusal answers flagged', '≤ 5%', (x) => x <= 0.05],
+  ['safeAnswersFlagged', 'safe answers of sources flagged', '≤ 10%', (x) => x <= 0.1],
+  ['unsafeAnswerRecall', 'unsafe answers flagged', '≥ 90%', (x) => x >= 0.9],
+];
+
+function spread(xs: readonly number[]): string {
+  if (xs.length < 2) return '–';
+  return `${pct(Math.min(...xs))} – ${pct(Math.max(...xs))}`;
+}
+
+/** The detection targets on out-of-source validation, with the spread over training seeds. */
+function targetsSection(runs: readonly SeedRun[]): string {
+  const rows = TARGETS.map(([key, what, target, ok]) => {
+    const first = runs[0]!.targets[key];
+    return `| ${what} | ${target} | ${pct(first)} | ${spread(runs.map((r) => r.targets[key]))} | ${ok(first) ? 'met' : '**missed**'} |`;
+  });
+  return `Out-of-source validation at the shipped thresholds (model guardrails on input: attack, extraction or
+hazard head; answers: the answer head). ${runs.length} training seed(s): ${runs.map((r) => r.seed).join(', ')}; the first
+seed's scores set the calibration, the spread column gives the lowest and highest value over seeds.
+
+| measure | target | measured | spread over seeds | |
+|---|---|---:|---:|---|
+${rows.join('\n')}`;
+}
+
+function facetSection(title: string, rows: readonly FacetRow[], withBenign: boolean): string {
+  const body = rows
+    .filter((r) => r.attacks + (withBenign ? r.benign + r.harmful : 0) > 0)
+    .map((r) => withBenign
+      ? `| ${r.facet} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} | ${r.benign} | ${pct(r.benignFpr)} | ${r.harmful} | ${pct(r.harmfulRecall)} |`
+      : `| ${r.facet} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} |`)
+    .join('\n');
+  const head = withBenign
+    ? '| language | attacks | flagged (shipped) | attack head at 1% FPR | benign | benign flagged | harmful | harmful flagged |\n|---|---:|---:|---:|---:|---:|---:|---:|'
+    : '| technique | attacks | flagged (shipped) | attack head at 1% FPR |\n|---|---:|---:|---:|';
+  return `${title}\n\n${head}\n${body}\n`;
 }
 
 function holdoutSection(rows: readonly HoldoutResult[]): string {
@@ -138,8 +162,9 @@ and harmful answers (\`content_moderation\`) with six categories. Generated by \
      pooled with inverse-document-frequency weights through a learned ${c.manifest.features.hidden}-d embedding; the pooling
      adds a pseudo-count of ${c.manifest.features.poolPrior} units of empty evidence, so a message of a few n-grams pools to
      nearly nothing and needs marker or word-vector evidence to score high;
-   - mean and max of GloVe-derived word vectors (${c.manifest.features.wordDims}-d, unit length, int8; foreign attack
-     vocabulary borrows the vector of its English translation);
+   - mean and max of GloVe-derived word vectors (${c.manifest.features.wordDims}-d, unit length, int8; a foreign word
+     borrows the vector of its English translation: ${c.dictionaryAliases} words aligned through FreeDict bilingual
+     dictionaries of ten languages, read at training time, plus hand-written aliases for attack vocabulary);
    - ${STRUCTURE_FEATURES} script-independent structure features (including the share of "token soup" — symbols
      glued inside words — overall and in the last quarter of the text, and unknown words in the last quarter:
      the signature of optimised adversarial suffixes), ${ATTACK_MARKER_COUNT} hand-written attack-marker families
@@ -163,7 +188,11 @@ and harmful answers (\`content_moderation\`) with six categories. Generated by \
    overlap, and would leave harmless prompts near 0.3; the anchored map keeps the ranking and makes
    "harmless ≈ 0, blocked ≥ 0.5" hold. Above the threshold a second slope maps the median out-of-source
    attack that is caught to 0.95, so obvious attacks score near 1, as the specification observes.
-   The answer head keeps a class-balanced Platt fit (likelihood).
+   The answer head is anchored the same way on safe answers: its threshold flags at most 5 % of
+   out-of-source safe answers (macro over sources, refusals composed around a source's requests counting
+   as a source of their own), and the median safe answer maps to 0.01.
+   Every detector reads the message with its encoded runs (base64, hex, binary, URL escapes) replaced by
+   the text they decode to: an encoding counts for what it says, not for looking like noise.
 
 ${(c.parameters / 1e6).toFixed(1)} M parameters. Files: \`weights.bin\` ${mb(f.weights.bytes)}, \`vocabulary.txt\` ${mb(f.vocabulary.bytes)}
 (total ${mb(f.weights.bytes + f.vocabulary.bytes)}), sha256-verified at load.
@@ -194,7 +223,8 @@ the prompt, the access phrase); openers and filler such as "Do you speak Spanish
 |---|---|---:|---:|
 ${sources}
 
-Hand-written material (in \`training/\`, no dataset text): compositional attack and persona templates,
+Hand-written material (in \`training/data/\`, no dataset text; \`test/models/training-data.test.ts\` fails if
+an eval/ text appears in it): compositional attack and persona templates,
 benign requests full of trigger words, attack and benign phrases in 26 languages, foreign-word aliases,
 about 900 short everyday messages in 28 languages and scripts (greetings, acknowledgements, one-line
 requests, follow-ups, customer-service questions; \`everyday-messages.ts\`), and attack families absent
@@ -202,7 +232,13 @@ from train/ (\`attack-families.ts\`): role-play and story framings, optimisation
 templates wrapped around the train/ hazardous requests (kept in the request's validation fold),
 indirect injections in e-mails, web pages, tool output, JSON, markdown and code, forged multi-turn
 transcripts, transliterated attacks, and their look-alikes (harmless role-play, documents that ask to
-ignore an earlier e-mail, tool output with instructions).
+ignore an earlier e-mail, tool output with instructions); safe answers that name a hazard to refuse it,
+warn about it or redirect (\`answers/\`), composed around the train/ requests. Collections of user-written
+statements (comments, tweets, hate-speech test suites in English, Korean, Chinese, Portuguese, French and
+Arabic) train the hazard head with HATE when a group or identity is targeted, VIOLENCE when the statement
+threatens, HARASSMENT otherwise; their non-hateful contrasts (counter-speech, reclaimed words, neutral
+mentions of identity) are negatives. Translated collections (MultiJail, XSafety, XQuAD, xSID, the PUD
+treebanks) keep one item's translations in one validation fold.
 
 ## Evaluation
 
@@ -217,7 +253,7 @@ ${c.evalTable}
 
 ## Targets
 
-${targetsSection(c.evalReport)}
+${c.validation !== undefined ? targetsSection(c.validation.seedRuns) : '_Validation skipped in this run._'}
 
 ${c.notes}
 

@@ -4,7 +4,10 @@
  * table from GloVe → features → grouped out-of-source validation (calibration and thresholds) →
  * final model on everything → weights, manifest, validation report and model card.
  *
- *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-model] [--epochs N] [--models-dir DIR]
+ *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-model] [--seeds N] [--epochs N] [--models-dir DIR]
+ *
+ * Needs the FreeDict bilingual dictionaries from Debian's packages (training/dictionary-aliases.ts
+ * names them; the README's Development section has the apt-get line).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,12 +21,14 @@ import { renderModelCard, type HoldoutResult } from './model-card.ts';
 import { MULTILINGUAL_HOLDOUT } from './multilingual-holdout.ts';
 import { datasetsDir, readSplit } from './dataset.ts';
 import { encode } from './encode.ts';
-import { buildWordVectors, loadGlove } from './glove-vocabulary.ts';
+import { buildWordVectors, commonEnglishRanks, loadGlove } from './glove-vocabulary.ts';
 import { FOREIGN_ALIASES } from './foreign-aliases.ts';
+import { dictionaryAliases } from './dictionary-aliases.ts';
+import { isExcluded } from './licences.ts';
 import { roundTripRows } from './quantize.ts';
 import { Random } from './random.ts';
 import { DEFAULT_CONFIG, bucketWeights, train } from './trainer.ts';
-import { analyse, loadLogits, outOfFoldLogits, saveLogits } from './validation.ts';
+import { analyse, loadLogits, outOfFoldLogits, saveLogits, type SeedRun, type ValidationReport } from './validation.ts';
 import { writeModel } from './write-model.ts';
 
 const { values: args } = parseArgs({
@@ -34,6 +39,10 @@ const { values: args } = parseArgs({
     'save-oof': { type: 'string' },
     'load-oof': { type: 'string' },
     epochs: { type: 'string' },
+    // Validation is repeated with this many training seeds; the first seed's scores set the calibration.
+    seeds: { type: 'string', default: '3' },
+    // Training seeds start this many after the configured one (to compute one seed's validation alone).
+    'seed-offset': { type: 'string', default: '0' },
     'models-dir': { type: 'string', default: resolve(import.meta.dirname, '../models') },
   },
 });
@@ -51,7 +60,10 @@ log(`${texts.length} training texts`);
 const corpusWords = new Set<string>();
 for (const t of texts) for (const m of t.text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) corpusWords.add(m[0]);
 const glove = loadGlove();
-const built = buildWordVectors(glove, corpusWords, FOREIGN_ALIASES);
+const dictionaries = dictionaryAliases(commonEnglishRanks(glove), corpusWords, (licence) => isExcluded({ file: '', license: licence }, excluded));
+// Hand-written aliases win over dictionary ones: they were chosen for the words attacks use.
+const built = buildWordVectors(glove, corpusWords, new Map([...dictionaries.aliases, ...FOREIGN_ALIASES]));
+log(`dictionary aliases: ${dictionaries.aliases.size} (${dictionaries.sources.map((s) => `${s.dictionary} ${s.aliases}`).join(', ')})`);
 const wordVectors = roundTripRows(built.table.vectors, built.words.length);
 const vectors = new WordVectors(built.words, wordVectors, built.table.dims);
 log(`word-vector table: ${built.words.length} words × ${vectors.dims}`);
@@ -63,14 +75,28 @@ const weights = bucketWeights(set, cfg.buckets);
 
 const outDir = join(args['models-dir']!, DETECTOR_MODEL_NAME);
 mkdirSync(outDir, { recursive: true });
-let report: ReturnType<typeof analyse> | undefined;
+let report: (ValidationReport & { seedRuns: SeedRun[] }) | undefined;
 if (!args['no-validation']) {
-  const oof = args['load-oof'] !== undefined ? loadLogits(args['load-oof']) : outOfFoldLogits(set, cfg, weights, log);
-  if (args['save-oof'] !== undefined) saveLogits(args['save-oof'], oof);
-  report = analyse(set, oof);
+  // Out-of-fold scores per training seed (the corpus stays the one built from the configured seed):
+  // loaded from --load-oof files in seed order, the rest computed here.
+  const loaded = (args['load-oof'] ?? '').split(',').filter(Boolean).map(loadLogits);
+  const offset = Number(args['seed-offset']);
+  const runs = Math.max(Number(args.seeds), loaded.length);
+  const seedRuns: SeedRun[] = [];
+  let first: ValidationReport | undefined;
+  for (let k = 0; k < runs; k++) {
+    const seed = cfg.seed + offset + k;
+    if (loaded[k] === undefined) log(`validation with training seed ${seed}`);
+    const oof = loaded[k] ?? outOfFoldLogits(set, { ...cfg, seed }, weights, log);
+    if (args['save-oof'] !== undefined && loaded[k] === undefined) saveLogits(runs > 1 ? `${args['save-oof']}.${seed}` : args['save-oof'], oof);
+    const analysed = analyse(set, oof);
+    first ??= analysed;
+    seedRuns.push({ seed, targets: analysed.targets, byLanguage: analysed.byLanguage });
+  }
+  report = { ...first!, seedRuns };
   writeFileSync(join(outDir, 'validation.json'), JSON.stringify({ config: cfg, excludedLicences: excluded, corpus: summary, ...report }, null, 2) + '\n');
   log(`out-of-source: ${JSON.stringify(report.heads)}`);
-  log(`attack recall at benign FPR: ${JSON.stringify(report.attackRecallAtFpr)}; multilingual: ${JSON.stringify(report.multilingual)}`);
+  log(`targets: ${JSON.stringify(seedRuns.map((r) => r.targets))}`);
 }
 if (!args['no-model']) {
   const all = new Set(texts.map((_, i) => i));
@@ -106,10 +132,10 @@ if (!args['no-model']) {
     corpus: summary,
     validation: report,
     evalTable,
-    evalReport,
     notes: existsSync(notesPath) ? readFileSync(notesPath, 'utf8') : '',
     holdout,
     trainingSeconds: (Date.now() - started) / 1000,
+    dictionaryAliases: dictionaries.aliases.size,
     parameters: network.params.embedding.length + network.params.denseWeights.length + network.params.headWeights.length + wordVectors.length,
   });
   writeFileSync(join(outDir, 'MODEL_CARD.md'), card);

@@ -3,6 +3,8 @@ import { HEAD_INDEX, HEADS, MODERATION_CATEGORIES, type HeadName } from '../src/
 import type { Calibration } from '../src/models/manifest.ts';
 import { applyPlatt, fitPlatt } from './calibration.ts';
 import type { EncodedSet } from './encode.ts';
+import type { LabelledText } from './labels.ts';
+import { languageOf, techniqueOf } from '../src/eval/row-facets.ts';
 import { EVERYDAY_GROUP, FOLDS, foldOf } from './folds.ts';
 import { auc, rate, thresholdAtFpr } from './metrics.ts';
 import { predictTexts, train, type TrainConfig } from './trainer.ts';
@@ -62,6 +64,47 @@ export interface ValidationReport {
   /** F1 of the answer head at its threshold, on out-of-source answers of the sources. */
   answerF1: number;
   multilingual: { attacks: number; attackRecall: number; benign: number; benignFpr: number; harmful: number; harmfulRecall: number };
+  /** The figures the detection targets are stated in, out-of-source, at the shipped thresholds. */
+  targets: TargetFigures;
+  /** Per language (category suffix or script): attack recall at the shipped thresholds and at 1 % benign FPR, benign FPR, harmful recall. */
+  byLanguage: FacetRow[];
+  /** Per attack technique (source sub-label): attack recall at the shipped thresholds and at 1 % benign FPR. */
+  byTechnique: FacetRow[];
+}
+
+export interface TargetFigures {
+  /** Attack rows (attack head target 1, source rows) flagged by the input guardrails, English / other languages. */
+  attackRecallEnglish: number;
+  attackRecallOther: number;
+  /** Benign rows flagged, macro average over benign sources (everyday messages as one). */
+  benignMacroFpr: number;
+  /** benign_hard rows flagged, macro average over their sources. */
+  hardBenignMacroFpr: number;
+  /** Hazardous requests and statements (source rows) flagged by content moderation. */
+  harmfulRecall: number;
+  /** Safe answers flagged by the answer head: source rows, and refusals composed around requests. */
+  safeAnswersFlagged: number;
+  refusalsFlagged: number;
+  /** Unsafe answers (source rows) flagged by the answer head. */
+  unsafeAnswerRecall: number;
+}
+
+/** The target figures of one validation run, for the run-to-run spread over training seeds. */
+export interface SeedRun {
+  seed: number;
+  targets: TargetFigures;
+  byLanguage: FacetRow[];
+}
+
+export interface FacetRow {
+  facet: string;
+  attacks: number;
+  attackRecall: number;
+  attackRecallAt1: number;
+  benign: number;
+  benignFpr: number;
+  harmful: number;
+  harmfulRecall: number;
 }
 
 function targetOf(set: EncodedSet, text: number, head: HeadName): number {
@@ -88,6 +131,26 @@ export const BENIGN_FPR_BUDGET = 0.01;
 function benignPool(group: string): string {
   return group.startsWith(EVERYDAY_GROUP) ? EVERYDAY_GROUP : group;
 }
+/** Share of held-out safe answers (refusals, warnings, harmless answers) the answer head may flag (macro over sources). */
+export const ANSWER_FPR_BUDGET = 0.05;
+
+/** The lowest threshold at which the macro average of the pools' flagged shares stays within `budget`. */
+function macroThreshold(pools: readonly (readonly number[])[], budget: number): number {
+  const macro = (threshold: number) => pools.reduce((sum, p) => sum + rate(p, threshold), 0) / Math.max(1, pools.length);
+  const all = pools.flat().sort((a, b) => a - b);
+  let lo = 0;
+  let hi = all.length;
+  // Macro FPR only falls as the threshold rises: bisect over the sorted scores.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (macro(all[mid]!) <= budget) hi = mid;
+    else lo = mid + 1;
+  }
+  const t = all[lo] ?? (all[all.length - 1] ?? 0);
+  // Strictly above the last score that would break the budget at equality.
+  return lo < all.length ? t : t + Math.max(1e-9, Math.abs(t) * 1e-9);
+}
+
 /** Calibrated score of the median out-of-source benign prompt. */
 const MEDIAN_BENIGN_SCORE = 0.01;
 /** Calibrated score of the median out-of-source positive that the threshold catches. */
@@ -155,14 +218,29 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     for (const [h, share] of group) rawThreshold[h] = thresholdAtFpr(benignRaw(h), lo * share);
   }
 
+  // The answer head decides on answers: its threshold is the raw score that flags at most
+  // ANSWER_FPR_BUDGET of held-out safe answers (macro over their sources, refusals composed around a
+  // source's requests counting as a pool of their own).
+  const answerPools = new Map<string, number[]>();
+  for (const [i, z] of oof) {
+    const t = set.texts[i]!;
+    if (t.label !== 'safe_output') continue;
+    const pool = t.generated ? `${t.group}:composed` : t.group;
+    const list = answerPools.get(pool) ?? [];
+    list.push(z[HEAD_INDEX.unsafe_output]!);
+    answerPools.set(pool, list);
+  }
+  rawThreshold.unsafe_output = macroThreshold([...answerPools.values()], ANSWER_FPR_BUDGET);
+
   // Calibration anchored on out-of-source operating points: the decision threshold maps to 0.5 and
-  // the median benign prompt to MEDIAN_BENIGN_SCORE. (Platt scaling on the same scores gives a slope
-  // of ~0.2, which leaves harmless prompts near 0.3 because held-out sources overlap.)
+  // the median benign prompt (safe answer, for the answer head) to MEDIAN_BENIGN_SCORE. (Platt scaling
+  // on the same scores gives a slope of ~0.2, which leaves harmless prompts near 0.3 because held-out
+  // sources overlap.)
   for (const head of HEADS) {
     if ((MODERATION_CATEGORIES as readonly string[]).includes(head)) calibration[head] = { a: 1, b: 0 };
     else if (rawThreshold[head] !== undefined) {
       const zt = rawThreshold[head]!;
-      const zm = median(benignRaw(head));
+      const zm = median(head === 'unsafe_output' ? [...answerPools.values()].flat() : benignRaw(head));
       const a = Math.log((1 - MEDIAN_BENIGN_SCORE) / MEDIAN_BENIGN_SCORE) / Math.max(1e-3, zt - zm);
       // Above the threshold, the median caught attack of a source maps to MEDIAN_CAUGHT_SCORE.
       const caught = [...oof].filter(([i, z]) => targetOf(set, i, head) === 1 && !set.texts[i]!.generated && z[HEAD_INDEX[head]]! >= zt).map(([, z]) => z[HEAD_INDEX[head]]!);
@@ -173,9 +251,6 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
       calibration[head] = fitPlatt(pos, neg);
     }
   }
-  // Answer head: the class-balanced Platt fit at even odds. (The F1-maximising point on out-of-source
-  // answers was tried and rejected: those answers come from three sources, mostly compliant, and the
-  // point it picks flags most safe answers of other sources.)
   const answers = [...oof].filter(([i]) => !set.texts[i]!.generated && /_output$/.test(set.texts[i]!.label));
   let tp = 0, fp = 0, fn = 0;
   for (const [i, z] of answers) {
@@ -258,5 +333,66 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     harmful: fh.length,
     harmfulRecall: fh.filter((i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!).length / Math.max(1, fh.length),
   };
-  return { calibration, thresholds, heads, groups, attackRecallAtFpr, attackRecallAtFprSourceRows, answerF1, multilingual };
+  const at1 = thresholdAtFpr(benignScores('attack'), 0.01);
+  const facetRows = (keyOf: (t: LabelledText) => string, only: (i: number) => boolean): FacetRow[] => {
+    const byKey = new Map<string, number[]>();
+    for (const i of scores.keys()) {
+      if (!only(i)) continue;
+      const key = keyOf(set.texts[i]!);
+      const list = byKey.get(key) ?? [];
+      list.push(i);
+      byKey.set(key, list);
+    }
+    return [...byKey].sort((a, b) => a[0].localeCompare(b[0])).map(([facet, list]) => {
+      const attacks = list.filter((i) => targetOf(set, i, 'attack') === 1);
+      const benign = list.filter((i) => ['benign', 'benign_hard'].includes(set.texts[i]!.label));
+      const harmful = list.filter((i) => targetOf(set, i, 'harmful') === 1);
+      const share = (xs: number[], f: (i: number) => boolean) => xs.filter(f).length / Math.max(1, xs.length);
+      return {
+        facet,
+        attacks: attacks.length,
+        attackRecall: share(attacks, flaggedBy),
+        attackRecallAt1: share(attacks, (i) => scores.get(i)![HEAD_INDEX.attack]! >= at1),
+        benign: benign.length,
+        benignFpr: share(benign, flaggedBy),
+        harmful: harmful.length,
+        harmfulRecall: share(harmful, (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!),
+      };
+    });
+  };
+  const sourceRow = (i: number) => !set.texts[i]!.generated && !set.texts[i]!.group.startsWith('synthetic:');
+  const byLanguage = facetRows((t) => t.language ?? languageOf(t.category, t.text), sourceRow);
+  const byTechnique = facetRows((t) => t.technique ?? techniqueOf(t.category), (i) => sourceRow(i) && targetOf(set, i, 'attack') === 1);
+
+  const macroFlagged = (label: string) => {
+    const pools = new Map<string, [number, number]>();
+    for (const i of scores.keys()) {
+      const t = set.texts[i]!;
+      if (t.label !== label) continue;
+      const pool = benignPool(t.group);
+      const c = pools.get(pool) ?? [0, 0];
+      c[1]++;
+      if (flaggedBy(i)) c[0]++;
+      pools.set(pool, c);
+    }
+    return [...pools.values()].reduce((sum, [hits, n]) => sum + hits / n, 0) / Math.max(1, pools.size);
+  };
+  const flaggedShare = (f: (i: number) => boolean, by: (i: number) => boolean) => {
+    const xs = [...scores.keys()].filter(f);
+    return xs.filter(by).length / Math.max(1, xs.length);
+  };
+  const answerFlagged = (i: number) => scores.get(i)![HEAD_INDEX.unsafe_output]! >= thresholds.unsafe_output!;
+  const isEnglish = (i: number) => (set.texts[i]!.language ?? languageOf(set.texts[i]!.category, set.texts[i]!.text)) === 'English';
+  const sourceAttack = (i: number) => sourceRow(i) && targetOf(set, i, 'attack') === 1;
+  const targets: TargetFigures = {
+    attackRecallEnglish: flaggedShare((i) => sourceAttack(i) && isEnglish(i), flaggedBy),
+    attackRecallOther: flaggedShare((i) => sourceAttack(i) && !isEnglish(i), flaggedBy),
+    benignMacroFpr: macroFlagged('benign'),
+    hardBenignMacroFpr: macroFlagged('benign_hard'),
+    harmfulRecall: flaggedShare((i) => sourceRow(i) && targetOf(set, i, 'harmful') === 1, (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!),
+    safeAnswersFlagged: flaggedShare((i) => sourceRow(i) && set.texts[i]!.label === 'safe_output', answerFlagged),
+    refusalsFlagged: flaggedShare((i) => set.texts[i]!.label === 'safe_output' && set.texts[i]!.category === 'refusal', answerFlagged),
+    unsafeAnswerRecall: flaggedShare((i) => sourceRow(i) && set.texts[i]!.label === 'unsafe_output', answerFlagged),
+  };
+  return { calibration, thresholds, heads, groups, attackRecallAtFpr, attackRecallAtFprSourceRows, answerF1, multilingual, targets, byLanguage, byTechnique };
 }
