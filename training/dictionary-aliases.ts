@@ -12,7 +12,7 @@ import { normaliseForDetection } from '../src/text/normalise.ts';
  * Install the dictionaries before `npm run train` (see training/README.md):
  *   apt-get install dict-freedict-{ara,deu,fra,ita,por,spa,tur}-eng dict-freedict-eng-{ara,deu,fra,hin,ind,ita,por,rus,spa,tur}
  */
-export const DICTIONARY_DIR = process.env.RAMPART_FREEDICT_DIR ?? '/usr/share/dictd';
+export const DEFAULT_DICTIONARY_DIR = process.env.RAMPART_FREEDICT_DIR ?? '/usr/share/dictd';
 
 /** Dictionaries read, as `<from>-<to>` FreeDict codes; one side is always English. */
 export const DICTIONARIES = [
@@ -76,8 +76,8 @@ interface Entry {
   body: string;
 }
 
-function readDictionary(code: string): { entries: Entry[]; licence: string } | null {
-  const base = join(DICTIONARY_DIR, `freedict-${code}`);
+function readDictionary(dir: string, code: string): { entries: Entry[]; licence: string } | null {
+  const base = join(dir, `freedict-${code}`);
   if (!existsSync(`${base}.index`) || !existsSync(`${base}.dict.dz`)) return null;
   const data = gunzipSync(readFileSync(`${base}.dict.dz`));
   const entries: Entry[] = [];
@@ -101,12 +101,24 @@ function readDictionary(code: string): { entries: Entry[]; licence: string } | n
  * Within a language, words that occur in `corpusWords` come first, then shorter words (short
  * headwords are the common ones), up to PER_LANGUAGE.
  */
-export function dictionaryAliases(englishRank: ReadonlyMap<string, number>, corpusWords: ReadonlySet<string>, isExcludedLicence: (licence: string) => boolean): DictionaryAliases {
+export interface DictionarySource {
+  /** Folder of the dictd files (`freedict-<code>.index` and `.dict.dz`). */
+  dir: string;
+  /** FreeDict codes to read, `<from>-<to>`. */
+  codes: readonly string[];
+}
+
+export function dictionaryAliases(
+  englishRank: ReadonlyMap<string, number>,
+  corpusWords: ReadonlySet<string>,
+  isExcludedLicence: (licence: string) => boolean,
+  source: DictionarySource = { dir: DEFAULT_DICTIONARY_DIR, codes: DICTIONARIES },
+): DictionaryAliases {
   const byLanguage = new Map<string, Map<string, string>>();
   const sources: DictionaryAliases['sources'] = [];
   const missing: string[] = [];
-  for (const code of DICTIONARIES) {
-    const read = readDictionary(code);
+  for (const code of source.codes) {
+    const read = readDictionary(source.dir, code);
     if (read === null) {
       missing.push(code);
       continue;
@@ -143,7 +155,7 @@ export function dictionaryAliases(englishRank: ReadonlyMap<string, number>, corp
     sources.push({ dictionary: code, licence: read.licence, aliases: table.size - before });
   }
   if (missing.length > 0) {
-    throw new Error(`FreeDict dictionaries missing in ${DICTIONARY_DIR}: ${missing.join(', ')}. Install them with: apt-get install ${missing.map((c) => `dict-freedict-${c}`).join(' ')}`);
+    throw new Error(`FreeDict dictionaries missing in ${source.dir}: ${missing.join(', ')}. Install them with: apt-get install ${missing.map((c) => `dict-freedict-${c}`).join(' ')}`);
   }
   const aliases = new Map<string, string>();
   for (const [, table] of [...byLanguage].sort((a, b) => a[0].localeCompare(b[0]))) {
