@@ -5,6 +5,7 @@
  * final model on everything → weights, manifest, validation report and model card.
  *
  *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-model] [--seeds N] [--epochs N] [--models-dir DIR]
+ *     [--save-oof FILE] [--load-oof FILE,...] [--seed-offset K] [--reuse-model]
  *
  * Needs the FreeDict bilingual dictionaries from Debian's packages (training/dictionary-aliases.ts
  * names them; the README's Development section has the apt-get line).
@@ -14,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FeatureExtractor, denseSize } from '../src/models/features.ts';
 import { DETECTOR_MODEL_NAME } from '../src/models/detector-model.ts';
+import type { ModelManifest } from '../src/models/manifest.ts';
 import { WordVectors } from '../src/models/word-vectors.ts';
 import { evaluateClassification, formatClassificationReport, type CheckFunction } from '../src/eval/classification.ts';
 import { buildCorpus } from './corpus.ts';
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     seeds: { type: 'string', default: '3' },
     // Training seeds start this many after the configured one (to compute one seed's validation alone).
     'seed-offset': { type: 'string', default: '0' },
+    'reuse-model': { type: 'boolean', default: false },
     'models-dir': { type: 'string', default: resolve(import.meta.dirname, '../models') },
   },
 });
@@ -99,21 +102,8 @@ if (!args['no-validation']) {
   log(`targets: ${JSON.stringify(seedRuns.map((r) => r.targets))}`);
 }
 if (!args['no-model']) {
-  const all = new Set(texts.map((_, i) => i));
-  const network = train(set, all, cfg, weights, log);
-  const manifest = writeModel({
-    dir: outDir,
-    name: DETECTOR_MODEL_NAME,
-    version: new Date(0).toISOString().slice(0, 0) + `seed-${cfg.seed}`,
-    words: built.words,
-    wordVectors,
-    wordDims: vectors.dims,
-    buckets: cfg.buckets,
-    network,
-    calibration: report?.calibration ?? {},
-    thresholds: report?.thresholds ?? {},
-  });
-  log(`wrote ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes} bytes`);
+  const manifest = args['reuse-model'] ? reusedManifest() : trainAndWrite();
+  log(`${args['reuse-model'] ? 'kept' : 'wrote'} ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes} bytes`);
 
   // Report with the written (quantised) model through the guardrails, exactly as it ships.
   process.env.RAMPART_MODELS_DIR = args['models-dir']!;
@@ -136,10 +126,40 @@ if (!args['no-model']) {
     holdout,
     trainingSeconds: (Date.now() - started) / 1000,
     dictionaryAliases: dictionaries.aliases.size,
-    parameters: network.params.embedding.length + network.params.denseWeights.length + network.params.headWeights.length + wordVectors.length,
+    parameters: manifest.tensors.reduce((sum, t) => sum + t.shape.reduce((a, b) => a * b, 1), 0),
   });
   writeFileSync(join(outDir, 'MODEL_CARD.md'), card);
   log(`wrote ${join(outDir, 'MODEL_CARD.md')}`);
+}
+
+function trainAndWrite(): ModelManifest {
+  const all = new Set(texts.map((_, i) => i));
+  const network = train(set, all, cfg, weights, log);
+  return writeModel({
+    dir: outDir,
+    name: DETECTOR_MODEL_NAME,
+    version: new Date(0).toISOString().slice(0, 0) + `seed-${cfg.seed}`,
+    words: built.words,
+    wordVectors,
+    wordDims: vectors.dims,
+    buckets: cfg.buckets,
+    network,
+    calibration: report?.calibration ?? {},
+    thresholds: report?.thresholds ?? {},
+  });
+}
+
+/**
+ * The model already in the models directory, for `--reuse-model`: a run that only adds validation
+ * seeds re-renders the card without training the same deterministic network again. Its calibration
+ * must be the one this run's first seed gives (checked), so the card describes the shipped file.
+ */
+function reusedManifest(): ModelManifest {
+  const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as ModelManifest;
+  if (report !== undefined && JSON.stringify(manifest.calibration) !== JSON.stringify(report.calibration)) {
+    throw new Error('--reuse-model: the kept model was calibrated on other validation scores; train it again');
+  }
+  return manifest;
 }
 
 async function scoreHoldout(check: CheckFunction): Promise<HoldoutResult[]> {
