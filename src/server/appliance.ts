@@ -18,7 +18,7 @@ import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
 import { openStore, type Store } from '../store/store.ts';
-import { loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
+import { certificateNames, loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
 import { ensureThreatStore } from '../vectors/vector-runtime.ts';
 import { VERSION } from '../version.ts';
 
@@ -173,6 +173,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     credentials: CredentialBox.forDataDir(config.dataDir),
     events,
     dashboardPort: () => dashboardPortInUse,
+    publicNames: certificateNames(tls.cert),
     // Workers each see about 1/count of the traffic (the kernel spreads connections), so each
     // enforces 1/count of every limit.
     limits: {
