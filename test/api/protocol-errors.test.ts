@@ -97,8 +97,9 @@ describe('requests rejected before routing answer in the documented shape on bot
       assert.equal(res.status, 415, res.text);
       assert.match(res.json.error.message, /charset/);
     }
-    for (const accepted of [{ 'content-type': 'application/json; charset=UTF-8' }, { 'content-type': 'application/json; charset="utf-8"' }, { 'content-encoding': 'identity' }]) {
-      assert.equal((await post('{"message":"hi"}', accepted)).status, 200);
+    const accepted: Record<string, string>[] = [{ 'content-type': 'application/json; charset=UTF-8' }, { 'content-type': 'application/json; charset="utf-8"' }, { 'content-encoding': 'identity' }];
+    for (const headers of accepted) {
+      assert.equal((await post('{"message":"hi"}', headers)).status, 200);
     }
   });
 });
