@@ -19,7 +19,6 @@ export const ERROR_CODES = {
   uri_too_long: 414,
   headers_too_large: 431,
   conflict: 409,
-  account_locked: 423,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

@@ -11,6 +11,7 @@ import { registerCheckRoutes } from './check-routes.ts';
 import { createBaseApp } from './base-app.ts';
 import { dashboardRedirectUrl } from './dashboard-redirect.ts';
 import { sendError } from './errors.ts';
+import { waitInWords } from './wait-time.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerOpsRoutes } from './ops-routes.ts';
 import { registerProxyRoutes } from './proxy-routes.ts';
@@ -61,7 +62,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
   const ipLimiter = new RateLimiter(options.limits.ratePerIpPerMinute);
   app.addHook('onRequest', async (request, reply) => {
     const wait = ipLimiter.take(request.ip);
-    if (wait > 0) return sendError(request, reply, new AppError('rate_limited', `rate limit of this client address exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) }));
+    if (wait > 0) return sendError(request, reply, new AppError('rate_limited', `The rate limit of this client address is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) }));
   });
 
   await registerOpenApi(app, {
