@@ -50,3 +50,13 @@ export class AppError extends Error {
     this.details = details;
   }
 }
+
+/** What a number setting allows, e.g. "a number from 0 to 1", or undefined for other schemas. */
+export function allowedRange(schema: Readonly<Record<string, unknown>>): string | undefined {
+  if (schema.type !== 'number' && schema.type !== 'integer') return undefined;
+  const kind = schema.type === 'integer' ? 'a whole number' : 'a number';
+  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number') return `${kind} from ${schema.minimum} to ${schema.maximum}`;
+  if (typeof schema.minimum === 'number') return `${kind} of at least ${schema.minimum}`;
+  if (typeof schema.maximum === 'number') return `${kind} of at most ${schema.maximum}`;
+  return kind;
+}

@@ -55,7 +55,7 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : `req_${randomBytes(12).toString('hex')}`;
     },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, verbose: true } },
     // A missing Host is answered by our hook below, in our error shape, rather than by Node.
     ...(options.https
       ? { https: { ...options.https, minVersion: 'TLSv1.2' as const, ciphers: TLS_CIPHERS, honorCipherOrder: true, requireHostHeader: false } }

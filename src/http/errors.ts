@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode } from '../errors.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { allowedRange, AppError, type ErrorCode } from '../errors.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 
 /** OpenAI-style error class, so OpenAI clients of the proxy read our errors natively. */
@@ -36,10 +36,14 @@ export function toAppError(error: FastifyError): AppError | undefined {
   const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (mapped) return new AppError(mapped[0], mapped[1]);
   if (error.validation) {
-    const first = error.validation[0];
+    const first: (FastifySchemaValidationError & { parentSchema?: Record<string, unknown>; data?: unknown }) | undefined = error.validation[0];
     const where = error.validationContext ?? 'body';
-    const path = first?.instancePath ? `${where}${first.instancePath.replaceAll('/', '.')}` : where;
-    return new AppError('invalid_field', `${path} ${first?.message ?? 'is invalid'}`);
+    const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : undefined;
+    const path = field ? `${where}.${field}` : where;
+    // Out of range: name the whole allowed range and the value given (ajv runs with `verbose`).
+    const range = first && /^(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$/.test(first.keyword) && first.parentSchema ? allowedRange(first.parentSchema) : undefined;
+    const message = range ? `${path} must be ${range}; got ${JSON.stringify(first!.data)}.` : `${path} ${first?.message ?? 'is invalid'}`;
+    return new AppError('invalid_field', message, {}, field ? { field } : undefined);
   }
   if (error instanceof SyntaxError) return new AppError('invalid_json', 'The request body is not valid JSON.');
   if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'the database is busy or unavailable; retry shortly', { 'Retry-After': '1' });

@@ -70,6 +70,26 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     assert.equal((await app.inputCheck(apiKey, email)).json.checks.pii.enabled, true);
   });
 
+  it('rejects out-of-range values with the field and the allowed range, and saves nothing', async () => {
+    const before = await Promise.all(['/api/profiles/default', '/api/settings/siem', '/api/settings/retention'].map((p) => admin.request(p)));
+    const cases: [string, string, unknown, string, RegExp][] = [
+      ['PATCH', '/api/profiles/default', { guardrails: { llm: { threshold: 1.7 } } }, 'guardrails.llm.threshold', /from 0 to 1; got 1\.7/],
+      ['PATCH', '/api/profiles/default', { guardrails: { llm: { threshold: -0.1 } } }, 'guardrails.llm.threshold', /from 0 to 1/],
+      ['PUT', '/api/settings/siem', { port: 70000 }, 'port', /from 1 to 65535; got 70000/],
+      ['PUT', '/api/settings/siem', { port: 0 }, 'port', /from 1 to 65535; got 0/],
+      ['PUT', '/api/settings/retention', { max_age_days: -5 }, 'max_age_days', /from 1 to 3650; got -5/],
+    ];
+    for (const [method, path, body, field, range] of cases) {
+      const res = await admin.request(path, { method, body });
+      assert.equal(res.status, 400, `${path} ${JSON.stringify(body)}: ${res.text}`);
+      assert.equal(res.json.error.code, 'invalid_field');
+      assert.equal(res.json.error.field, field);
+      assert.match(res.json.error.message, range);
+    }
+    const afterwards = await Promise.all(['/api/profiles/default', '/api/settings/siem', '/api/settings/retention'].map((p) => admin.request(p)));
+    assert.deepEqual(afterwards.map((r) => r.json), before.map((r) => r.json), 'nothing was clamped and saved');
+  });
+
   it('"test this rule" runs the real guardrail and rejects bad patterns; an added regex rule blocks', async () => {
     const bad = await admin.request('/api/rules/test', { body: { kind: 'regex', pattern: '(a+)\\1', text: 'aa' } });
     assert.equal(bad.status, 200);
