@@ -84,8 +84,12 @@ export async function prepareDataDirectory(config: AppConfig, log: Logger): Prom
     // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
     await ensureThreatStore(store, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
-    // Printed once, at creation; the password itself is only in the owner-only file.
-    if (passwordFile) log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
+    // Printed once, at creation; the password itself is only in the owner-only file. Besides the
+    // log line, a plain line on stderr for the person watching the first start.
+    if (passwordFile) {
+      log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
+      process.stderr.write(`First sign-in: user admin, password in ${passwordFile} (change it when you first sign in).\n`);
+    }
   } finally {
     await store.close();
   }

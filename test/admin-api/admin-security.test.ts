@@ -21,6 +21,9 @@ describe('administrator security', () => {
     assert.match(delivered, /^[A-Za-z0-9]{24}$/);
     const mentions = app.logs.filter((l) => l.password_file === file);
     assert.equal(mentions.length, 1);
+    const plainLine = `First sign-in: user admin, password in ${file} (change it when you first sign in).`;
+    assert.ok(app.stderr().split('\n').includes(plainLine), `stderr has the plain line: ${app.stderr()}`);
+    assert.ok(!app.stderr().includes(delivered));
     assert.ok(!JSON.stringify(app.logs).includes(delivered), 'the password never reaches the log');
   });
 
