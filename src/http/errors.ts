@@ -39,7 +39,8 @@ export function toAppError(error: FastifyError): AppError | undefined {
     const first: (FastifySchemaValidationError & { parentSchema?: Record<string, unknown>; data?: unknown }) | undefined = error.validation[0];
     const where = error.validationContext ?? 'body';
     const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : undefined;
-    const path = field ? `${where}.${field}` : where;
+    // A body member is named by itself (as the dashboard's forms know it); others by where they are.
+    const path = field ? (where === 'body' ? field : `${where}.${field}`) : where;
     // Out of range: name the whole allowed range and the value given (ajv runs with `verbose`).
     const range = first && /^(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$/.test(first.keyword) && first.parentSchema ? allowedRange(first.parentSchema) : undefined;
     const message = range ? `${path} must be ${range}; got ${JSON.stringify(first!.data)}.` : `${path} ${first?.message ?? 'is invalid'}`;

@@ -102,7 +102,7 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
 
     const refused = await admin.request('/api/profiles/default/regex-rules', { body: { name: 'bad', pattern: '(?=x)' } });
     assert.equal(refused.status, 400);
-    assert.match(refused.json.error.message, /lookahead/);
+    assert.match(refused.json.error.message, /Lookahead/);
     const added = await admin.request('/api/profiles/default/regex-rules', { body: { name: 'project code', pattern: 'PRJ-\\d{4}' } });
     assert.equal(added.status, 201, added.text);
     const check = await app.inputCheck(apiKey, { message: 'status of PRJ-1234?' });
