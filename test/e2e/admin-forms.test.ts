@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { initialPassword, NEW_ADMIN_PASSWORD } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
-import { ensureDashboardBuilt, launchChromium } from '../helpers/browser.ts';
+import { ensureDashboardBuilt, launchChromium, signInFirstTime } from '../helpers/browser.ts';
 
 /** What a new administrator meets in the forms: confirmations, refusals shown in place, wording, routes. */
 describe('dashboard forms in headless Chromium', () => {
@@ -16,16 +15,7 @@ describe('dashboard forms in headless Chromium', () => {
     ensureDashboardBuilt();
     [app, browser] = await Promise.all([startAppliance(), launchChromium()]);
     page = await (await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1400, height: 900 } })).newPage();
-    const delivered = initialPassword(app);
-    app.rememberSecret(NEW_ADMIN_PASSWORD);
-    await page.goto(app.dashboardUrl);
-    await page.getByLabel(/^Password/).fill(delivered);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel(/^Current password/).fill(delivered);
-    await page.getByLabel(/^New password/).fill(NEW_ADMIN_PASSWORD);
-    await page.getByLabel(/^Repeat new password/).fill(NEW_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText('Password changed.').waitFor();
+    await signInFirstTime(page, app);
   });
   after(async () => {
     await browser?.close();

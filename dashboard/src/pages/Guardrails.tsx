@@ -17,6 +17,11 @@ export const GUARDRAIL_MENU = [
   { name: 'regex', title: 'Regex' },
 ];
 
+/** The one name a guardrail goes by everywhere in the dashboard (badges, legends, filters). */
+export function guardrailTitle(name: string): string {
+  return GUARDRAIL_MENU.find((g) => g.name === name)?.title ?? name;
+}
+
 type Switch = 'on' | 'off' | 'level';
 
 /** A JSON Merge Patch turning `from` into `to` (removed members become null). */
