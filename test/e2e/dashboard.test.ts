@@ -164,7 +164,7 @@ describe('dashboard end to end in headless Chromium', () => {
     await page.getByRole('heading', { name: 'Playground' }).waitFor();
     await page.getByLabel('User prompt').fill('Ship ORD-777777 to max@example.org');
     await page.getByRole('button', { name: 'Run check' }).click();
-    await page.getByTestId('playground-result').getByText('Blocked').waitFor();
+    await page.getByTestId('playground-result').getByText('Blocked').first().waitFor();
     const marked = await page.getByTestId('highlight').allTextContents();
     assert.deepEqual(marked, ['ORD-777777', 'max@example.org']);
     await shot('10-playground');
