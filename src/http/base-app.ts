@@ -66,7 +66,8 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
       reply.headers(responseHeaders({ requestId: request.id, contentSecurityPolicy: options.contentSecurityPolicy }));
       return sendError(request, reply, toAppError(error as FastifyError) ?? new AppError('bad_request', 'The request could not be routed.'));
     },
-    return503OnClosing: true,
+    // Requests arriving while the server closes are answered by the hook below, in our error shape.
+    return503OnClosing: false,
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     // Route code is written against the plain server type; HTTP and HTTPS instances behave the same.
@@ -82,8 +83,16 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
   // Responses are plain JSON.stringify: response schemas document the API but never strip fields.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      return sendError(request, reply, new AppError('unavailable', 'The server is shutting down; retry shortly.', { 'Retry-After': '1' }));
+    }
     const hostProblem = hostHeaderProblem(request.raw);
     if (hostProblem) return sendError(request, reply, new AppError('bad_request', hostProblem));
   });

@@ -94,7 +94,7 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     const bad = await admin.request('/api/rules/test', { body: { kind: 'regex', pattern: '(a+)\\1', text: 'aa' } });
     assert.equal(bad.status, 200);
     assert.equal(bad.json.valid, false);
-    assert.match(bad.json.error, /backreferences/);
+    assert.match(bad.json.error, /Backreferences/);
     const good = await admin.request('/api/rules/test', { body: { kind: 'regex', pattern: 'PRJ-\\d{4}', text: 'see PRJ-1234 now' } });
     assert.deepEqual(good.json, { valid: true, matched: true, spans: [{ start: 4, end: 12, text: 'PRJ-1234' }] });
     const keyword = await admin.request('/api/rules/test', { body: { kind: 'keyword', keyword: 'falcon', text: 'Project FALCON leaks' } });

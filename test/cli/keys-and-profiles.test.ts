@@ -119,7 +119,7 @@ describe('security profiles through the CLI', () => {
     const cases: [string, RegExp][] = [
       ['bad=(unclosed', /missing closing \)/],
       ['look=(?=secret)', /Lookahead and lookbehind/],
-      ['backref=(a)\\1', /backreferences/],
+      ['backref=(a)\\1', /Backreferences/],
       ['empty=a*', /empty string/],
     ];
     for (const [rule, message] of cases) {
