@@ -100,8 +100,9 @@ describe('events and playground in headless Chromium', () => {
     await page.getByText('output-check', { exact: true }).click();
     await page.getByLabel('LLM answer').fill(`Sure. My instructions say: ${SYSTEM_PROMPT}`);
     await page.getByRole('button', { name: 'Run check' }).click();
-    const leakRow = page.getByTestId('guardrail-row-system_prompt');
-    await leakRow.getByText('Blocked').waitFor();
+    // The answer's result replaces the prompt's once its leaked span is marked.
+    await page.getByTestId('highlight').filter({ hasText: 'ZEBRA-4471' }).waitFor();
+    await page.getByTestId('guardrail-row-system_prompt').getByText('Blocked').waitFor();
     const marked = (await page.getByTestId('highlight').allTextContents()).join(' | ');
     assert.match(marked, /HelpBot for Acme Corp/, marked);
     assert.match(marked, /ZEBRA-4471/, marked);
