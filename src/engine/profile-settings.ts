@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { AppError } from '../errors.ts';
+import { allowedRange, AppError } from '../errors.ts';
 import { GUARDRAIL_NAMES, type GuardrailDefinition, type GuardrailName } from './guardrail.ts';
 
 export type ProtectionLevel = 1 | 2 | 3;
@@ -107,13 +107,18 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
   );
 }
 
-/** Validates stored or edited settings and fills defaults; throws `invalid_field` naming the problem. */
+/**
+ * Validates stored or edited settings and fills defaults; throws `invalid_field` naming the setting
+ * (also as `field`, a dotted path) and, for numbers, the allowed range. Nothing is ever clamped.
+ */
 export function parseProfileSettings(schema: TObject, value: unknown): ProfileSettings {
   const withDefaults = Value.Default(schema, structuredClone(value ?? {}));
   const error = Value.Errors(schema, withDefaults).First();
   if (error) {
-    const path = error.path.replace(/^\//, '').replaceAll('/', '.') || '(settings)';
-    throw new AppError('invalid_field', `profile setting ${path}: ${error.message}`);
+    const field = error.path.replace(/^\//, '').replaceAll('/', '.') || '(settings)';
+    const range = allowedRange(error.schema);
+    const message = range ? `Profile setting ${field} must be ${range}; got ${JSON.stringify(error.value)}.` : `Profile setting ${field}: ${error.message}.`;
+    throw new AppError('invalid_field', message, {}, { field });
   }
   return withDefaults as ProfileSettings;
 }

@@ -15,7 +15,7 @@ export const errorResponseSchema = {
         code: {
           type: 'string',
           description:
-            'Stable machine-readable code: invalid_api_key (401), bad_request / invalid_json / invalid_field (400), unsupported_media_type (415), payload_too_large (413), not_found (404), method_not_allowed (405), conflict (409), rate_limited (429), internal_error (500), unavailable (503).',
+            'Stable machine-readable code: invalid_api_key (401), bad_request / invalid_json / invalid_field (400; bad_request also for a malformed, missing or repeated Host header and for unparsable HTTP), unsupported_media_type (415; also for a Content-Encoding other than identity or a charset other than UTF-8), payload_too_large (413), not_found (404), method_not_allowed (405), request_timeout (408), conflict (409), uri_too_long (414), headers_too_large (431), rate_limited (429), internal_error (500), unavailable (503).',
         },
         message: { type: 'string', description: 'What went wrong, for a human.' },
         request_id: { type: 'string', description: 'Identifies the request in the server log and in events.' },

@@ -41,9 +41,12 @@ function cefSeverity(event: ForwardedEvent): number {
 // RFC 5424 HOSTNAME: printable US-ASCII without spaces, at most 255 characters.
 const HOST = hostname().replace(/[^\x21-\x7e]/g, '').slice(0, 255) || '-';
 
-/** `<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA ` (RFC 5424 §6). */
+/**
+ * `<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA ` (RFC 5424 §6), then the BOM
+ * that marks the MSG as UTF-8 (§6.4).
+ */
 function syslogHeader(event: ForwardedEvent): string {
-  return `<${FACILITY * 8 + syslogSeverity(event)}>1 ${event.time} ${HOST} rampart ${process.pid} ${event.kind} - `;
+  return `<${FACILITY * 8 + syslogSeverity(event)}>1 ${event.time} ${HOST} rampart ${process.pid} ${event.kind} - \uFEFF`;
 }
 
 const cefHeaderValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
@@ -76,8 +79,9 @@ function cefSignature(event: ForwardedEvent): { id: string; name: string; extens
         ['cs5', event.message_sha256],
         ['cs6Label', 'requestId'],
         ['cs6', event.request_id],
-        ['cn1Label', 'executionTimeMs'],
-        ['cn1', Math.round(event.execution_time_ms * 1000) / 1000],
+        // cnN fields are integers in the CEF dictionary; a fractional time goes in a float field.
+        ['cfp1Label', 'executionTimeMs'],
+        ['cfp1', Math.round(event.execution_time_ms * 1000) / 1000],
         ['cn2Label', 'messageLength'],
         ['cn2', event.message_length],
       ],

@@ -41,6 +41,8 @@ export function scoreMessage(runtime: VectorRuntime, text: ScoredText): VectorRe
   const collect = (searched: ThreatIndex, toScore: (similarity: number) => number) => {
     for (const found of searched.searchBatch(queries, REPORTED_MATCHES)) {
       for (const m of found) {
+        // Nothing in common (an empty or whitespace-only message encodes to the zero vector): no match.
+        if (m.similarity <= 0) continue;
         const known = best.get(m.id);
         if (!known || known.match.similarity < m.similarity) best.set(m.id, { match: m, score: toScore(m.similarity) });
       }

@@ -95,6 +95,10 @@ const CASES: [string, [string, string][]][] = [
   ['key AKIAQWERTYUI12345678 leaked', [['SECRET', 'AKIAQWERTYUI12345678']]],
   ['Authorization: Bearer 9fQ2xL7pK3mZ8vR1tY6w', [['SECRET', '9fQ2xL7pK3mZ8vR1tY6w']]],
   ['Authorization: Bearer YOUR_TOKEN_HERE_PLEASE', []],
+  ['AUTHORIZATION: BEARER 9fQ2xL7pK3mZ8vR1tY6w', [['SECRET', '9fQ2xL7pK3mZ8vR1tY6w']]],
+  ['bearer: 9fQ2xL7pK3mZ8vR1tY6w', [['SECRET', '9fQ2xL7pK3mZ8vR1tY6w']]],
+  ['my key rmp_Q7wErT1yUi0oPa9sDf2gHj8kLz3xCv7bNm4QwE5rTy6 fails', [['SECRET', 'rmp_Q7wErT1yUi0oPa9sDf2gHj8kLz3xCv7bNm4QwE5rTy6']]],
+  ['the rmp_ prefix marks a key', []],
   ['api_key = "sk-xxxxxxxxxxxxxxxxxxxxxxxx"', []],
 ];
 

@@ -4,7 +4,7 @@ import { IconDatabasePlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, proposeThreat, type CheckEventJson, type RuntimeLlm } from '../api.ts';
 import { Notice, useNotice } from '../components/Notice.tsx';
-import { GUARDRAIL_MENU } from './Guardrails.tsx';
+import { GUARDRAIL_MENU, guardrailTitle } from './Guardrails.tsx';
 
 interface Stats {
   buckets: { time: string; checks: number; blocked: number; blocked_by: Record<string, number> }[];
@@ -21,6 +21,9 @@ function label(time: string, bucket: string): string {
   const d = new Date(time);
   return bucket === 'day' ? d.toLocaleDateString() : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
+
+/** About eight evenly spaced labels on a time axis, whatever the number of buckets. */
+const TICKS = 8;
 
 /** The check event log with filters, and checks/blocks over time per guardrail. */
 export function EventsPage() {
@@ -46,8 +49,14 @@ export function EventsPage() {
   useEffect(() => void load(), [load]);
 
   const bucket = RANGES[filter.range]!.bucket;
-  const totals = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), Checks: b.checks, Blocked: b.blocked }));
-  const perGuardrail = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), ...Object.fromEntries(GUARDRAIL_MENU.map((g) => [g.title, b.blocked_by[g.name] ?? 0])) }));
+  // One timeline feeds both charts, so they share the same axis, buckets and ticks.
+  const timeline = (stats?.buckets ?? []).map((b) => ({
+    time: label(b.time, bucket),
+    Checks: b.checks,
+    Blocked: b.blocked,
+    ...Object.fromEntries(GUARDRAIL_MENU.map((g) => [g.title, b.blocked_by[g.name] ?? 0])),
+  }));
+  const xAxisProps = { interval: Math.max(0, Math.ceil(timeline.length / TICKS) - 1) };
   const llmName = (id: string) => llms.find((l) => l.id === id)?.name ?? id;
   // A blocked attack, or one that got through: its recorded text (PII masked) becomes a proposal.
   const propose = (event: CheckEventJson) =>
@@ -80,13 +89,13 @@ export function EventsPage() {
           <Text fw={600} mb="sm">
             Checks and blocks
           </Text>
-          <BarChart h={220} data={totals} dataKey="time" series={[{ name: 'Checks', color: 'indigo.6' }, { name: 'Blocked', color: 'red.6' }]} />
+          <BarChart h={240} data={timeline} dataKey="time" xAxisProps={xAxisProps} withLegend series={[{ name: 'Checks', color: 'indigo.6' }, { name: 'Blocked', color: 'red.6' }]} />
         </Card>
         <Card withBorder>
           <Text fw={600} mb="sm">
             Blocks per guardrail
           </Text>
-          <LineChart h={220} data={perGuardrail} dataKey="time" series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))} withLegend curveType="linear" withDots={false} />
+          <LineChart h={240} data={timeline} dataKey="time" xAxisProps={xAxisProps} series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))} withLegend curveType="linear" withDots={false} />
         </Card>
       </SimpleGrid>
       <Notice notice={notice} onClose={clear} />
@@ -118,7 +127,7 @@ export function EventsPage() {
                 <Group gap={4}>
                   {e.blocked_by.map((g) => (
                     <Badge key={g} variant="light" color="red">
-                      {g}
+                      {guardrailTitle(g)}
                     </Badge>
                   ))}
                 </Group>
@@ -126,16 +135,19 @@ export function EventsPage() {
               <Table.Td>
                 <Text size="xs" ff="monospace">
                   {Object.entries(e.results)
-                    .map(([g, r]) => `${g} ${r.error ? 'error' : (r.score ?? (r.detected ? 1 : 0)).toFixed(2)}`)
+                    .map(([g, r]) => `${guardrailTitle(g)} ${r.error ? 'error' : (r.score ?? (r.detected ? 1 : 0)).toFixed(2)}`)
                     .join(' · ')}
                 </Text>
               </Table.Td>
               <Table.Td>{e.execution_time_ms.toFixed(2)}</Table.Td>
               <Table.Td>
-                <Tooltip label="Propose for vector store">
-                  <ActionIcon variant="subtle" aria-label="Propose for vector store" onClick={() => void propose(e)}>
-                    <IconDatabasePlus size={16} />
-                  </ActionIcon>
+                {/* Only recorded text can be proposed; a disabled button gets its tooltip through a wrapper. */}
+                <Tooltip label={e.message_text ? 'Propose for vector store' : 'Nothing to propose: this event has no recorded text. Switch on "Record message text" in its security profile.'} multiline w={260}>
+                  <span data-testid="propose-wrapper">
+                    <ActionIcon variant="subtle" aria-label="Propose for vector store" disabled={!e.message_text} onClick={() => void propose(e)}>
+                      <IconDatabasePlus size={16} />
+                    </ActionIcon>
+                  </span>
                 </Tooltip>
               </Table.Td>
             </Table.Tr>

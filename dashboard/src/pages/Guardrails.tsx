@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, TextInput, Title, ActionIcon, Breadcrumbs } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, type GuardrailInfo, type Profile } from '../api.ts';
+import { api, fieldErrorOf, type FieldError, type GuardrailInfo, type Profile } from '../api.ts';
 import { Highlighted, type Span } from '../components/Highlighted.tsx';
 import { SchemaForm } from '../components/SchemaForm.tsx';
 import { VectorStore } from './VectorStore.tsx';
@@ -16,6 +16,11 @@ export const GUARDRAIL_MENU = [
   { name: 'keyword', title: 'Keyword' },
   { name: 'regex', title: 'Regex' },
 ];
+
+/** The one name a guardrail goes by everywhere in the dashboard (badges, legends, filters). */
+export function guardrailTitle(name: string): string {
+  return GUARDRAIL_MENU.find((g) => g.name === name)?.title ?? name;
+}
 
 type Switch = 'on' | 'off' | 'level';
 
@@ -34,7 +39,7 @@ export function mergePatch(from: Record<string, unknown>, to: Record<string, unk
   return patch;
 }
 
-function RuleTester({ kind, rule, onValidity }: { kind: 'keyword' | 'regex'; rule: Record<string, unknown>; onValidity: (valid: boolean) => void }) {
+function RuleTester({ kind, rule, onValidity, showEmpty }: { kind: 'keyword' | 'regex'; rule: Record<string, unknown>; onValidity: (valid: boolean) => void; showEmpty: boolean }) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] } | null>(null);
   const key = JSON.stringify(rule);
@@ -50,7 +55,8 @@ function RuleTester({ kind, rule, onValidity }: { kind: 'keyword' | 'regex'; rul
   return (
     <Stack gap={6}>
       <Textarea label="Test this rule" placeholder="Type sample text to see what the rule matches" value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />
-      {result && !result.valid && (
+      {/* An empty rule is not an error yet: only once the administrator tries to add it. */}
+      {result && !result.valid && (showEmpty || String(rule[kind === 'keyword' ? 'keyword' : 'pattern'] ?? '') !== '') && (
         <Alert color="red" data-testid="rule-test-error">
           {result.error}
         </Alert>
@@ -73,17 +79,21 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
   const [caseInsensitive, setCaseInsensitive] = useState(false);
   const [scope, setScope] = useState('input');
   const [valid, setValid] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const rule = kind === 'keyword' ? { keyword, whole_word: wholeWord } : { pattern, case_insensitive: caseInsensitive };
 
   const add = async () => {
     setError(null);
+    setAttempted(true);
+    if (!valid) return;
     try {
       if (kind === 'keyword') await api(`/api/profiles/${profile.id}/keyword-rules`, { method: 'POST', body: { keyword, whole_word: wholeWord, scope } });
       else await api(`/api/profiles/${profile.id}/regex-rules`, { method: 'POST', body: { name, pattern, case_insensitive: caseInsensitive, scope } });
       setKeyword('');
       setName('');
       setPattern('');
+      setAttempted(false);
       await onChanged();
     } catch (e) {
       setError((e as Error).message);
@@ -135,9 +145,9 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
           </Group>
         )}
         <Select label="Inspect" data={[{ value: 'input', label: 'Input (prompts)' }, { value: 'output', label: 'Output (answers)' }, { value: 'both', label: 'Both' }]} value={scope} onChange={(v) => setScope(v ?? 'input')} w={220} allowDeselect={false} />
-        <RuleTester kind={kind} rule={rule} onValidity={setValid} />
+        <RuleTester kind={kind} rule={rule} onValidity={setValid} showEmpty={attempted} />
         <Group>
-          <Button onClick={() => void add()} disabled={!valid || (kind === 'regex' && name.trim() === '')}>
+          <Button onClick={() => void add()} disabled={kind === 'regex' && name.trim() === ''}>
             Add rule
           </Button>
         </Group>
@@ -153,6 +163,7 @@ export function GuardrailPage({ name }: { name: string }) {
   const [draft, setDraft] = useState<Record<string, unknown>>({});
   const [mode, setMode] = useState<Switch>('level');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
 
   const load = useCallback(async () => {
     const [c, p] = await Promise.all([api<{ guardrails: GuardrailInfo[] }>('/api/guardrails'), api<{ profiles: Profile[] }>('/api/profiles')]);
@@ -170,18 +181,27 @@ export function GuardrailPage({ name }: { name: string }) {
     setDraft(rest);
     setMode(enabled === true ? 'on' : enabled === false ? 'off' : 'level');
   }, [profileId, JSON.stringify(stored)]);
+  // A banner belongs to the profile it was about.
+  useEffect(() => {
+    setMessage(null);
+    setFieldError(null);
+  }, [profileId]);
 
   if (!info || !profile) return null;
   const save = async () => {
     const { enabled: _e, ...current } = stored;
     const patch: Record<string, unknown> = mergePatch(current, draft);
     patch.enabled = mode === 'level' ? null : mode === 'on';
+    setMessage(null);
+    setFieldError(null);
     try {
       await api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: { guardrails: { [name]: patch } } });
       setMessage({ ok: true, text: 'Saved. Checks use the new settings from now on.' });
       await load();
     } catch (e) {
-      setMessage({ ok: false, text: (e as Error).message });
+      const onField = fieldErrorOf(e);
+      if (onField) setFieldError(onField);
+      else setMessage({ ok: false, text: (e as Error).message });
     }
   };
 
@@ -216,7 +236,7 @@ export function GuardrailPage({ name }: { name: string }) {
               ]}
             />
           </Group>
-          <SchemaForm schema={info.settings_schema} value={draft} onChange={setDraft} skip={['enabled']} />
+          <SchemaForm schema={info.settings_schema} value={draft} onChange={setDraft} skip={['enabled']} path={`guardrails.${name}.`} error={fieldError} />
           {message && <Alert color={message.ok ? 'green' : 'red'}>{message.text}</Alert>}
           <Group>
             <Button onClick={() => void save()}>Save</Button>

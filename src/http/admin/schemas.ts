@@ -33,6 +33,11 @@ export const runtimeLlmBody = (required: readonly string[]) =>
       level: { type: 'integer', enum: [1, 2, 3], description: 'Protection level (3 recommended)' },
       profile: { type: 'string', maxLength: 200, description: 'Security profile id or name' },
       system_prompt: { type: ['string', 'null'], maxLength: 200_000 },
+      upstream_api_key: {
+        type: ['string', 'null'],
+        maxLength: 8192,
+        description: 'Forwarding mode: the credential sent to the upstream LLM. Write-only (stored encrypted; reads show only upstream_credential_set); null removes it.',
+      },
     },
   }) as const;
 
