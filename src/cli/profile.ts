@@ -21,6 +21,7 @@ interface UpdateFlags {
   dataDir?: string;
   json?: boolean;
   enable?: string[];
+  monitor?: string[];
   disable?: string[];
   followLevel?: string[];
   llmThreshold?: string;
@@ -56,12 +57,26 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[parts[parts.length - 1]!] = value;
 }
 
+/** The four positions of a guardrail's switch, as `enabled` and `monitor` settings (null = default). */
+const SWITCH_POSITIONS = {
+  enable: { enabled: true, monitor: null },
+  monitor: { enabled: true, monitor: true },
+  disable: { enabled: false, monitor: null },
+  followLevel: { enabled: null, monitor: null },
+} as const;
+
 /** Builds the settings merge patch from the flags. */
 function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
-  for (const name of guardrailNames(flags.enable)) setPath(patch, `guardrails.${name}.enabled`, true);
-  for (const name of guardrailNames(flags.disable)) setPath(patch, `guardrails.${name}.enabled`, false);
-  for (const name of guardrailNames(flags.followLevel)) setPath(patch, `guardrails.${name}.enabled`, null);
+  const switched = new Set<GuardrailName>();
+  for (const position of Object.keys(SWITCH_POSITIONS) as (keyof typeof SWITCH_POSITIONS)[]) {
+    for (const name of guardrailNames(flags[position])) {
+      if (switched.has(name)) throw new AppError('invalid_field', `guardrail ${name} is given more than one switch position`);
+      switched.add(name);
+      setPath(patch, `guardrails.${name}.enabled`, SWITCH_POSITIONS[position].enabled);
+      setPath(patch, `guardrails.${name}.monitor`, SWITCH_POSITIONS[position].monitor);
+    }
+  }
   if (flags.llmThreshold !== undefined) {
     const threshold = Number(flags.llmThreshold);
     if (flags.llmThreshold.trim() === '' || !Number.isFinite(threshold)) throw new AppError('invalid_field', `--llm-threshold must be a number between 0 and 1`);
@@ -99,9 +114,10 @@ function printProfile(profile: SecurityProfile): void {
   process.stdout.write(`profile ${profile.name} (${profile.id})${profile.description ? ` — ${profile.description}` : ''}\non_error: ${profile.settings.on_error}\n\n`);
   printTable(
     GUARDRAIL_NAMES.map((name) => {
-      const { enabled, ...rest } = profile.settings.guardrails[name] ?? {};
+      const { enabled, monitor, ...rest } = profile.settings.guardrails[name] ?? {};
       const levels = PROTECTION_LEVELS.filter((l) => LEVEL_GUARDRAILS[l].includes(name)).join(',');
-      return { guardrail: name, enabled: enabled === undefined ? `by level (on at ${levels})` : enabled ? 'on' : 'off', settings: Object.keys(rest).length ? rest : null };
+      const on = monitor ? 'monitor' : 'on';
+      return { guardrail: name, enabled: enabled === undefined ? `by level (${on} at ${levels})` : enabled ? on : 'off', settings: Object.keys(rest).length ? rest : null };
     }),
     ['guardrail', 'enabled', 'settings'],
   );
@@ -160,7 +176,8 @@ export function registerProfileCommands(program: Command): void {
     group
       .command('update <profile>')
       .description('switch guardrails, change settings, add or remove keyword and regex rules')
-      .option('--enable <guardrails...>', `switch guardrails on (${GUARDRAIL_NAMES.join(', ')})`)
+      .option('--enable <guardrails...>', `switch guardrails on, enforcing (${GUARDRAIL_NAMES.join(', ')})`)
+      .option('--monitor <guardrails...>', 'switch guardrails to monitor mode: they run and report what they would block, but never block')
       .option('--disable <guardrails...>', 'switch guardrails off')
       .option('--follow-level <guardrails...>', 'let the protection level decide again')
       .option('--llm-threshold <score>', 'LLM classifier threshold, 0 to 1')

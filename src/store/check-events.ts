@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GuardrailName } from '../engine/guardrail.ts';
-import type { GuardrailRecord } from '../engine/pipeline.ts';
+import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
 import type { Database } from './schema.ts';
 
 /** One check as recorded: verdict and scores, the message only as length and SHA-256. */
@@ -11,8 +11,10 @@ export interface CheckEvent {
   runtimeLlmId: string;
   profileId: string;
   direction: 'input' | 'output';
-  verdict: 'allowed' | 'blocked';
+  verdict: CheckVerdict;
   blockedBy: GuardrailName[];
+  /** Guardrails in monitor mode that would have blocked; absent = none. */
+  monitoredBy?: GuardrailName[];
   results: Partial<Record<GuardrailName, GuardrailRecord>>;
   executionTimeMs: number;
   messageLength: number;
@@ -35,6 +37,7 @@ export async function insertCheckEvents(db: Kysely<Database>, events: readonly C
         direction: e.direction,
         verdict: e.verdict,
         blocked_by: JSON.stringify(e.blockedBy),
+        monitored_by: JSON.stringify(e.monitoredBy ?? []),
         results: JSON.stringify(e.results),
         execution_time_ms: e.executionTimeMs,
         message_length: e.messageLength,
@@ -47,7 +50,7 @@ export async function insertCheckEvents(db: Kysely<Database>, events: readonly C
 
 export interface CheckEventFilter {
   runtimeLlmId?: string;
-  verdict?: 'allowed' | 'blocked';
+  verdict?: CheckVerdict;
   direction?: 'input' | 'output';
   /** Only events in which this guardrail blocked. */
   blockedBy?: GuardrailName;
@@ -78,6 +81,7 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     direction: r.direction,
     verdict: r.verdict,
     blockedBy: JSON.parse(r.blocked_by) as GuardrailName[],
+    monitoredBy: JSON.parse(r.monitored_by) as GuardrailName[],
     results: JSON.parse(r.results) as CheckEvent['results'],
     executionTimeMs: r.execution_time_ms,
     messageLength: r.message_length,

@@ -44,14 +44,14 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
         tags,
         querystring: {
           type: 'object',
-          properties: { verdict: { type: 'string', enum: ['allowed', 'blocked'] }, direction: { type: 'string', enum: ['input', 'output'] }, runtime_llm: str, guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES] }, since: str, until: str, before: str, limit: str },
+          properties: { verdict: { type: 'string', enum: ['allowed', 'blocked', 'monitored'], description: 'monitored: allowed, but a guardrail in monitor mode would have blocked' }, direction: { type: 'string', enum: ['input', 'output'] }, runtime_llm: str, guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES] }, since: str, until: str, before: str, limit: str },
         },
       },
     },
     async (request) => {
       const q = request.query;
       const filter: CheckEventFilter = { limit: limitOf(q.limit, 1000) };
-      const verdict = oneOf('verdict', q.verdict, ['allowed', 'blocked'] as const);
+      const verdict = oneOf('verdict', q.verdict, ['allowed', 'blocked', 'monitored'] as const);
       const direction = oneOf('direction', q.direction, ['input', 'output'] as const);
       const guardrail = oneOf<GuardrailName>('guardrail', q.guardrail, GUARDRAIL_NAMES);
       const since = isoOf('since', q.since);

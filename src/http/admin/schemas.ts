@@ -33,6 +33,7 @@ export const runtimeLlmBody = (required: readonly string[]) =>
       level: { type: 'integer', enum: [1, 2, 3], description: 'Protection level (3 recommended)' },
       profile: { type: 'string', maxLength: 200, description: 'Security profile id or name' },
       system_prompt: { type: ['string', 'null'], maxLength: 200_000 },
+      monitor: { type: 'boolean', description: 'Monitor mode for every guardrail of this Runtime LLM: report what would be blocked (monitored_by), block nothing' },
     },
   }) as const;
 
