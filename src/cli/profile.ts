@@ -10,7 +10,10 @@ import {
   updateProfileSettings,
   type SecurityProfile,
 } from '../admin/profiles.ts';
+import { replayProfile, type ReplayReport } from '../admin/replay.ts';
+import { GUARDRAILS } from '../engine/registry.ts';
 import { AppError } from '../errors.ts';
+import { createLogger } from '../server/appliance.ts';
 import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
 import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
@@ -130,6 +133,28 @@ function printProfile(profile: SecurityProfile): void {
   else printTable(rules, ['id', 'kind', 'rule', 'options', 'scope']);
 }
 
+function printReplay(report: ReplayReport): void {
+  const { recorded, candidate } = report.verdicts;
+  const counts = (v: typeof recorded) => `${v.blocked} blocked, ${v.monitored} monitored, ${v.allowed} allowed`;
+  process.stdout.write(
+    `replayed ${report.checks_replayed} checks of Runtime LLM ${report.runtime_llm.name} since ${report.since} through profile ${report.profile.name}` +
+      `${report.truncated ? ' (the most recent only)' : ''}${report.checks_without_text ? `; ${report.checks_without_text} checks without recorded text skipped` : ''}\n` +
+      `recorded:  ${counts(recorded)}\ncandidate: ${counts(candidate)}\n${report.changed} checks would change verdict\n`,
+  );
+  const guardrails = Object.entries(report.changed_by_guardrail).map(([guardrail, c]) => ({ guardrail, ...c }));
+  if (guardrails.length > 0) {
+    process.stdout.write('\n');
+    printTable(guardrails, ['guardrail', 'newly_detected', 'no_longer_detected']);
+  }
+  if (report.changes.length > 0) {
+    process.stdout.write('\n');
+    printTable(
+      report.changes.map((c) => ({ event: c.event_id, time: c.time, direction: c.direction, recorded: c.recorded_verdict, candidate: c.candidate_verdict, link: c.link })),
+      ['event', 'time', 'direction', 'recorded', 'candidate', 'link'],
+    );
+  }
+}
+
 export function registerProfileCommands(program: Command): void {
   const group = program.command('profile').description('security profiles: which guardrails run, their settings and rules');
 
@@ -171,6 +196,23 @@ export function registerProfileCommands(program: Command): void {
       else process.stdout.write(`deleted ${idOrName}\n`);
     },
   );
+
+  withDataDirOption(
+    group
+      .command('replay <profile>')
+      .description('what-if: run a Runtime LLM\'s recorded checks through this profile and report which would change verdict (nothing is stored; needs recorded message text)')
+      .requiredOption('--runtime-llm <runtime-llm>', 'Runtime LLM id or name whose checks are replayed')
+      .option('--since <period>', 'how far back: a duration (30m, 24h, 7d) or an ISO 8601 time', '24h')
+      .option('--json', 'print JSON'),
+  ).action(async (idOrName: string, flags: { dataDir?: string; json?: boolean; runtimeLlm: string; since: string }) => {
+    const report = await withStore(flags, async (store) => {
+      const log = createLogger('warn');
+      for (const guardrail of GUARDRAILS) await guardrail.init?.({ store, dataDir: store.dataDir, log, onConfigReload: () => {} });
+      return replayProfile(store, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since });
+    });
+    if (flags.json) printJson(report);
+    else printReplay(report);
+  });
 
   withDataDirOption(
     group

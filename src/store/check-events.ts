@@ -49,6 +49,8 @@ export async function insertCheckEvents(db: Kysely<Database>, events: readonly C
 }
 
 export interface CheckEventFilter {
+  /** One event by its id (a link to it). */
+  id?: string;
   runtimeLlmId?: string;
   verdict?: CheckVerdict;
   direction?: 'input' | 'output';
@@ -63,6 +65,7 @@ export interface CheckEventFilter {
 
 export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFilter): Promise<CheckEvent[]> {
   let query = db.selectFrom('check_events').selectAll().orderBy('id', 'desc').limit(filter.limit);
+  if (filter.id) query = query.where('id', '=', filter.id);
   if (filter.runtimeLlmId) query = query.where('runtime_llm_id', '=', filter.runtimeLlmId);
   if (filter.verdict) query = query.where('verdict', '=', filter.verdict);
   if (filter.direction) query = query.where('direction', '=', filter.direction);

@@ -77,6 +77,16 @@ export const playgroundBody = {
   },
 } as const;
 
+export const replayBody = {
+  type: 'object',
+  required: ['runtime_llm', 'since'],
+  additionalProperties: false,
+  properties: {
+    runtime_llm: { type: 'string', maxLength: 200, description: 'Runtime LLM id or name whose recorded checks are replayed (its level and monitor mode apply)' },
+    since: { type: 'string', maxLength: 100, description: 'Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time' },
+  },
+} as const;
+
 export const siemBody = {
   type: 'object',
   additionalProperties: false,
