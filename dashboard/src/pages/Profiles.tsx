@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Breadcrumbs, Button, Card, Group, Modal, Select, Sta
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, type JsonSchema, type Profile, type RuntimeLlm } from '../api.ts';
+import { ReplayModal } from '../components/ReplayModal.tsx';
 import { SchemaForm } from '../components/SchemaForm.tsx';
 import { mergePatch } from './Guardrails.tsx';
 
@@ -13,6 +14,7 @@ export function ProfilesPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [draft, setDraft] = useState<Record<string, unknown>>({});
   const [creating, setCreating] = useState(false);
+  const [replaying, setReplaying] = useState<Profile | null>(null);
   const [form, setForm] = useState({ name: '', description: '', copy_from: '' });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -97,10 +99,14 @@ export function ProfilesPage() {
             <SchemaForm schema={settingsSchema} value={draft} onChange={setDraft} />
             <Group>
               <Button onClick={() => void run(() => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, draft) }), 'Saved.')}>Save</Button>
+              <Button variant="default" onClick={() => setReplaying(profile)}>
+                What-if replay
+              </Button>
             </Group>
           </Stack>
         </Card>
       )}
+      <ReplayModal profile={replaying} llms={llms} onClose={() => setReplaying(null)} />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New security profile">
         <Stack>
           <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />

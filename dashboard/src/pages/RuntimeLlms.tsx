@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, type Profile, type RuntimeLlm } from '../api.ts';
@@ -44,8 +44,9 @@ interface Draft {
   level: string;
   profile: string;
   systemPrompt: string;
+  monitor: boolean;
 }
-const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '' };
+const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '', monitor: false };
 
 function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { opened: boolean; initial: Draft; editing: string | null; profiles: Profile[]; onClose: () => void; onSaved: (key?: { name: string; key: string }) => void }) {
   const [draft, setDraft] = useState(initial);
@@ -56,7 +57,7 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
   }, [initial, opened]);
   const set = (k: keyof Draft) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? '' }));
   const save = async () => {
-    const body = { name: draft.name, mode: draft.mode, url: draft.url, level: Number(draft.level), profile: draft.profile, ...(draft.systemPrompt ? { system_prompt: draft.systemPrompt } : {}) };
+    const body = { name: draft.name, mode: draft.mode, url: draft.url, level: Number(draft.level), profile: draft.profile, monitor: draft.monitor, ...(draft.systemPrompt ? { system_prompt: draft.systemPrompt } : {}) };
     try {
       if (editing) {
         await api(`/api/runtime-llms/${editing}`, { method: 'PATCH', body });
@@ -94,6 +95,15 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
           allowDeselect={false}
         />
         <Select label="Security profile" data={profiles.map((p) => ({ value: p.name, label: p.name }))} value={draft.profile} onChange={set('profile')} allowDeselect={false} />
+        <Switch
+          label="Monitor mode"
+          description="Every guardrail runs and reports what it would block; nothing is blocked (a safe rollout)"
+          checked={draft.monitor}
+          onChange={(e) => {
+            const monitor = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, monitor }));
+          }}
+        />
         <Textarea
           label="System prompt (optional)"
           description={editing ? 'Leave empty to keep the registered one' : 'Registered so output-check can detect its leakage'}
@@ -172,7 +182,14 @@ export function RuntimeLlmsPage() {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light">Level {llm.level}</Badge>
+                <Group gap={4}>
+                  <Badge variant="light">Level {llm.level}</Badge>
+                  {llm.monitor && (
+                    <Badge variant="light" color="orange">
+                      Monitor mode
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>{profileName(llm.profile_id)}</Table.Td>
               <Table.Td>
@@ -189,7 +206,7 @@ export function RuntimeLlmsPage() {
                     <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => setConfirmKey(llm)}>
                       Download API Key
                     </Menu.Item>
-                    <Menu.Item onClick={() => setEditor({ initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '' }, editing: llm.id })}>
+                    <Menu.Item onClick={() => setEditor({ initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '', monitor: llm.monitor }, editing: llm.id })}>
                       Edit
                     </Menu.Item>
                     <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void remove(llm)}>
