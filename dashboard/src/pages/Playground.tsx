@@ -6,6 +6,8 @@ import { Highlighted, type Span } from '../components/Highlighted.tsx';
 interface Result {
   injection_detected: boolean;
   blocked_by: string[];
+  /** Guardrails in monitor mode that would have blocked. */
+  monitored_by: string[];
   checks: Record<string, Record<string, unknown>>;
   spans: Span[];
   sanitized_message?: string;
@@ -69,6 +71,11 @@ export function PlaygroundPage() {
               {checked.result.blocked_by.map((g) => (
                 <Badge key={g} variant="light" color="red">
                   {g}
+                </Badge>
+              ))}
+              {checked.result.monitored_by.map((g) => (
+                <Badge key={`monitored-${g}`} variant="outline" color="orange">
+                  would have blocked: {g}
                 </Badge>
               ))}
               <Text size="sm" c="dimmed">
