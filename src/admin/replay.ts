@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
 import { compileProfile, runChecks, verdictOf, type CheckVerdict } from '../engine/pipeline.ts';
@@ -79,6 +80,8 @@ export async function replayProfile(store: Store, log: Logger, input: ReplayInpu
   const byGuardrail = new Map<GuardrailName, { newly_detected: number; no_longer_detected: number }>();
   const changes = [];
   for (const event of events) {
+    // Live checks served by this process go between replayed ones, so a long replay does not stall them.
+    await yieldToEventLoop();
     const outcome = await runChecks(
       compiled,
       { direction: event.direction, message: event.messageText!, runtimeLlm: { id: llm.id, name: llm.name, mode: llm.mode, systemPrompt: llm.systemPrompt } },
