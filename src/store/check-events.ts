@@ -54,7 +54,7 @@ export interface CheckEventFilter {
   runtimeLlmId?: string;
   verdict?: CheckVerdict;
   direction?: 'input' | 'output';
-  /** Only events in which this guardrail blocked. */
+  /** Only events in which this guardrail blocked or, in monitor mode, would have blocked. */
   blockedBy?: GuardrailName;
   since?: string;
   until?: string;
@@ -72,8 +72,11 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
   if (filter.since) query = query.where('created_at', '>=', filter.since);
   if (filter.until) query = query.where('created_at', '<', filter.until);
   if (filter.before) query = query.where('id', '<', filter.before);
-  // blocked_by is a JSON array of plain names, so a quoted-name match is exact and portable.
-  if (filter.blockedBy) query = query.where('blocked_by', 'like', `%"${filter.blockedBy}"%`);
+  // blocked_by and monitored_by are JSON arrays of plain names, so a quoted-name match is exact and portable.
+  if (filter.blockedBy) {
+    const quoted = `%"${filter.blockedBy}"%`;
+    query = query.where((eb) => eb.or([eb('blocked_by', 'like', quoted), eb('monitored_by', 'like', quoted)]));
+  }
   const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,

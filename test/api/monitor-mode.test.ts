@@ -60,6 +60,10 @@ describe('monitor mode', () => {
     assert.equal(listed.status, 200);
     assert.ok((listed.json.events as { request_id: string }[]).some((e) => e.request_id === res.json.request_id));
     assert.ok((listed.json.events as { verdict: string }[]).every((e) => e.verdict === 'monitored'));
+    const byGuardrail = await admin.request('/api/events?guardrail=keyword');
+    assert.ok((byGuardrail.json.events as { request_id: string }[]).some((e) => e.request_id === res.json.request_id), 'a guardrail that would have blocked counts as fired');
+    const otherGuardrail = await admin.request('/api/events?guardrail=regex');
+    assert.ok(!(otherGuardrail.json.events as { request_id: string }[]).some((e) => e.request_id === res.json.request_id));
 
     const metrics = await app.api('/metrics');
     assert.match(metrics.text, /rampart_checks_total\{direction="input",verdict="monitored"\} [1-9]/);
