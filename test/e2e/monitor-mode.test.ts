@@ -109,4 +109,20 @@ describe('monitor mode and what-if replay in headless Chromium', () => {
     await page.getByTestId(`event-${watchedEvent}`).waitFor();
     assert.equal(await page.getByTestId('events-table').locator('tbody tr').count(), 1);
   });
+
+  it('puts a whole Runtime LLM in monitor mode from its Edit dialog', async () => {
+    await go('/runtime-llms');
+    await page.getByRole('button', { name: 'Settings of storefront' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByRole('dialog').getByLabel('Monitor mode').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('llm-storefront').getByText('Monitor mode').waitFor();
+    const llm = (await admin.request('/api/runtime-llms/storefront')).json;
+    assert.equal(llm.monitor, true);
+    const blocked = await app.inputCheck(apiKey, { message: BLOCKED });
+    assert.equal(blocked.json.injection_detected, false);
+    assert.deepEqual(blocked.json.monitored_by, ['regex']);
+    const audit = (await admin.request('/api/audit?limit=1')).json.events[0];
+    assert.deepEqual([audit.action, audit.target_id, audit.details.monitor], ['runtime_llm.update', llm.id, true]);
+  });
 });
