@@ -53,6 +53,8 @@ export interface RuntimeLlm {
   level: 1 | 2 | 3;
   profile_id: string;
   upstream_credential_set: boolean;
+  /** Every guardrail reports what it would block, nothing is blocked. */
+  monitor: boolean;
   api_key_hint: string | null;
   created_at: string;
 }
@@ -97,9 +99,11 @@ export interface CheckEventJson {
   request_id: string;
   runtime_llm_id: string;
   direction: 'input' | 'output';
-  verdict: 'allowed' | 'blocked';
+  verdict: 'allowed' | 'blocked' | 'monitored';
   blocked_by: string[];
-  results: Record<string, { detected: boolean; score?: number; error?: string }>;
+  /** Guardrails in monitor mode that would have blocked. */
+  monitored_by: string[];
+  results: Record<string, { detected: boolean; score?: number; error?: string; monitored?: true }>;
   execution_time_ms: number;
   message_length: number;
   message_text?: string;

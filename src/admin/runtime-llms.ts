@@ -31,6 +31,8 @@ export interface RuntimeLlmInput {
   level?: number;
   profile?: string;
   systemPrompt?: string | null;
+  /** Monitor mode for every guardrail of this Runtime LLM: report what would be blocked, block nothing. */
+  monitor?: boolean;
   /** Plaintext credential for the upstream LLM (forwarding mode); stored encrypted, never shown. */
   upstreamCredential?: string | null;
 }
@@ -77,6 +79,11 @@ function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
     }
   }
   return url;
+}
+
+function validateMonitor(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  throw new AppError('invalid_field', `monitor must be true or false, got ${JSON.stringify(value)}`);
 }
 
 function validateSystemPrompt(value: unknown): string | null {
@@ -129,14 +136,15 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   const url = validateUrl(mode, input.url);
   const level = validateLevel(input.level ?? DEFAULT_PROTECTION_LEVEL);
   const systemPrompt = validateSystemPrompt(input.systemPrompt);
+  const monitor = input.monitor === undefined ? false : validateMonitor(input.monitor);
   const profileId = await resolveProfileId(store, input.profile);
   await ensureUniqueName(store, name);
   const now = nowIso();
   const id = newId('llm');
   const upstreamCredential = sealCredential(store, validateCredential(input.upstreamCredential), id);
-  const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, upstreamCredential, createdAt: now, updatedAt: now };
+  const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, monitor, upstreamCredential, createdAt: now, updatedAt: now };
   const apiKey = generateApiKey();
-  const details = { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
   await applyConfigChange(store, actor, { action: 'runtime_llm.create', targetType: 'runtime_llm', targetId: llm.id, details }, async (trx) => {
     await insertRuntimeLlm(trx, llm);
     await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
@@ -153,11 +161,12 @@ export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: str
   const level = input.level === undefined ? current.level : validateLevel(input.level);
   const systemPrompt = input.systemPrompt === undefined ? current.systemPrompt : validateSystemPrompt(input.systemPrompt);
   const profileId = input.profile === undefined ? current.profileId : await resolveProfileId(store, input.profile);
+  const monitor = input.monitor === undefined ? current.monitor : validateMonitor(input.monitor);
   await ensureUniqueName(store, name, current.id);
   const upstreamCredential =
     input.upstreamCredential === undefined ? current.upstreamCredential : sealCredential(store, validateCredential(input.upstreamCredential), current.id);
-  const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, upstreamCredential, updatedAt: nowIso() };
-  const details = { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, monitor, upstreamCredential, updatedAt: nowIso() };
+  const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
   await applyConfigChange(store, actor, { action: 'runtime_llm.update', targetType: 'runtime_llm', targetId: current.id, details }, async (trx) => {
     await updateRuntimeLlmRow(trx, updated);
   });

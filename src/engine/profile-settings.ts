@@ -60,8 +60,11 @@ const FORWARDING_SCHEMA = Type.Object(
   { additionalProperties: false, default: {} },
 );
 
-/** `enabled` absent = follow the Runtime LLM's protection level. */
-export type GuardrailSettings = { enabled?: boolean } & Record<string, unknown>;
+/**
+ * `enabled` absent = follow the Runtime LLM's protection level. `monitor` true = when the guardrail
+ * runs, it only reports what it would block (monitor mode) and never blocks.
+ */
+export type GuardrailSettings = { enabled?: boolean; monitor?: boolean } & Record<string, unknown>;
 
 export const VECTOR_SENSITIVITIES = ['Low', 'Medium', 'High'] as const;
 
@@ -86,7 +89,11 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
   for (const name of GUARDRAIL_NAMES) {
     const own: TProperties = { ...SPEC_SETTINGS[name], ...byName.get(name)?.settings.properties };
     guardrails[name] = Type.Object(
-      { enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })), ...own },
+      {
+        enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })),
+        monitor: Type.Optional(Type.Boolean({ description: 'Monitor mode: when the guardrail runs, it reports what it would block (monitored_by) but never blocks' })),
+        ...own,
+      },
       { additionalProperties: false, default: {} },
     );
   }
@@ -121,6 +128,11 @@ export function parseProfileSettings(schema: TObject, value: unknown): ProfileSe
     throw new AppError('invalid_field', message, {}, { field });
   }
   return withDefaults as ProfileSettings;
+}
+
+/** Whether a guardrail that runs for a profile only reports (monitor mode) instead of blocking. */
+export function isGuardrailMonitored(settings: ProfileSettings, name: GuardrailName): boolean {
+  return settings.guardrails[name]?.monitor === true;
 }
 
 /** Whether a guardrail runs for a profile at a protection level. */

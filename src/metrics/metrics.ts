@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Direction, GuardrailName } from '../engine/guardrail.ts';
-import type { CheckOutcome } from '../engine/pipeline.ts';
+import { verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 
 /** The appliance's Prometheus metrics, exposed at GET /metrics. */
 export class Metrics {
@@ -20,13 +20,13 @@ export class Metrics {
   });
   readonly checks = new Counter({
     name: 'rampart_checks_total',
-    help: 'Checks by direction and verdict',
+    help: 'Checks by direction and verdict: allowed, blocked, or monitored (allowed, but a guardrail in monitor mode would have blocked)',
     labelNames: ['direction', 'verdict'] as const,
     registers: [this.registry],
   });
   readonly guardrailVerdicts = new Counter({
     name: 'rampart_guardrail_verdicts_total',
-    help: 'Guardrail outcomes: detected, passed or error',
+    help: 'Guardrail outcomes: detected, monitored (detected in monitor mode, not blocked), passed or error',
     labelNames: ['guardrail', 'direction', 'outcome'] as const,
     registers: [this.registry],
   });
@@ -56,9 +56,9 @@ export class Metrics {
 
   recordCheck(direction: Direction, outcome: CheckOutcome, seconds: number): void {
     this.checkDuration.observe({ direction }, seconds);
-    this.checks.inc({ direction, verdict: outcome.injection_detected ? 'blocked' : 'allowed' });
+    this.checks.inc({ direction, verdict: verdictOf(outcome) });
     for (const [guardrail, record] of Object.entries(outcome.records) as [GuardrailName, NonNullable<CheckOutcome['records'][GuardrailName]>][]) {
-      const result = record.error ? 'error' : record.detected ? 'detected' : 'passed';
+      const result = record.error ? 'error' : !record.detected ? 'passed' : record.monitored ? 'monitored' : 'detected';
       this.guardrailVerdicts.inc({ guardrail, direction, outcome: result });
     }
   }

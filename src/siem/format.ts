@@ -26,14 +26,15 @@ const FACILITY = 16;
 const SYSLOG_SEVERITY = { warning: 4, notice: 5, info: 6 } as const;
 
 function syslogSeverity(event: ForwardedEvent): number {
-  if (event.kind === 'check') return event.verdict === 'blocked' ? SYSLOG_SEVERITY.warning : SYSLOG_SEVERITY.info;
+  if (event.kind === 'check') return { blocked: SYSLOG_SEVERITY.warning, monitored: SYSLOG_SEVERITY.notice, allowed: SYSLOG_SEVERITY.info }[event.verdict];
   if (event.kind === 'audit') return /failed|locked/.test(event.action) ? SYSLOG_SEVERITY.warning : SYSLOG_SEVERITY.notice;
   return SYSLOG_SEVERITY.info;
 }
 
 /** CEF severity 0-10. */
 function cefSeverity(event: ForwardedEvent): number {
-  if (event.kind === 'check') return event.verdict === 'blocked' ? 7 : 1;
+  // monitored: allowed, but a guardrail in monitor mode would have blocked it.
+  if (event.kind === 'check') return { blocked: 7, monitored: 4, allowed: 1 }[event.verdict];
   if (event.kind === 'audit') return /failed|locked/.test(event.action) ? 6 : 3;
   return 1;
 }
@@ -73,6 +74,8 @@ function cefSignature(event: ForwardedEvent): { id: string; name: string; extens
         ['cs2', event.profile_id],
         ['cs3Label', 'blockedBy'],
         ['cs3', event.blocked_by.join(',')],
+        ['flexString1Label', 'monitoredBy'],
+        ['flexString1', event.monitored_by.join(',')],
         ['cs4Label', 'scores'],
         ['cs4', scores],
         ['cs5Label', 'messageSha256'],

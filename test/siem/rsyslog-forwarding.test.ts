@@ -98,7 +98,7 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     await app.inputCheck(apiKey, { message: 'json please' });
     const lines = await syslog.waitFor((l) => l.some((x) => x.includes('"kind":"check"')), 'a JSON check event');
     const event = JSON.parse(parseRfc5424(lines.find((x) => x.includes('"kind":"check"'))!)!.msg);
-    assert.deepEqual(Object.keys(event).sort(), ['blocked_by', 'direction', 'execution_time_ms', 'id', 'kind', 'message_length', 'message_sha256', 'profile_id', 'request_id', 'results', 'runtime_llm_id', 'time', 'verdict'].sort());
+    assert.deepEqual(Object.keys(event).sort(), ['blocked_by', 'direction', 'execution_time_ms', 'id', 'kind', 'message_length', 'message_sha256', 'monitored_by', 'profile_id', 'request_id', 'results', 'runtime_llm_id', 'time', 'verdict'].sort());
     assert.equal(event.message_sha256, sha256('json please'));
   });
 

@@ -26,8 +26,11 @@ function findings(name: string, block: Block): string[] {
   return [];
 }
 
-/** One guardrail's block of a check response as a readable row: verdict, score against threshold, findings. */
-export function GuardrailRow({ name, block, blocked }: { name: string; block: Block; blocked: boolean }) {
+/**
+ * One guardrail's block of a check response as a readable row: verdict, score against threshold, findings.
+ * `monitored`: the guardrail is in monitor mode and would have blocked.
+ */
+export function GuardrailRow({ name, block, blocked, monitored }: { name: string; block: Block; blocked: boolean; monitored: boolean }) {
   const error = block.error as { message?: string } | undefined;
   const verdict = error ? (
     <Badge color="orange">Error</Badge>
@@ -37,6 +40,10 @@ export function GuardrailRow({ name, block, blocked }: { name: string; block: Bl
     </Badge>
   ) : blocked ? (
     <Badge color="red">Blocked</Badge>
+  ) : monitored ? (
+    <Badge color="orange" variant="outline">
+      Would have blocked
+    </Badge>
   ) : (
     <Badge color="green" variant="light">
       Passed

@@ -4,6 +4,7 @@ import { IconDatabasePlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, proposeThreat, type CheckEventJson, type RuntimeLlm } from '../api.ts';
 import { Notice, useNotice } from '../components/Notice.tsx';
+import { useRoute } from '../router.ts';
 import { GUARDRAIL_MENU, guardrailTitle } from './Guardrails.tsx';
 
 interface Stats {
@@ -16,6 +17,13 @@ const RANGES: Record<string, { ms: number; bucket: string }> = {
   '7d': { ms: 7 * 86_400_000, bucket: 'day' },
 };
 const COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'red.6', 'lime.7'];
+
+/** How each verdict shows; monitored = allowed, but a guardrail in monitor mode would have blocked it. */
+export const VERDICTS: Record<CheckEventJson['verdict'], { label: string; color: string }> = {
+  blocked: { label: 'Blocked', color: 'red' },
+  monitored: { label: 'Would have blocked', color: 'orange' },
+  allowed: { label: 'Allowed', color: 'green' },
+};
 
 function label(time: string, bucket: string): string {
   const d = new Date(time);
@@ -33,11 +41,13 @@ export function EventsPage() {
   const [filter, setFilter] = useState({ verdict: '', direction: '', guardrail: '', runtime_llm: '', range: '24h' });
   const { notice, run, clear } = useNotice();
   const set = (k: keyof typeof filter) => (v: string | null) => setFilter((f) => ({ ...f, [k]: v ?? '' }));
+  // #/events?event=evt_… (a link from a replay report) shows that one event.
+  const linkedEvent = useRoute().query.get('event');
 
   const load = useCallback(async () => {
     const range = RANGES[filter.range]!;
     const since = new Date(Date.now() - range.ms).toISOString();
-    const query = new URLSearchParams({ limit: '200', since });
+    const query = new URLSearchParams(linkedEvent ? { id: linkedEvent } : { limit: '200', since });
     for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm'] as const) if (filter[k]) query.set(k, filter[k]);
     const statsQuery = new URLSearchParams({ since, bucket: range.bucket });
     if (filter.runtime_llm) statsQuery.set('runtime_llm', filter.runtime_llm);
@@ -45,7 +55,7 @@ export function EventsPage() {
     setEvents(e.events);
     setStats(s);
     setLlms(l.runtime_llms);
-  }, [filter]);
+  }, [filter, linkedEvent]);
   useEffect(() => void load(), [load]);
 
   const bucket = RANGES[filter.range]!.bucket;
@@ -79,7 +89,7 @@ export function EventsPage() {
       </Group>
       <Group>
         <Select label="Time range" data={[{ value: '1h', label: 'Last hour' }, { value: '24h', label: 'Last 24 hours' }, { value: '7d', label: 'Last 7 days' }]} value={filter.range} onChange={set('range')} allowDeselect={false} w={160} />
-        <Select label="Verdict" data={[{ value: '', label: 'All' }, { value: 'blocked', label: 'Blocked' }, { value: 'allowed', label: 'Allowed' }]} value={filter.verdict} onChange={set('verdict')} w={130} />
+        <Select label="Verdict" data={[{ value: '', label: 'All' }, ...Object.entries(VERDICTS).map(([value, v]) => ({ value, label: v.label }))]} value={filter.verdict} onChange={set('verdict')} w={190} />
         <Select label="Direction" data={[{ value: '', label: 'Both' }, { value: 'input', label: 'Input' }, { value: 'output', label: 'Output' }]} value={filter.direction} onChange={set('direction')} w={130} />
         <Select label="Guardrail fired" data={[{ value: '', label: 'Any' }, ...GUARDRAIL_MENU.map((g) => ({ value: g.name, label: g.title }))]} value={filter.guardrail} onChange={set('guardrail')} w={220} />
         <Select label="Runtime LLM" data={[{ value: '', label: 'All' }, ...llms.map((l) => ({ value: l.id, label: l.name }))]} value={filter.runtime_llm} onChange={set('runtime_llm')} w={200} />
@@ -99,6 +109,11 @@ export function EventsPage() {
         </Card>
       </SimpleGrid>
       <Notice notice={notice} onClose={clear} />
+      {linkedEvent && (
+        <Text size="sm">
+          Showing event {linkedEvent} only. <Anchor href="#/events">Show all events</Anchor>
+        </Text>
+      )}
       <Table striped data-testid="events-table">
         <Table.Thead>
           <Table.Tr>
@@ -119,8 +134,8 @@ export function EventsPage() {
               <Table.Td>{llmName(e.runtime_llm_id)}</Table.Td>
               <Table.Td>{e.direction}</Table.Td>
               <Table.Td>
-                <Badge color={e.verdict === 'blocked' ? 'red' : 'green'} styles={{ label: { overflow: 'visible' } }}>
-                  {e.verdict}
+                <Badge color={VERDICTS[e.verdict].color} styles={{ label: { overflow: 'visible' } }}>
+                  {VERDICTS[e.verdict].label}
                 </Badge>
               </Table.Td>
               <Table.Td>
@@ -129,6 +144,13 @@ export function EventsPage() {
                     <Badge key={g} variant="light" color="red">
                       {guardrailTitle(g)}
                     </Badge>
+                  ))}
+                  {(e.monitored_by ?? []).map((g) => (
+                    <Tooltip key={`monitored-${g}`} label="Monitor mode: would have blocked">
+                      <Badge variant="outline" color="orange">
+                        {guardrailTitle(g)}
+                      </Badge>
+                    </Tooltip>
                   ))}
                 </Group>
               </Table.Td>

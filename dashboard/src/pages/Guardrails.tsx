@@ -22,7 +22,7 @@ export function guardrailTitle(name: string): string {
   return GUARDRAIL_MENU.find((g) => g.name === name)?.title ?? name;
 }
 
-type Switch = 'on' | 'off' | 'level';
+type Switch = 'on' | 'monitor' | 'off' | 'level';
 
 /** A JSON Merge Patch turning `from` into `to` (removed members become null). */
 export function mergePatch(from: Record<string, unknown>, to: Record<string, unknown>): Record<string, unknown> {
@@ -177,9 +177,9 @@ export function GuardrailPage({ name }: { name: string }) {
   const profile = profiles.find((p) => p.id === profileId);
   const stored = profile?.settings.guardrails[name] ?? {};
   useEffect(() => {
-    const { enabled, ...rest } = stored;
+    const { enabled, monitor, ...rest } = stored;
     setDraft(rest);
-    setMode(enabled === true ? 'on' : enabled === false ? 'off' : 'level');
+    setMode(enabled === true ? (monitor === true ? 'monitor' : 'on') : enabled === false ? 'off' : 'level');
   }, [profileId, JSON.stringify(stored)]);
   // A banner belongs to the profile it was about.
   useEffect(() => {
@@ -189,9 +189,10 @@ export function GuardrailPage({ name }: { name: string }) {
 
   if (!info || !profile) return null;
   const save = async () => {
-    const { enabled: _e, ...current } = stored;
+    const { enabled: _e, monitor: _m, ...current } = stored;
     const patch: Record<string, unknown> = mergePatch(current, draft);
-    patch.enabled = mode === 'level' ? null : mode === 'on';
+    patch.enabled = mode === 'level' ? null : mode !== 'off';
+    patch.monitor = mode === 'monitor' ? true : null;
     setMessage(null);
     setFieldError(null);
     try {
@@ -222,7 +223,8 @@ export function GuardrailPage({ name }: { name: string }) {
             <Stack gap={2}>
               <Text fw={600}>Guardrail switch</Text>
               <Text size="xs" c="dimmed">
-                By level: on at protection level {info.on_at_levels.join(', ')}. Inspects {info.directions.join(' and ') || '—'}.
+                By level: on at protection level {info.on_at_levels.join(', ')}. Monitor: runs and reports what it would block, blocks nothing. Inspects{' '}
+                {info.directions.join(' and ') || '—'}.
               </Text>
             </Stack>
             <SegmentedControl
@@ -231,12 +233,13 @@ export function GuardrailPage({ name }: { name: string }) {
               onChange={(v) => setMode(v as Switch)}
               data={[
                 { value: 'on', label: 'On' },
+                { value: 'monitor', label: 'Monitor' },
                 { value: 'off', label: 'Off' },
                 { value: 'level', label: 'By level' },
               ]}
             />
           </Group>
-          <SchemaForm schema={info.settings_schema} value={draft} onChange={setDraft} skip={['enabled']} path={`guardrails.${name}.`} error={fieldError} />
+          <SchemaForm schema={info.settings_schema} value={draft} onChange={setDraft} skip={['enabled', 'monitor']} path={`guardrails.${name}.`} error={fieldError} />
           {message && <Alert color={message.ok ? 'green' : 'red'}>{message.text}</Alert>}
           <Group>
             <Button onClick={() => void save()}>Save</Button>

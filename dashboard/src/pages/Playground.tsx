@@ -8,6 +8,8 @@ import { guardrailTitle } from './Guardrails.tsx';
 interface Result {
   injection_detected: boolean;
   blocked_by: string[];
+  /** Guardrails in monitor mode that would have blocked. */
+  monitored_by: string[];
   checks: Record<string, Record<string, unknown>>;
   spans: Span[];
   sanitized_message?: string;
@@ -74,6 +76,11 @@ export function PlaygroundPage() {
                   {guardrailTitle(g)}
                 </Badge>
               ))}
+              {checked.result.monitored_by.map((g) => (
+                <Badge key={`monitored-${g}`} variant="outline" color="orange">
+                  would have blocked: {guardrailTitle(g)}
+                </Badge>
+              ))}
               <Text size="sm" c="dimmed">
                 {checked.result.execution_time.toFixed(2)} ms
               </Text>
@@ -95,14 +102,14 @@ export function PlaygroundPage() {
               </Table.Thead>
               <Table.Tbody>
                 {Object.entries(checked.result.checks).map(([name, block]) => (
-                  <GuardrailRow key={name} name={name} block={block} blocked={checked.result.blocked_by.includes(name)} />
+                  <GuardrailRow key={name} name={name} block={block} blocked={checked.result.blocked_by.includes(name)} monitored={checked.result.monitored_by.includes(name)} />
                 ))}
               </Table.Tbody>
             </Table>
             <Switch label="Show the raw JSON response" checked={showJson} onChange={(e) => setShowJson(e.currentTarget.checked)} />
             <Collapse expanded={showJson}>
               <Code block data-testid="playground-json">
-                {JSON.stringify({ injection_detected: checked.result.injection_detected, execution_time: checked.result.execution_time, checks: checked.result.checks, blocked_by: checked.result.blocked_by }, null, 2)}
+                {JSON.stringify({ injection_detected: checked.result.injection_detected, execution_time: checked.result.execution_time, checks: checked.result.checks, blocked_by: checked.result.blocked_by, monitored_by: checked.result.monitored_by }, null, 2)}
               </Code>
             </Collapse>
           </Stack>

@@ -3,6 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type JsonSchema, type Profile, type RuntimeLlm } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { ReplayModal } from '../components/ReplayModal.tsx';
 import { SchemaForm } from '../components/SchemaForm.tsx';
 import { mergePatch } from './Guardrails.tsx';
 
@@ -15,6 +16,7 @@ export function ProfilesPage() {
   const [draft, setDraft] = useState<Record<string, unknown>>({});
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Profile | null>(null);
+  const [replaying, setReplaying] = useState<Profile | null>(null);
   const [form, setForm] = useState({ name: '', description: '', copy_from: '' });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
@@ -110,6 +112,9 @@ export function ProfilesPage() {
             <SchemaForm schema={settingsSchema} value={draft} onChange={setDraft} error={fieldError} />
             <Group>
               <Button onClick={() => void run(() => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, draft) }), 'Saved.')}>Save</Button>
+              <Button variant="default" onClick={() => setReplaying(profile)}>
+                What-if replay
+              </Button>
             </Group>
           </Stack>
         </Card>
@@ -130,6 +135,7 @@ export function ProfilesPage() {
           </Text>
         </ConfirmModal>
       )}
+      <ReplayModal profile={replaying} llms={llms} onClose={() => setReplaying(null)} />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New security profile">
         <Stack>
           <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, PasswordInput, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, PasswordInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type Profile, type RuntimeLlm } from '../api.ts';
@@ -48,8 +48,9 @@ interface Draft {
   /** Write-only: typed to set or replace the upstream key, never read back. */
   upstreamKey: string;
   upstreamKeySet: boolean;
+  monitor: boolean;
 }
-const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '', upstreamKey: '', upstreamKeySet: false };
+const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '', upstreamKey: '', upstreamKeySet: false, monitor: false };
 
 function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { opened: boolean; initial: Draft; editing: string | null; profiles: Profile[]; onClose: () => void; onSaved: (key?: { name: string; key: string }) => void }) {
   const [draft, setDraft] = useState(initial);
@@ -69,6 +70,7 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
       url: draft.url,
       level: Number(draft.level),
       profile: draft.profile,
+      monitor: draft.monitor,
       ...(draft.systemPrompt ? { system_prompt: draft.systemPrompt } : {}),
       ...(draft.mode === 'forwarding' && draft.upstreamKey ? { upstream_api_key: draft.upstreamKey } : {}),
     };
@@ -124,6 +126,15 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
           allowDeselect={false}
         />
         <Select label="Security profile" data={profiles.map((p) => ({ value: p.name, label: p.name }))} value={draft.profile} onChange={set('profile')} allowDeselect={false} />
+        <Switch
+          label="Monitor mode"
+          description="Every guardrail runs and reports what it would block; nothing is blocked (a safe rollout)"
+          checked={draft.monitor}
+          onChange={(e) => {
+            const monitor = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, monitor }));
+          }}
+        />
         <Textarea
           label="System prompt (optional)"
           description={editing ? 'Leave empty to keep the registered one' : 'Registered so output-check can detect its leakage'}
@@ -204,7 +215,14 @@ export function RuntimeLlmsPage() {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light">Level {llm.level}</Badge>
+                <Group gap={4}>
+                  <Badge variant="light">Level {llm.level}</Badge>
+                  {llm.monitor && (
+                    <Badge variant="light" color="orange">
+                      Monitor mode
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>{profileName(llm.profile_id)}</Table.Td>
               <Table.Td>
@@ -224,7 +242,7 @@ export function RuntimeLlmsPage() {
                     <Menu.Item
                       onClick={() =>
                         setEditor({
-                          initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '', upstreamKey: '', upstreamKeySet: llm.upstream_credential_set },
+                          initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '', upstreamKey: '', upstreamKeySet: llm.upstream_credential_set, monitor: llm.monitor },
                           editing: llm.id,
                         })
                       }
