@@ -25,9 +25,23 @@ const STREET_TYPES = [
   'Islands', 'Junctions', 'Knolls', 'Lakes', 'Locks', 'Manors', 'Mission', 'Mountains', 'Parks', 'Parkways', 'Passage', 'Plains',
   'Ports', 'Ridges', 'Roads', 'Shoals', 'Squares', 'Streets', 'Spurs', 'Unions', 'Valleys', 'Villages', 'Walks', 'Ways',
   'Mead',
+  // Indian street and locality designators
+  'Marg', 'Nagar', 'Colony', 'Layout', 'Chowk', 'Enclave',
 ].join('|');
 
-const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
+export const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
+/** A capitalised place name of up to four words ("Parramatta", "Ciudad de México", "Praha 1"). */
+const CITY = String.raw`\p{Lu}[\p{L}'’\-]+(?: (?:\p{Lu}[\p{L}'’\-]*|de|del|do|da|am|sur|upon|\d{1,2})){0,3}`;
+/** Postal codes: 5 or 5+4 digits, 3+2, 2-3, 4-3, 3-4, 6 or 4 digits, UK and Canadian codes. */
+const POSTAL_CODE = String.raw`(?:\d{5}(?:-\d{4})?|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}-\d{4}|\d{6}|\d{3} \d{3}|\d{4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)`;
+/**
+ * The line that may follow a street: ", 00510 Helsinki", "⏎10115 Berlin", ", Springfield, IL 62704",
+ * "⏎London NW1 6XE", ", Parramatta NSW 2150", or a town ending the line (", Nairobi"). Part of the
+ * address span when present, so the town is not read as a name.
+ */
+export const POSTAL_TAIL = String.raw`(?:(?:,? ?\n|, ?)(?:${POSTAL_CODE} ${CITY}|${CITY}(?:,? [A-Z]{2,3})?,? ${POSTAL_CODE}|${CITY}(?=[ \t]*(?:\n|$)|[.;!?](?:\s|$)))${WORD_END})?`;
+/** A flat or unit before the house number: "Unit 5, 12 Smith St", "Flat 4B, 12 MG Road", "5/12 Smith Street". */
+const UNIT_BEFORE = String.raw`(?:(?:Unit|Flat|Apt\.?|Apartment|Suite|Level|Shop) [A-Za-z0-9]{1,5},? |\d{1,4}[A-Za-z]?\/(?=\d))?`;
 /** Numbered streets: "8th Avenue", "W 42nd Street". */
 const STREET_WORD = String.raw`(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th))`;
 const UNIT = String.raw`(?:,? (?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Flat|Floor|Fl\.?|#) ?[A-Za-z0-9\-]{1,6})?`;
@@ -61,7 +75,7 @@ export const streetAddress = defineRecogniser({
   patterns: [
     {
       name: 'number-first',
-      regex: re(String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${STREET_WORD} ){0,3}${STREET_WORD} (?:${STREET_TYPES})s?\.?${WORD_END}${UNIT}`),
+      regex: re(String.raw`${WORD_START}${UNIT_BEFORE}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${STREET_WORD} ){0,3}${STREET_WORD} (?:${STREET_TYPES})s?\.?${WORD_END}${UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
@@ -71,12 +85,12 @@ export const streetAddress = defineRecogniser({
     },
     {
       name: 'germanic',
-      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?i:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}`),
+      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?i:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'germanic-separate',
-      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){1,2}(?:Str\.|Straße|Strasse|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}`),
+      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){1,2}(?:Str\.|Straße|Strasse|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
@@ -87,12 +101,12 @@ export const streetAddress = defineRecogniser({
     },
     {
       name: 'french',
-      regex: re(String.raw`${WORD_START}\d{1,4}(?: ?(?:bis|ter))?,? (?i:${FRENCH_TYPES}) (?i:de la |de l'|du |des |de |d')?${NAME_WORD}(?: ${NAME_WORD}){0,3}${WORD_END}`),
+      regex: re(String.raw`${WORD_START}\d{1,4}(?: ?(?:bis|ter))?,? (?i:${FRENCH_TYPES}) (?i:de la |de l'|du |des |de |d')?${NAME_WORD}(?: ${NAME_WORD}){0,3}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'romance',
-      regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}${EUROPEAN_UNIT}`),
+      regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
   ],
