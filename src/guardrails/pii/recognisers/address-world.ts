@@ -1,18 +1,31 @@
 import { defineRecogniser, re, WORD_END, WORD_START } from '../recogniser.ts';
 import { NAME_WORD, POSTAL_TAIL } from './address.ts';
 
-/** House number written after the street: "12", "12 B 4", "5/7", "33a", Hungarian "47." before a comma. */
-const HOUSE_NUMBER = String.raw`\d{1,4}(?:[\/\-]\d{1,4})?(?: ?[A-Za-z](?: ?\d{1,3})?(?![\p{L}\p{N}]))?(?:\.(?=,))?`;
+/**
+ * House number written after the street: "12", "12 B 4", "5/7", "33a", "53 - 131", Hungarian "47."
+ * before a comma; then the flat, floor or staircase: "Stan 80", "dz. 626", "m. 574", "5.em 62 ajtó".
+ */
+const HOUSE_NUMBER =
+  String.raw`\d{1,5}(?:[\/\-]\d{1,4})?[a-zA-Z]?(?: ?[A-Z](?: ?\d{1,3})?(?![\p{L}\p{N}]))?(?:\.(?=,))?` +
+  String.raw`(?:,? (?:Apt\.?|Suite|Ste\.?|Unit|Stan|Kat|dz\.|m\.|kv\.|byt|lgh\.?|stanovanje(?: št\.)?|nadstropje|\d{1,2}\. ?em\.?|-) ?\d{1,4}[a-zA-Z]?(?: ajtó)?)?`;
 /** Street words glued to the name in Nordic, Baltic and Hungarian use: Mäkelänkatu, Nørregade, Storgatan. */
 const GLUED_SUFFIX =
-  'katu|tie|kuja|polku|väylä|raitti|kaari|gade|vej|vænget|stræde|strædet|plads|torv|gatan|vägen|gränd|torget|stigen|backen|gata|veien|vegen|gaten|tänav|iela|gatvė|utca';
-/** The same as separate words, with the abbreviations used on envelopes: "Váci u. 47.", "Pärnu mnt 22". */
-const SEPARATE_TYPE =
-  'utca|u\\.|út|útja|tér|körút|krt\\.|köz|sor|sétány|mnt\\.?|maantee|tn\\.?|tänav|pst\\.?|puiestee|iela|gatvė|g\\.|pr\\.|al\\.|gate|gata|gatan|vej|gade|allé|vei|veien|väg|vägen|tie|katu';
+  'katu|tie|kuja|polku|väylä|raitti|kaari|rinne|linja|gade|vej|vænget|svinget|stræde|strædet|plads|torv|gatan|vägen|gränd|torget|stigen|backen|gata|veien|vegen|gaten|tänav|iela|gatvė|utca';
+/**
+ * Street types written as a word after the name, with the abbreviations used on envelopes: "Váci
+ * u. 47.", "Pärnu mnt 22", "Krekova ulica 3", "Niyazi prospekti, 735", "Apriķu bulvāris 216".
+ */
+const SEPARATE_TYPE = [
+  'utca', 'u\\.', 'út', 'útja', 'tér', 'körút', 'krt\\.', 'köz', 'sor', 'sétány', 'határút', 'mnt\\.?', 'maantee', 'tn\\.?', 'tänav', 'pst\\.?',
+  'puiestee', 'iela', 'gatve', 'bulvāris', 'gāte', 'dambis', 'prospekts', 'šoseja', 'laukums', 'gatvė', 'g\\.', 'pr\\.', 'al\\.', 'gate', 'gata',
+  'gatan', 'vej', 'gade', 'allé', 'vei', 'veien', 'väg', 'vägen', 'tie', 'katu', 'ulica', 'cesta', 'ulice', 'trg', 'put', 'prilaz',
+  'obala', 'šetalište', 'námestie', 'nám\\.', 'trieda', 'nábrežie', 'aleja', 'prospekti', 'küçəsi', 'küç\\.', 'sh\\.', 'sahəsi',
+  'döngəsi', 'dalan', 'caddesi', 'cad\\.', 'sokak', 'sokağı', 'sk\\.', 'bulvarı', 'ulitsa', 'naberezhnaya', 'shosse',
+].join('|');
 /** Street types written before the name in Central and Eastern Europe, Greece, Romania, Indonesia and Malaysia. */
 const PREFIX_TYPE =
   'ul\\.|ulica|ulice|al\\.|aleja|aleje|pl\\.|plac|os\\.|osiedle|nám\\.|náměstí|nábř\\.|třída|tř\\.|ulitsa|prospekt|prosp\\.|pereulok|per\\.|' +
-  'bulevar|bul\\.|bulevardul|bd\\.|calea|strada|aleea|șoseaua|odos|odós|leoforos|leof\\.|jalan|jl\\.|jln\\.';
+  'bulevar|bul\\.|bulevardul|bd\\.|calea|strada|aleea|șoseaua|odos|odós|leoforos|leof\\.|jalan|jl\\.|jln\\.|cesta|trg|put|obala|sv\\.';
 /** Latin American street types the Spanish list lacks: "Av. Paulista, 1578", "Jr. Junín 320". */
 const LATAM_TYPE = 'Av\\.|Av|Jr\\.|Jirón|Calzada|Calz\\.|Rodovia|Alameda|Al\\.|R\\.|Carrera|Cra\\.|Transversal|Diagonal';
 const LATAM_GRID = 'Calle|Carrera|Cra\\.?|Cl\\.?|Kr\\.?|Diagonal|Dg\\.?|Transversal|Tv\\.?|Avenida|Av\\.?';
@@ -34,12 +47,12 @@ export const worldStreetAddress = defineRecogniser({
     },
     {
       name: 'separate-type',
-      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){1,3}(?:${SEPARATE_TYPE})(?!\p{L}) ?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
+      regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]*(?: (?:\p{Lu}[\p{L}\-]*|${SEPARATE_TYPE})){0,3} (?:${SEPARATE_TYPE})(?!\p{L}),? ?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'prefix-type',
-      regex: re(String.raw`${WORD_START}(?i:${PREFIX_TYPE})(?!\p{L}) ?${NAME_WORD}(?: ${NAME_WORD}){0,2},? (?:d\. ?)?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
+      regex: re(String.raw`${WORD_START}(?i:${PREFIX_TYPE})(?!\p{L}) ?(?:\p{Ll}{1,2} )?${NAME_WORD}(?: ${NAME_WORD}){0,2},? (?:d\. ?)?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
@@ -103,9 +116,16 @@ export const worldStreetAddress = defineRecogniser({
       score: 0.6,
     },
     {
+      // No street type, but an address cue right before and the clause ending after it: "ship to Zochova 7.",
+      // "moving in at Podravska 23, Stan 4" (not "ship to Germany 2 pallets").
+      name: 'after-address-cue',
+      regex: re(String.raw`(?<![\p{L}])(?i:address(?: is)?|ship to|send to|deliver to|mail to|moving in at|moved to|live at|lives at|living at|reside at|resides at|located at)[:\s]+(?<value>(?:\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2}\.? ${HOUSE_NUMBER}|\d{1,5}[a-zA-Z]? \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){1,2})${WORD_END}${POSTAL_TAIL})(?=[ \t]*(?:[,.;!?\n)]|$))`, 'd'),
+      score: 0.6,
+    },
+    {
       // No street type, but a postal code and town follow: "Národní 25, 110 00 Praha 1", "Nørregade 8⏎1165 København K".
       name: 'street-then-postal-code',
-      regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2} \d{1,4}[a-zA-Z]?(?:\/\d{1,4})?(?:, ?|\n)(?:\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]*| \d{1,2})?${WORD_END}`),
+      regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2} \d{1,4}[a-zA-Z]?(?:\/\d{1,4})?(?:, ?|\n)(?:\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}|[A-Z]{2}-?\d{4}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]*| \d{1,2})?${WORD_END}`),
       score: 0.55,
     },
   ],

@@ -25,15 +25,20 @@ const STREET_TYPES = [
   'Islands', 'Junctions', 'Knolls', 'Lakes', 'Locks', 'Manors', 'Mission', 'Mountains', 'Parks', 'Parkways', 'Passage', 'Plains',
   'Ports', 'Ridges', 'Roads', 'Shoals', 'Squares', 'Streets', 'Spurs', 'Unions', 'Valleys', 'Villages', 'Walks', 'Ways',
   'Mead',
+  // USPS abbreviations not listed above, and suffixes of the USPS list faker uses (Loaf, Lk)
+  'Loaf', 'Lk', 'Lks', 'Ldg', 'Lndg', 'Mdw', 'Mdws', 'Mnr', 'Mtn', 'Orch', 'Riv', 'Shr', 'Spg', 'Spgs', 'Smt', 'Trce', 'Vly',
+  'Vlg', 'Vis', 'Xrd', 'Frst', 'Gdn', 'Gln', 'Grv', 'Hbr', 'Hvn', 'Isl', 'Knl', 'Bch', 'Bnd', 'Blf', 'Brg', 'Brk', 'Cyn',
+  'Cpe', 'Crk', 'Cv', 'Ests', 'Fls', 'Fld', 'Flds', 'Frd', 'Fry', 'Gtwy', 'Holw', 'Inlt', 'Msn', 'Mtwy', 'Rnch', 'Rpds',
+  'Strm', 'Tunl', 'Vw', 'Vws',
   // Indian street and locality designators
   'Marg', 'Nagar', 'Colony', 'Layout', 'Chowk', 'Enclave',
 ].join('|');
 
 export const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
 /** A capitalised place name of up to four words ("Parramatta", "Ciudad de México", "Praha 1"). */
-const CITY = String.raw`\p{Lu}[\p{L}'’\-]+(?: (?:\p{Lu}[\p{L}'’\-]*|de|del|do|da|am|sur|upon|\d{1,2})){0,3}`;
-/** Postal codes: 5 or 5+4 digits, 3+2, 2-3, 4-3, 3-4, 6 or 4 digits, UK and Canadian codes. */
-const POSTAL_CODE = String.raw`(?:\d{5}(?:-\d{4})?|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}-\d{4}|\d{6}|\d{3} \d{3}|\d{4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)`;
+const CITY = String.raw`\p{Lu}[\p{L}'’\-]+(?: (?:\p{Lu}[\p{L}'’\-]*|de|del|do|da|di|am|an|im|ob|na|pri|pod|nad|sur|sul|upon|\d{1,2})){0,3}`;
+/** Postal codes: 5 or 5+4 digits, 3+2, 2+3, 2-3, 4-3, 3-4, 6 or 4 digits, country-prefixed (LV-1050, AZ1000), UK and Canadian codes. */
+const POSTAL_CODE = String.raw`(?:\d{5}(?:-\d{4})?|\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}-\d{4}|\d{6}|\d{3} \d{3}|\d{4}|[A-Z]{2}-?\d{4}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)`;
 /**
  * The line that may follow a street: ", 00510 Helsinki", "⏎10115 Berlin", ", Springfield, IL 62704",
  * "⏎London NW1 6XE", ", Parramatta NSW 2150", or a town ending the line (", Nairobi"). Part of the
