@@ -94,7 +94,7 @@ function fillSlot(slot: string, f: Faker, p: Pools): Value {
     case 'PHONE': return { text: f.phone.number(), type: 'PHONE_NUMBER' };
     case 'CARD': return { text: card(f), type: 'CREDIT_CARD' };
     case 'EMAIL': return { text: f.internet.email({ firstName: given(), lastName: family() }), type: 'EMAIL_ADDRESS' };
-    case 'IBAN': return { text: f.finance.iban(f.datatype.boolean()), type: 'IBAN_CODE' };
+    case 'IBAN': return { text: f.finance.iban({ formatted: f.datatype.boolean() }), type: 'IBAN_CODE' };
     case 'SSN': return { text: ssn(f), type: 'US_SSN' };
     case 'IP': return { text: ip(f), type: 'IP_ADDRESS' };
     case 'N': return { text: String(f.number.int({ min: 2, max: 99999 })) };

@@ -58,7 +58,7 @@ const SALUTATIONS = alt([
 const VALEDICTIONS = alt([
   'regards', 'best regards', 'kind regards', 'warm regards', 'sincerely', 'yours sincerely', 'yours truly', 'yours', 'best',
   'all the best', 'best wishes', 'cheers', 'thanks', 'many thanks', 'thank you', 'love', 'warmly', 'respectfully', 'cordially',
-  'talk soon', 'cordialement', 'bien à vous', 'amitiés', 'mit freundlichen grüßen', 'viele grüße', 'beste grüße', 'liebe grüße',
+  'talk soon', 'thanks again', 'thank you again', 'cheers again', 'cordialement', 'bien à vous', 'amitiés', 'mit freundlichen grüßen', 'viele grüße', 'beste grüße', 'liebe grüße',
   'grüße', 'gruß', 'lg', 'vg', 'mfg', 'saludos', 'un saludo', 'atentamente', 'un abrazo', 'cordiali saluti', 'distinti saluti',
   'un saluto', 'saluti', 'atenciosamente', 'abraços', 'met vriendelijke groet', 'groeten', 'pozdrawiam', 'hälsningar', 'mvh',
 ]);
@@ -117,6 +117,10 @@ const CONTACT_VERBS = alt([
   'check in with', 'catch up with', 'follow up with', 'sync with', 'touch base with', 'hang out with', 'go out with', 'coffee with',
   'team up with', 'share it with', 'share this with', 'give it to', 'hand it to', 'borrow from', 'forgive', 'one-to-one with',
   '1:1 with', 'sit next to', 'hear from', 'heard from', 'text back', 'assigned to', 'reassign to', 'hand over to',
+  'forwarding to', 'forwarded to', 'writing to', 'talking to', 'speaking with', 'speaking to', 'meeting', 'calling', 'emailing',
+  'asking', 'reminding', 'inviting', 'introducing', 'copying', 'cc-ing', 'replying to', 'ask for', 'asked for', 'asking for',
+  'referred to', 'recommended by', 'supervised by', 'signed off by', 'interviewed by', 'founded by', 'co-founded by', 'led by',
+  'managed by', 'owned by', 'run by', 'hosted by', 'presented by',
 ]);
 /** People named by their role right before the name: "user ana", "customer Ana Lima", "reporter Bo". */
 const ROLES = alt([
@@ -162,9 +166,9 @@ const BEFORE = new RegExp(
     String.raw`(?<![\p{L}])(?:${SELF})${SEP}` +
     String.raw`|(?:^|[\n.!?…]\s*|\(\s*)(?:${SALUTATIONS})(?:\s+(?:${TITLES}))?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${GREETINGS})(?:\s+(?:${TITLES}))?[\s,]+` +
-    String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
+    String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our|his|her|their|your)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${FOREIGN_RELATIONS})${SEP}` +
-    String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS})["']?\s*(?:[:=#]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS})["']?\s*(?:[:=#?]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${CONTACT_VERBS})\s+(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${ROLES})\s+` +
     String.raw`|(?<![\p{L}])(?:${MEETINGS})s?\s+(?:\p{L}+\s+)?with\s+(?:(?:${TITLES})\s+)?` +
@@ -172,7 +176,7 @@ const BEFORE = new RegExp(
     String.raw`|<(?:${LABELS})>\s*` +
     String.raw`|(?<![\p{L}])(?:${FOR_SOMEONE})s?\s+(?:\p{L}+\s+)?for\s+(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${VALEDICTIONS})\s*[,!.]?\s*\n\s*(?:(?:-{1,2}|—|–)\s*)?` +
-    String.raw`|(?:^|[\n.!?]\s*)(?:${VALEDICTIONS}),\s*` +
+    String.raw`|(?:^|[\n.!?]\s*)(?:${VALEDICTIONS})\s*(?:,|-{1,2}|—|–)\s*` +
     String.raw`|(?:^|\n)\s*(?:-{1,2}|—|–)\s*` +
   String.raw`)${SKIP}$`,
   'iu',

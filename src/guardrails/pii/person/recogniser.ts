@@ -118,6 +118,26 @@ export function calibrate(probability: number, calibration: PersonCalibration): 
   return 1 / (1 + Math.exp(-(calibration.a * Math.log(p / (1 - p)) + calibration.b)));
 }
 
+/** Names in one list from this many on are personal data whatever the sentence around them. */
+const MIN_LISTED = 3;
+
+/** Whether the span is all its line holds (up to a closing full stop or comma). */
+function fillsLine(text: string, s: NameSpan): boolean {
+  const lineStart = text.lastIndexOf('\n', s.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', s.end);
+  return text.slice(lineStart, s.start).trim() === '' && /^\s*[.,]?\s*$/.test(text.slice(s.end, lineEnd < 0 ? text.length : lineEnd));
+}
+
+/** Runs of consecutive spans separated only by list punctuation or a conjunction, as index lists. */
+function listRuns(text: string, spans: readonly NameSpan[]): number[][] {
+  const runs: number[][] = [];
+  for (let k = 0; k < spans.length; k++) {
+    if (k > 0 && LIST_GAP.test(text.slice(spans[k - 1]!.end, spans[k]!.start))) runs.at(-1)!.push(k);
+    else runs.push([k]);
+  }
+  return runs;
+}
+
 /**
  * Evidence level of each span. Personal evidence spreads to other mentions of the same name and
  * to names listed together with an evidenced one ("cc: Ana Lima, Bo Chen").
@@ -129,9 +149,13 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
     const weak = cue === CUE_WEAK || near(s);
     // A full name with a weak cue ("I'm Ana Lima") is personal; a lone word next to other PII may be
     // a label or a brand ("Login from 10.0.0.1"), and "I'm tired" is not a name at all: weak evidence.
-    if (cue === CUE_STRONG || (weak && s.words >= 2)) return EVIDENCE_PERSONAL;
+    // A title names a particular person ("ask Dr. Kovács"); a full name alone on its line is a
+    // signature, an address block or the head of a CV.
+    if (cue === CUE_STRONG || (weak && s.words >= 2) || hasTitleBefore(text, s.start) || (s.words >= 2 && fillsLine(text, s))) return EVIDENCE_PERSONAL;
     return weak ? EVIDENCE_WEAK : EVIDENCE_NONE;
   });
+  // Three or more names listed together are people the text deals with ("Szabó, Keller and Ortega").
+  for (const run of listRuns(text, spans)) if (run.length >= MIN_LISTED) for (const k of run) levels[k] = EVIDENCE_PERSONAL;
   for (let changed = true; changed; ) {
     changed = false;
     const known = new Set(spans.flatMap((s, k) => (levels[k] === EVIDENCE_PERSONAL ? s.parts : [])));
