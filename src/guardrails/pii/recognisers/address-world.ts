@@ -1,5 +1,5 @@
 import { defineRecogniser, re, WORD_END, WORD_START } from '../recogniser.ts';
-import { NAME_WORD, POSTAL_TAIL } from './address.ts';
+import { alternatives, NAME_WORD, POSTAL_TAIL } from './address.ts';
 
 /**
  * House number written after the street: "12", "12 B 4", "5/7", "33a", "53 - 131", Hungarian "47."
@@ -33,8 +33,8 @@ const LATAM_GRID = 'Calle|Carrera|Cra\\.?|Cl\\.?|Kr\\.?|Diagonal|Dg\\.?|Transver
 /**
  * Street addresses outside the Western layouts of `address.ts`: Nordic, Baltic, Hungarian and
  * Slavic streets, Latin American avenues and grid addresses, postal boxes and US military mail,
- * Japanese, Korean and Chinese addresses, Indian house numbers, and a street followed by a
- * postal code and town where no street type is written ("Národní 25, 110 00 Praha 1").
+ * Japanese, Korean and Chinese addresses, Indian house numbers, and streets without a type right
+ * after an address cue.
  */
 export const worldStreetAddress = defineRecogniser({
   name: 'street-address-world',
@@ -42,26 +42,31 @@ export const worldStreetAddress = defineRecogniser({
   patterns: [
     {
       name: 'glued-suffix',
+      suffixes: alternatives(GLUED_SUFFIX),
       regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){0,2}\p{Lu}[\p{L}\-]*(?:${GLUED_SUFFIX}) ${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'separate-type',
+      words: alternatives(SEPARATE_TYPE),
       regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]*(?: (?:\p{Lu}[\p{L}\-]*|${SEPARATE_TYPE})){0,3} (?:${SEPARATE_TYPE})(?!\p{L}),? ?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'prefix-type',
+      words: alternatives(PREFIX_TYPE),
       regex: re(String.raw`${WORD_START}(?i:${PREFIX_TYPE})(?!\p{L}) ?(?:\p{Ll}{1,2} )?${NAME_WORD}(?: ${NAME_WORD}){0,2},? (?:d\. ?)?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'latin-american',
+      words: alternatives(LATAM_TYPE),
       regex: re(String.raw`${WORD_START}(?:${LATAM_TYPE}) (?:de |del |da |do |das |dos )?${NAME_WORD}(?: (?:de |del |da |do )?${NAME_WORD}){0,3},? (?:n[º°o]\.? ?)?\d{1,5}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'latin-american-grid',
+      words: alternatives(LATAM_GRID),
       regex: re(String.raw`${WORD_START}(?:${LATAM_GRID}) \d{1,3}[A-Z]?(?: Bis)? ?(?:#|No\.?|N[º°]) ?\d{1,3}[A-Z]?-\d{1,3}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
@@ -73,7 +78,8 @@ export const worldStreetAddress = defineRecogniser({
     },
     {
       name: 'postal-box',
-      regex: re(String.raw`${WORD_START}(?:P\. ?O\. ?Box|PO Box|P\.O\.B\.?|Post Office Box|Postfach|Apartado(?: postal| de correos)?|Casilla(?: de correo)?|Caixa Postal|Boîte postale|B\.P\.) \d{1,6}${WORD_END}${POSTAL_TAIL}`),
+      words: ['Box', 'Postfach', 'Apartado', 'Casilla', 'Caixa', 'Boîte'],
+      regex: re(String.raw`${WORD_START}(?:P\. ?O\. ?Box|PO Box|Post Office Box|Postfach|Apartado(?: postal| de correos)?|Casilla(?: de correo)?|Caixa Postal|Boîte postale) \d{1,6}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
@@ -86,6 +92,7 @@ export const worldStreetAddress = defineRecogniser({
     {
       // "1-2-3 Jingumae, Shibuya-ku, Tokyo 150-0001"
       name: 'japanese-romanised',
+      words: ['ku', 'shi', 'cho', 'machi', 'gun'],
       regex: re(String.raw`${WORD_START}\d{1,2}-\d{1,2}(?:-\d{1,3})?,? \p{Lu}[a-z]+(?:-\d)?,? \p{Lu}[a-z]+-(?:ku|shi|cho|machi|gun)${WORD_END}${POSTAL_TAIL}`),
       score: 0.7,
     },
@@ -99,6 +106,7 @@ export const worldStreetAddress = defineRecogniser({
     {
       // "123 Teheran-ro, Gangnam-gu" and "Teheran-ro 123"
       name: 'korean-romanised',
+      words: ['ro', 'gil', 'daero'],
       regex: re(String.raw`${WORD_START}(?:\d{1,4}(?:-\d{1,4})?,? \p{Lu}[a-z]+(?:-[a-z]+)?-(?:ro|gil|daero)|\p{Lu}[a-z]+(?:-[a-z]+)?-(?:ro|gil|daero) \d{1,4}(?:-\d{1,4})?)${WORD_END}(?:, \p{Lu}[a-z]+-(?:gu|si|gun|dong))?${POSTAL_TAIL}`),
       score: 0.7,
     },
@@ -112,23 +120,34 @@ export const worldStreetAddress = defineRecogniser({
     {
       // "House No. 12, Sector 15, Gurgaon 122001"
       name: 'indian-house',
-      regex: re(String.raw`${WORD_START}(?:House|Flat|Plot|Door|H\.|D\.) ?No\.? ?[\dA-Z][\dA-Z\-\/]{0,6}(?:, ?(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th)?)(?: (?:${NAME_WORD}|\d{1,3}))*){1,2}${WORD_END}${POSTAL_TAIL}`),
+      words: ['House', 'Flat', 'Plot', 'Door'],
+      regex: re(String.raw`${WORD_START}(?:House|Flat|Plot|Door) ?No\.? ?[\dA-Z][\dA-Z\-\/]{0,6}(?:, ?(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th)?)(?: (?:${NAME_WORD}|\d{1,3}))*){1,2}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       // No street type, but an address cue right before and the clause ending after it: "ship to Zochova 7.",
       // "moving in at Podravska 23, Stan 4" (not "ship to Germany 2 pallets").
       name: 'after-address-cue',
+      words: ['address', 'ship', 'send', 'deliver', 'mail', 'moving', 'moved', 'live', 'lives', 'living', 'reside', 'resides', 'located'],
       regex: re(String.raw`(?<![\p{L}])(?i:address(?: is)?|ship to|send to|deliver to|mail to|moving in at|moved to|live at|lives at|living at|reside at|resides at|located at)[:\s]+(?<value>(?:\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2}\.? ${HOUSE_NUMBER}|\d{1,5}[a-zA-Z]? \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){1,2})${WORD_END}${POSTAL_TAIL})(?=[ \t]*(?:[,.;!?\n)]|$))`, 'd'),
       score: 0.6,
     },
+  ],
+  context: ['address', 'live at', 'lives at', 'ship to', 'deliver to', 'adresse', 'dirección', 'endereço', 'osoite', 'cím', 'adres', 'adresa', 'adress', '住所', '주소', '地址'],
+  normalise: (raw) => raw,
+});
+
+/** A street without a type, known by the postal code and town after it: "Národní 25, 110 00 Praha 1". */
+export const streetBeforePostalCode = defineRecogniser({
+  name: 'street-before-postal-code',
+  entity: 'STREET_ADDRESS',
+  nearDigits: true,
+  patterns: [
     {
-      // No street type, but a postal code and town follow: "Národní 25, 110 00 Praha 1", "Nørregade 8⏎1165 København K".
       name: 'street-then-postal-code',
       regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2} \d{1,4}[a-zA-Z]?(?:\/\d{1,4})?(?:, ?|\n)(?:\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}|[A-Z]{2}-?\d{4}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]*| \d{1,2})?${WORD_END}`),
       score: 0.55,
     },
   ],
-  context: ['address', 'live at', 'lives at', 'ship to', 'deliver to', 'adresse', 'dirección', 'endereço', 'osoite', 'cím', 'adres', 'adresa', 'adress', '住所', '주소', '地址'],
   normalise: (raw) => raw,
 });

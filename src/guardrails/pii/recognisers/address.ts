@@ -1,7 +1,7 @@
 import { defineRecogniser, re, WORD_END, WORD_START } from '../recogniser.ts';
 
 // Street designators (USPS Publication 28 and their UK/AU equivalents), full and abbreviated.
-const STREET_TYPES = [
+const STREET_TYPE_WORDS = [
   'Street', 'St', 'Avenue', 'Ave', 'Av', 'Road', 'Rd', 'Boulevard', 'Blvd', 'Lane', 'Ln', 'Drive', 'Dr', 'Court', 'Ct',
   'Place', 'Pl', 'Terrace', 'Ter', 'Way', 'Parkway', 'Pkwy', 'Circle', 'Cir', 'Highway', 'Hwy', 'Square', 'Sq',
   'Crescent', 'Cres', 'Close', 'Row', 'Trail', 'Trl', 'Alley', 'Aly', 'Plaza', 'Plz', 'Loop', 'Pike', 'Run', 'Path',
@@ -32,7 +32,15 @@ const STREET_TYPES = [
   'Strm', 'Tunl', 'Vw', 'Vws',
   // Indian street and locality designators
   'Marg', 'Nagar', 'Colony', 'Layout', 'Chowk', 'Enclave',
-].join('|');
+];
+const STREET_TYPES = STREET_TYPE_WORDS.join('|');
+
+const LOWER_CASE_TYPES = ['street', 'st', 'avenue', 'ave', 'road', 'rd', 'boulevard', 'blvd', 'lane', 'ln', 'drive', 'dr', 'court', 'ct', 'place', 'way', 'terrace'];
+
+/** The words of a regex alternation, for the text gate: "str\\.|(?<=…)ring" → ["str.", "ring"]. */
+export function alternatives(alternation: string): string[] {
+  return alternation.split('|').map((word) => word.replace(/\(\?<=[^)]*\)/g, '').replace(/\\/g, ''));
+}
 
 export const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
 /** A capitalised place name of up to four words ("Parramatta", "Ciudad de México", "Praha 1"). */
@@ -55,6 +63,7 @@ const EUROPEAN_UNIT = String.raw`(?:,? (?:(?:Zimmer|Whg\.?|Wohnung|App\.?|Apt\.?
 // "-ring" only after a consonant: Kaiserring, Ostring, but not During, Offering, Monitoring.
 const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|(?<=[^aeiouäöü\\s])ring|damm|ufer|chaussee|pfad|steig|hof|markt';
 const DUTCH_SUFFIX = 'straat|laan|plein|gracht|kade|dijk|singel|steeg|plantsoen|park';
+const SEPARATE_GERMAN_TYPES = ['Str.', 'Straße', 'Strasse', 'Weg', 'Gasse', 'Platz', 'Allee', 'Ring', 'Damm', 'Ufer', 'Chaussee'];
 /** German streets named by a preposition and a place: "Am Markt 5", "Auf dem Herberg 33a". */
 const GERMAN_PREPOSITION = 'Am|Im|Zum|Zur|Beim|An der|An den|Auf dem|Auf der|Auf den|In der|In den|Unter den|Hinter der|Hinter dem|Vor dem|Vor der|Bei der|Über der|Alte|Alter|Neue|Neuer';
 const ROMANCE_TYPES =
@@ -80,37 +89,44 @@ export const streetAddress = defineRecogniser({
   patterns: [
     {
       name: 'number-first',
+      words: STREET_TYPE_WORDS,
       regex: re(String.raw`${WORD_START}${UNIT_BEFORE}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${STREET_WORD} ){0,3}${STREET_WORD} (?:${STREET_TYPES})s?\.?${WORD_END}${UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'number-first-lower-case',
-      regex: re(String.raw`${WORD_START}\d{1,5}[a-z]? (?:[a-z][a-z'\-]+ ){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|place|way|terrace)\.?${WORD_END}`),
+      words: LOWER_CASE_TYPES,
+      regex: re(String.raw`${WORD_START}\d{1,5}[a-z]? (?:[a-z][a-z'\-]+ ){1,3}(?:${LOWER_CASE_TYPES.join('|')})\.?${WORD_END}`),
       score: 0.2,
     },
     {
       name: 'germanic',
+      suffixes: alternatives(`${GERMAN_SUFFIX}|${DUTCH_SUFFIX}`),
       regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?i:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'germanic-separate',
-      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){1,2}(?:Str\.|Straße|Strasse|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
+      words: SEPARATE_GERMAN_TYPES,
+      regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){1,2}(?:${SEPARATE_GERMAN_TYPES.join('|').replace('.', '\\.')}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       // Only up to three digits and nothing but a unit after them: "Im Jahr 2020", "Am Ende 3 Tage" are not addresses.
       name: 'german-preposition',
+      words: alternatives(GERMAN_PREPOSITION),
       regex: re(String.raw`${WORD_START}(?:${GERMAN_PREPOSITION}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+)? \d{1,3}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}(?! ?\p{L})`),
       score: 0.6,
     },
     {
       name: 'french',
+      words: alternatives(FRENCH_TYPES),
       regex: re(String.raw`${WORD_START}\d{1,4}(?: ?(?:bis|ter))?,? (?i:${FRENCH_TYPES}) (?i:de la |de l'|du |des |de |d')?${NAME_WORD}(?: ${NAME_WORD}){0,3}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'romance',
+      words: alternatives(ROMANCE_TYPES),
       regex: re(String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },

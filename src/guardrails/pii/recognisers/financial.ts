@@ -27,6 +27,7 @@ function isCardNumber(digits: string): boolean | undefined {
 export const creditCard = defineRecogniser({
   name: 'credit-card',
   entity: 'CREDIT_CARD',
+  nearDigits: true,
   patterns: [
     {
       // 4-4-4(-4)(-3), 4-4-4-3, Amex 4-6-5, Diners 4-6-4, with one kind of separator throughout.

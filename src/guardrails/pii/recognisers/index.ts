@@ -1,6 +1,6 @@
 import type { PatternRecogniser } from '../recogniser.ts';
 import { streetAddress } from './address.ts';
-import { worldStreetAddress } from './address-world.ts';
+import { streetBeforePostalCode, worldStreetAddress } from './address-world.ts';
 import { email, ipAddress } from './contact.ts';
 import { dateOfBirth } from './date-of-birth.ts';
 import { creditCard, iban } from './financial.ts';
@@ -16,5 +16,5 @@ export const PATTERN_RECOGNISERS: readonly PatternRecogniser[] = [
   usSsn, brCpf,
   ukNino, ukNhs, esNif, itFiscalCode, frNir, deTaxId,
   inAadhaar, inPan, jpMyNumber, krRrn, sgNricFin, auTfn, cnResidentId,
-  streetAddress, worldStreetAddress, dateOfBirth, secret,
+  streetAddress, worldStreetAddress, streetBeforePostalCode, dateOfBirth, secret,
 ];

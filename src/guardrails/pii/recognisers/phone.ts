@@ -106,6 +106,7 @@ const cuedVerdict = memoised(validateCuedNumber);
 export const phone = defineRecogniser({
   name: 'phone',
   entity: 'PHONE_NUMBER',
+  nearDigits: true,
   patterns: [
     {
       name: 'international',
@@ -141,6 +142,7 @@ const PHONE_CUES = [
 export const cuedPhone = defineRecogniser({
   name: 'phone-cued',
   entity: 'PHONE_NUMBER',
+  nearDigits: true,
   patterns: [
     {
       name: 'after-cue',
