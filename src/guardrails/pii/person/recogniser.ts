@@ -120,21 +120,30 @@ export function calibrate(probability: number, calibration: PersonCalibration): 
 
 /** Names in one list from this many on are personal data whatever the sentence around them. */
 const MIN_LISTED = 3;
+/** Only names at least this likely count as list members (foreign prose yields runs of doubtful capitalised words). */
+const LISTED_PROBABILITY = 0.5;
+/** An explicit list separator: a comma, a semicolon, "&" or a conjunction (not a mere space). */
+const LIST_SEPARATOR = /^\s*(?:[,;&]|and|und|et|y|e|i|og|en|ja|és|a)\s*(?:and\s+|&\s+)?$/i;
 
-/** Whether the span is all its line holds (up to a closing full stop or comma). */
-function fillsLine(text: string, s: NameSpan): boolean {
-  const lineStart = text.lastIndexOf('\n', s.start - 1) + 1;
-  const lineEnd = text.indexOf('\n', s.end);
-  return text.slice(lineStart, s.start).trim() === '' && /^\s*[.,]?\s*$/.test(text.slice(s.end, lineEnd < 0 ? text.length : lineEnd));
+/** Whether the span starts with a capital letter (in lower-case text a title proves nothing). */
+function capitalised(text: string, s: NameSpan): boolean {
+  const first = text[s.start]!;
+  return first !== first.toLowerCase();
 }
 
-/** Runs of consecutive spans separated only by list punctuation or a conjunction, as index lists. */
+/** Runs of confident, capitalised spans separated by list punctuation or a conjunction, as index lists. */
 function listRuns(text: string, spans: readonly NameSpan[]): number[][] {
   const runs: number[][] = [];
-  for (let k = 0; k < spans.length; k++) {
-    if (k > 0 && LIST_GAP.test(text.slice(spans[k - 1]!.end, spans[k]!.start))) runs.at(-1)!.push(k);
+  let previous = -1;
+  spans.forEach((s, k) => {
+    if (s.probability < LISTED_PROBABILITY || !capitalised(text, s)) {
+      previous = -1;
+      return;
+    }
+    if (previous >= 0 && LIST_SEPARATOR.test(text.slice(spans[previous]!.end, s.start))) runs.at(-1)!.push(k);
     else runs.push([k]);
-  }
+    previous = k;
+  });
   return runs;
 }
 
@@ -149,12 +158,11 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
     const weak = cue === CUE_WEAK || near(s);
     // A full name with a weak cue ("I'm Ana Lima") is personal; a lone word next to other PII may be
     // a label or a brand ("Login from 10.0.0.1"), and "I'm tired" is not a name at all: weak evidence.
-    // A title names a particular person ("ask Dr. Kovács"); a full name alone on its line is a
-    // signature, an address block or the head of a CV.
-    if (cue === CUE_STRONG || (weak && s.words >= 2) || hasTitleBefore(text, s.start) || (s.words >= 2 && fillsLine(text, s))) return EVIDENCE_PERSONAL;
+    // A title names a particular person ("ask Dr. Kovács").
+    if (cue === CUE_STRONG || (weak && s.words >= 2) || (capitalised(text, s) && hasTitleBefore(text, s.start))) return EVIDENCE_PERSONAL;
     return weak ? EVIDENCE_WEAK : EVIDENCE_NONE;
   });
-  // Three or more names listed together are people the text deals with ("Szabó, Keller and Ortega").
+  // Three or more confident names listed together are people the text deals with ("Szabó, Keller and Ortega").
   for (const run of listRuns(text, spans)) if (run.length >= MIN_LISTED) for (const k of run) levels[k] = EVIDENCE_PERSONAL;
   for (let changed = true; changed; ) {
     changed = false;

@@ -60,8 +60,8 @@ const STREET_WORD = String.raw`(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th))`;
 const UNIT = String.raw`(?:,? (?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Flat|Floor|Fl\.?|#) ?[A-Za-z0-9\-]{1,6})?`;
 /** Flat, floor or room after a continental address: "Zimmer 309", "9 OG", "Piano 7", "4º B". */
 const EUROPEAN_UNIT = String.raw`(?:,? (?:(?:Zimmer|Whg\.?|Wohnung|App\.?|Apt\.?|Piano|Int\.?|Scala|Piso|Puerta|Esc\.?) ?\d{1,4}[A-Za-z]?|\d{1,2} ?(?:OG|EG|º ?[A-Z]?|ª)))?`;
-// "-ring" only after a consonant: Kaiserring, Ostring, but not During, Offering, Monitoring.
-const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|(?<=[^aeiouäöü\\s])ring|damm|ufer|chaussee|pfad|steig|hof|markt';
+// "-ring" only after a consonant and three letters: Kaiserring, Ostring, but not During, Offering, Monitoring, Spring.
+const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|(?<=\\p{L}{2}[^aeiouäöü\\s])ring|damm|ufer|chaussee|pfad|steig|hof|markt';
 const DUTCH_SUFFIX = 'straat|laan|plein|gracht|kade|dijk|singel|steeg|plantsoen|park';
 const SEPARATE_GERMAN_TYPES = ['Str.', 'Straße', 'Strasse', 'Weg', 'Gasse', 'Platz', 'Allee', 'Ring', 'Damm', 'Ufer', 'Chaussee'];
 /** German streets named by a preposition and a place: "Am Markt 5", "Auf dem Herberg 33a". */
@@ -77,6 +77,8 @@ const ROMANCE_TYPES =
   'Ribera|Salida|Vereda';
 const ROMANCE_LINK = "(?i:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?";
 const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square|voie|passage|rond-point|sentier';
+
+const YEAR_ONLY = /^(?:1[89]|20)\d\d [^,\n]*$|^[^,\n\d]* (?:1[89]|20)\d\d$/;
 
 /**
  * Street addresses in the common Western layouts: "12 Oak Street, Apt 4", "Hauptstraße 5",
@@ -133,4 +135,6 @@ export const streetAddress = defineRecogniser({
   ],
   context: ['address', 'live at', 'lives at', 'living at', 'located at', 'ship to', 'deliver to', 'mail to', 'residence', 'reside', 'home', 'adresse', 'anschrift', 'dirección', 'direccion', 'indirizzo', 'endereço', 'wohne', 'habite', 'vivo en'],
   normalise: (raw) => raw,
+  // A year before capitalised words is a date ("a 2016 Supreme Court case", "Spring 2021") unless a town follows.
+  validate: (_value, raw) => (YEAR_ONLY.test(raw) ? false : undefined),
 });
