@@ -133,11 +133,13 @@ export const phone = defineRecogniser({
 /** Words that introduce a phone number, in the languages of the address grammars. */
 const PHONE_CUES = [
   'phone', 'telephone', 'tel', 'tél', 'mobile', 'mob', 'cell', 'cellphone', 'fax', 'desk', 'direct line', 'direct', 'landline', 'hotline',
-  'whatsapp', 'call me on', 'call me at', 'call us on', 'call us at', 'call', 'ring me on', 'text me on', 'text me at',
-  'reach me on', 'reach me at', 'contact number', 'phone number', 'telefon', 'telefone', 'téléphone', 'teléfono',
+  'whatsapp', 'call', 'contact number', 'phone number', 'telefon', 'telefone', 'téléphone', 'teléfono',
   'telefono', 'telefonnummer', 'handy', 'portable', 'móvil', 'movil', 'celular', 'cellulare', 'puhelin', 'gsm', 'numer', 'tlf',
   'telf', 'phone no', 'tel no', 'mobil', 'telemóvel', 'τηλ', 'тел',
 ].sort((a, b) => b.length - a.length).map((cue) => cue.replace(/[.]/g, '\\.')).join('|');
+
+/** "call her on", "text me at": verbs that are phone cues with a person after them ("ring" and "text" alone are not). */
+const PRONOUN = '(?:me|us|her|him|them)';
 
 export const cuedPhone = defineRecogniser({
   name: 'phone-cued',
@@ -147,7 +149,7 @@ export const cuedPhone = defineRecogniser({
     {
       name: 'after-cue',
       regex: re(
-        String.raw`(?<![\p{L}\p{N}])(?i:${PHONE_CUES})(?!\p{L})\.?(?: (?:no\.?|nr\.?|number|#))?(?: ?\((?:mobile|work|home|cell|office)\))? ?[:=\-–]? ?(?<value>(?:\+|00)?(?:\(\d{1,5}\) ?)?\d[\d \-.\/]{3,18}\d${EXTENSION}?)${NUMBER_END}`,
+        String.raw`(?<![\p{L}\p{N}])(?i:(?:${PHONE_CUES})(?!\p{L})(?: ${PRONOUN})?|(?:ring|text|reach) ${PRONOUN})(?: (?:on|at))?\.?(?: (?:no\.?|nr\.?|number|#))?(?: ?\((?:mobile|work|home|cell|office)\))? ?[:=\-–]? ?(?<value>(?:\+|00)?(?:\(\d{1,5}\) ?)?\d[\d \-.\/]{3,18}\d${EXTENSION}?)${NUMBER_END}`,
         'd',
       ),
       score: 0.7,
