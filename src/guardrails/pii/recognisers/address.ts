@@ -78,8 +78,6 @@ const ROMANCE_TYPES =
 const ROMANCE_LINK = "(?i:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?";
 const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square|voie|passage|rond-point|sentier';
 
-const YEAR_ONLY = /^(?:1[89]|20)\d\d [^,\n]*$|^[^,\n\d]* (?:1[89]|20)\d\d$/;
-
 /**
  * Street addresses in the common Western layouts: "12 Oak Street, Apt 4", "Hauptstraße 5",
  * "12 rue de la Paix", "Calle Mayor, 5". Without a street designator a number and capitalised
@@ -135,6 +133,4 @@ export const streetAddress = defineRecogniser({
   ],
   context: ['address', 'live at', 'lives at', 'living at', 'located at', 'ship to', 'deliver to', 'mail to', 'residence', 'reside', 'home', 'adresse', 'anschrift', 'dirección', 'direccion', 'indirizzo', 'endereço', 'wohne', 'habite', 'vivo en'],
   normalise: (raw) => raw,
-  // A year before capitalised words is a date ("a 2016 Supreme Court case", "Spring 2021") unless a town follows.
-  validate: (_value, raw) => (YEAR_ONLY.test(raw) ? false : undefined),
 });
