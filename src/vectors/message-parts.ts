@@ -1,4 +1,4 @@
-import { splitWindows } from '../models/windows.ts';
+import { windowRanges, type CharRange } from '../models/windows.ts';
 
 /**
  * The vector filter scores a text and, when it is longer than a part, its parts, keeping the best
@@ -12,12 +12,30 @@ export const PART_CHARS = 96;
 export const MAX_PARTS = 24;
 /** Shorter sentences ("Thanks.", "OK?") say too little to be compared on their own. */
 const MIN_SENTENCE_CHARS = 24;
-const SENTENCE_END = /(?<=[.!?])\s+/u;
+const SENTENCE_END = /(?<=[.!?])\s+/gu;
 
 /** The text itself, then its windows and sentences (none when it fits in one part). */
 export function messageParts(text: string): string[] {
-  if (text.length <= PART_CHARS) return [text];
+  return messagePartRanges(text).map((r) => text.slice(r.start, r.end));
+}
+
+/** Where the parts of `messageParts` lie in the text. */
+export function messagePartRanges(text: string): CharRange[] {
+  const whole = { start: 0, end: text.length };
+  if (text.length <= PART_CHARS) return [whole];
   const size = Math.max(PART_CHARS, Math.ceil((2 * text.length) / (MAX_PARTS + 1)));
-  const sentences = text.split(SENTENCE_END).filter((s) => s.length >= MIN_SENTENCE_CHARS && s.length <= size);
-  return [text, ...splitWindows(text, size, Math.floor(size / 2)), ...sentences.slice(0, MAX_PARTS)];
+  const sentences = sentenceRanges(text).filter((r) => r.end - r.start >= MIN_SENTENCE_CHARS && r.end - r.start <= size);
+  return [whole, ...windowRanges(text, size, Math.floor(size / 2)), ...sentences.slice(0, MAX_PARTS)];
+}
+
+/** The text between sentence ends (a full stop, question or exclamation mark followed by white space). */
+function sentenceRanges(text: string): CharRange[] {
+  const out: CharRange[] = [];
+  let start = 0;
+  for (const m of text.matchAll(SENTENCE_END)) {
+    out.push({ start, end: m.index });
+    start = m.index + m[0].length;
+  }
+  out.push({ start, end: text.length });
+  return out;
 }

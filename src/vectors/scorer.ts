@@ -1,5 +1,5 @@
 import type { SentenceEncoder } from './encoder.ts';
-import { messageParts } from './message-parts.ts';
+import { messagePartRanges } from './message-parts.ts';
 import { requestScore } from './request-matching.ts';
 import { similarityScore } from './score.ts';
 import type { ThreatIndex, ThreatMatch } from './threat-index.ts';
@@ -23,9 +23,13 @@ export interface ScoredText {
 
 /** The vectors (parts × dims) of every part (message-parts.ts) of every view of a message. */
 export function encodeParts(encoder: SentenceEncoder, views: readonly string[]): Float32Array {
-  const parts = views.flatMap((view) => messageParts(view));
-  const queries = new Float32Array(parts.length * encoder.dims);
-  parts.forEach((part, i) => queries.set(encoder.encode(part), i * encoder.dims));
+  const encoded = views.map((view) => encoder.encodeRanges(view, messagePartRanges(view)));
+  const queries = new Float32Array(encoded.reduce((n, e) => n + e.length, 0));
+  let offset = 0;
+  for (const e of encoded) {
+    queries.set(e, offset);
+    offset += e.length;
+  }
   return queries;
 }
 
