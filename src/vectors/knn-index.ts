@@ -23,6 +23,8 @@ const CONNECTIVITY = 16;
 const EXPANSION_ADD = 128;
 const EXPANSION_SEARCH = 64;
 const CANDIDATES = 16;
+/** `coarseRank` compares with one stored vector in this many. */
+const COARSE_STRIDE = 8;
 
 export interface Neighbour {
   /** Row of the vector in the index (see `ids`). */
@@ -128,6 +130,24 @@ export class KnnIndex {
     if (this.#graph) return this.#rerank(this.#graph.search(queries, Math.max(count, CANDIDATES), 1), queries, n, count);
     const found = usearch.exactSearch(this.#quantised.subarray(0, this.#rows * this.dims), quantise(queries), this.dims, Math.min(this.#rows, Math.max(count, CANDIDATES)), usearch.MetricKind.IP, 1);
     return this.#rerank(found, queries, n, count);
+  }
+
+  /**
+   * The `count` queries (rows of `queries`) most similar to any of every `COARSE_STRIDE`th stored
+   * vector, most similar first: a cheap first look that picks which of many queries to search in full.
+   */
+  coarseRank(queries: Float32Array, count: number): number[] {
+    const n = queries.length / this.dims;
+    const sampled = Math.ceil(this.#rows / COARSE_STRIDE);
+    if (n <= count || sampled === 0) return Array.from({ length: Math.min(n, count) }, (_, i) => i);
+    const sample = new Int8Array(sampled * this.dims);
+    for (let i = 0; i < sampled; i++) sample.set(this.#quantised.subarray(i * COARSE_STRIDE * this.dims, (i * COARSE_STRIDE + 1) * this.dims), i * this.dims);
+    const found = usearch.exactSearch(sample, quantise(queries), this.dims, 1, usearch.MetricKind.IP, 1);
+    const best = Array.from({ length: n }, (_, q) => matchesOf(found, q).distances[0] ?? Number.POSITIVE_INFINITY);
+    // Smaller distance, more similar.
+    return Array.from({ length: n }, (_, q) => q)
+      .sort((a, b) => best[a]! - best[b]!)
+      .slice(0, count);
   }
 
   /** Each query's candidates ranked by float32 similarity, the best `count` of them. */
