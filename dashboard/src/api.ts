@@ -84,7 +84,7 @@ export interface CheckEventJson {
   direction: 'input' | 'output';
   verdict: 'allowed' | 'blocked';
   blocked_by: string[];
-  results: Record<string, { detected: boolean; score?: number; error?: string }>;
+  results: Record<string, { detected: boolean; score?: number; error?: string; ms?: number }>;
   execution_time_ms: number;
   message_length: number;
   message_text?: string;

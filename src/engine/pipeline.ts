@@ -35,6 +35,8 @@ export interface GuardrailRecord {
   detected: boolean;
   score?: number;
   error?: string;
+  /** Milliseconds the guardrail took on this message. */
+  ms?: number;
 }
 
 export interface CheckRequest {
@@ -116,10 +118,12 @@ export async function runChecks(
       checks[name] = { enabled: false, reason: 'not_applicable' };
       continue;
     }
+    const guardrailStarted = performance.now();
+    const elapsed = () => Math.round((performance.now() - guardrailStarted) * 1000) / 1000;
     try {
       const verdict = await definition.check(ctx, compiled);
       checks[name] = { enabled: true, ...verdict.fields };
-      records[name] = verdict.score === undefined ? { detected: verdict.detected } : { detected: verdict.detected, score: verdict.score };
+      records[name] = { detected: verdict.detected, ...(verdict.score === undefined ? {} : { score: verdict.score }), ms: elapsed() };
       if (verdict.detected) blockedBy.push(name);
       if (verdict.spans) spans.push(...verdict.spans);
       if (verdict.redactions) redactions.push(...verdict.redactions);
@@ -131,7 +135,7 @@ export async function runChecks(
         detected,
         error: { code: 'guardrail_failed', message: `the ${name} guardrail failed; on_error=${profile.onError} applied` },
       };
-      records[name] = { detected, error: 'guardrail_failed' };
+      records[name] = { detected, error: 'guardrail_failed', ms: elapsed() };
       if (detected) blockedBy.push(name);
     }
   }

@@ -17,6 +17,15 @@ const RANGES: Record<string, { ms: number; bucket: string }> = {
 };
 const COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'red.6', 'lime.7'];
 
+/** Where a check's time went: each guardrail's milliseconds, slowest first. */
+function guardrailTimes(results: CheckEventJson['results']): string {
+  return Object.entries(results)
+    .filter((entry): entry is [string, typeof entry[1] & { ms: number }] => entry[1].ms !== undefined)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([g, r]) => `${g} ${r.ms.toFixed(2)} ms`)
+    .join(' · ');
+}
+
 function label(time: string, bucket: string): string {
   const d = new Date(time);
   return bucket === 'day' ? d.toLocaleDateString() : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -130,7 +139,13 @@ export function EventsPage() {
                     .join(' · ')}
                 </Text>
               </Table.Td>
-              <Table.Td>{e.execution_time_ms.toFixed(2)}</Table.Td>
+              <Table.Td>
+                <Tooltip label={guardrailTimes(e.results) || 'no per-guardrail times recorded'} multiline w={220}>
+                  <Text size="sm" data-testid="event-ms">
+                    {e.execution_time_ms.toFixed(2)}
+                  </Text>
+                </Tooltip>
+              </Table.Td>
               <Table.Td>
                 <Tooltip label="Propose for vector store">
                   <ActionIcon variant="subtle" aria-label="Propose for vector store" onClick={() => void propose(e)}>
