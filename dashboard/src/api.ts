@@ -103,7 +103,7 @@ export interface CheckEventJson {
   blocked_by: string[];
   /** Guardrails in monitor mode that would have blocked. */
   monitored_by: string[];
-  results: Record<string, { detected: boolean; score?: number; error?: string; monitored?: true }>;
+  results: Record<string, { detected: boolean; score?: number; error?: string; monitored?: true; ms?: number }>;
   execution_time_ms: number;
   message_length: number;
   message_text?: string;

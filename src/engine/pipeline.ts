@@ -39,6 +39,8 @@ export interface GuardrailRecord {
   error?: string;
   /** The guardrail ran in monitor mode: `detected` did not block. */
   monitored?: true;
+  /** Milliseconds the guardrail took on this message. */
+  ms?: number;
 }
 
 /** A check's verdict: blocked, allowed, or allowed although a guardrail in monitor mode would have blocked it. */
@@ -135,9 +137,11 @@ export async function runChecks(
       checks[name] = { enabled: false, reason: 'not_applicable' };
       continue;
     }
+    const guardrailStarted = performance.now();
+    const elapsed = () => Math.round((performance.now() - guardrailStarted) * 1000) / 1000;
     try {
       const verdict = await definition.check(ctx, compiled);
-      conclude(verdict.detected, { enabled: true, ...verdict.fields }, verdict.score === undefined ? { detected: verdict.detected } : { detected: verdict.detected, score: verdict.score });
+      conclude(verdict.detected, { enabled: true, ...verdict.fields }, { detected: verdict.detected, ...(verdict.score === undefined ? {} : { score: verdict.score }), ms: elapsed() });
       if (verdict.spans) spans.push(...verdict.spans);
       // Masking changes what is sent on: monitor mode must not.
       if (verdict.redactions && enforced) redactions.push(...verdict.redactions);
@@ -147,7 +151,7 @@ export async function runChecks(
       conclude(
         detected,
         { enabled: true, detected, error: { code: 'guardrail_failed', message: `the ${name} guardrail failed; on_error=${profile.onError} applied` } },
-        { detected, error: 'guardrail_failed' },
+        { detected, error: 'guardrail_failed', ms: elapsed() },
       );
     }
   }

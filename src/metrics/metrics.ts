@@ -18,6 +18,13 @@ export class Metrics {
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [this.registry],
   });
+  readonly guardrailDuration = new Histogram({
+    name: 'rampart_guardrail_duration_seconds',
+    help: 'Time one guardrail took on one message, by guardrail and direction',
+    labelNames: ['guardrail', 'direction'] as const,
+    buckets: [0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
+    registers: [this.registry],
+  });
   readonly checks = new Counter({
     name: 'rampart_checks_total',
     help: 'Checks by direction and verdict: allowed, blocked, or monitored (allowed, but a guardrail in monitor mode would have blocked)',
@@ -60,6 +67,7 @@ export class Metrics {
     for (const [guardrail, record] of Object.entries(outcome.records) as [GuardrailName, NonNullable<CheckOutcome['records'][GuardrailName]>][]) {
       const result = record.error ? 'error' : !record.detected ? 'passed' : record.monitored ? 'monitored' : 'detected';
       this.guardrailVerdicts.inc({ guardrail, direction, outcome: result });
+      if (record.ms !== undefined) this.guardrailDuration.observe({ guardrail, direction }, record.ms / 1000);
     }
   }
 }

@@ -16,6 +16,7 @@ import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
+import { warmUpGuardrails } from '../runtime/warm-up.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { certificateNames, loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
@@ -146,6 +147,8 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();
   await loadGuardrails({ store, dataDir: config.dataDir, log, onConfigReload: (listener) => live.onReload(listener) });
+  // Before listening, so /readyz answers only once a check is as fast as it will be.
+  await warmUpGuardrails(GUARDRAILS, log);
 
   const siem = new SiemForwarder({ store, registry: metrics.registry, log });
   await siem.start();

@@ -141,6 +141,9 @@ describe('check API', () => {
     assert.equal(event.message_length, message.length);
     assert.match(event.message_sha256, /^[0-9a-f]{64}$/);
     assert.ok(!events.stdout.includes('event probe'));
+    // Where the time went: each guardrail that ran records its milliseconds.
+    assert.deepEqual(Object.keys(event.results).sort(), ['keyword', 'pii', 'regex']);
+    for (const r of Object.values(event.results) as { ms: number }[]) assert.ok(r.ms >= 0 && r.ms <= event.execution_time_ms + 1e-3, JSON.stringify(r));
   });
 
   it('serves health, readiness and Prometheus metrics', async () => {
@@ -153,6 +156,7 @@ describe('check API', () => {
     assert.match(metrics.text, /rampart_checks_total\{direction="input",verdict="blocked"\} \d+/);
     assert.match(metrics.text, /rampart_guardrail_verdicts_total\{guardrail="keyword",direction="input",outcome="detected"\} \d+/);
     assert.match(metrics.text, /rampart_check_duration_seconds_bucket/);
+    assert.match(metrics.text, /rampart_guardrail_duration_seconds_count\{guardrail="keyword",direction="input"\} [1-9]\d*/);
   });
 
   it('publishes an OpenAPI 3 document and a docs page whose assets are served locally', async () => {

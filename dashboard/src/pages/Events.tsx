@@ -25,6 +25,15 @@ export const VERDICTS: Record<CheckEventJson['verdict'], { label: string; color:
   allowed: { label: 'Allowed', color: 'green' },
 };
 
+/** Where a check's time went: each guardrail's milliseconds, slowest first. */
+function guardrailTimes(results: CheckEventJson['results']): string {
+  return Object.entries(results)
+    .filter((entry): entry is [string, typeof entry[1] & { ms: number }] => entry[1].ms !== undefined)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([g, r]) => `${guardrailTitle(g)} ${r.ms.toFixed(2)} ms`)
+    .join(' · ');
+}
+
 function label(time: string, bucket: string): string {
   const d = new Date(time);
   return bucket === 'day' ? d.toLocaleDateString() : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -161,7 +170,13 @@ export function EventsPage() {
                     .join(' · ')}
                 </Text>
               </Table.Td>
-              <Table.Td>{e.execution_time_ms.toFixed(2)}</Table.Td>
+              <Table.Td>
+                <Tooltip label={guardrailTimes(e.results) || 'no per-guardrail times recorded'} multiline w={220}>
+                  <Text size="sm" data-testid="event-ms">
+                    {e.execution_time_ms.toFixed(2)}
+                  </Text>
+                </Tooltip>
+              </Table.Td>
               <Table.Td>
                 {/* Only recorded text can be proposed; a disabled button gets its tooltip through a wrapper. */}
                 <Tooltip label={e.message_text ? 'Propose for vector store' : 'Nothing to propose: this event has no recorded text. Switch on "Record message text" in its security profile.'} multiline w={260}>
