@@ -1,37 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Type } from '@sinclair/typebox';
-import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
-import { compileProfile, runChecks, verdictOf, type CheckRequest } from '../../src/engine/pipeline.ts';
-import { parseProfileSettings, profileSettingsSchema } from '../../src/engine/profile-settings.ts';
-import { keywordGuardrail } from '../../src/guardrails/keyword/index.ts';
+import { compileProfile, runChecks, verdictOf } from '../../src/engine/pipeline.ts';
+import { parseProfileSettings } from '../../src/engine/profile-settings.ts';
+import { inputRequest as request, stubRegistry as registry, stubSchema as schema } from '../helpers/stub-guardrails.ts';
 
-const failing = defineGuardrail({
-  name: 'llm',
-  title: 'Always fails',
-  directions: ['input'],
-  settings: Type.Object({}),
-  compile: () => null,
-  check: () => {
-    throw new Error('classifier unavailable');
-  },
-});
-
-const masking = defineGuardrail({
-  name: 'pii',
-  title: 'Masks digits',
-  directions: ['input'],
-  settings: Type.Object({}),
-  compile: () => null,
-  check: (ctx) => {
-    const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, replacement: '<NUMBER>' }));
-    return { detected: false, fields: { detected: redactions.length > 0 }, redactions };
-  },
-});
-
-const registry = [failing, masking, keywordGuardrail] as readonly GuardrailDefinition[];
-const schema = profileSettingsSchema(registry);
-const request = (message: string): CheckRequest => ({ direction: 'input', message, runtimeLlm: { id: 'llm_test', name: 'test', mode: 'non-forwarding', systemPrompt: null } });
 const rules = { keywords: [{ id: 'kw_1', keyword: 'lighthouse', wholeWord: true, scope: 'input' as const }], regexes: [] };
 
 describe('pipeline in monitor mode', () => {
@@ -42,7 +14,9 @@ describe('pipeline in monitor mode', () => {
     assert.deepEqual(outcome.monitored_by, ['llm']);
     assert.equal(outcome.checks.llm!.detected, true);
     assert.equal(outcome.checks.llm!.enforced, false);
-    assert.deepEqual(outcome.records.llm, { detected: true, error: 'guardrail_failed', monitored: true });
+    const { ms, ...record } = outcome.records.llm!;
+    assert.deepEqual(record, { detected: true, error: 'guardrail_failed', monitored: true });
+    assert.equal(typeof ms, 'number');
     assert.equal(verdictOf(outcome), 'monitored');
   });
 
