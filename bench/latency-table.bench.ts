@@ -105,28 +105,31 @@ for (let i = 0; i < Number(values.starts); i++) {
   const fresh = await serveAppliance(values.bin);
   const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: fresh.ca });
   const reference = referenceMs();
-  firstChecks.push({ startMs: fresh.startMs, firstMs: await check(fresh, agent, prose(1000, 'first ')), reference });
-  agent.destroy();
-  await fresh.stop();
+  const firstMs = await check(fresh, agent, prose(1000, 'first ')).finally(() => {
+    agent.destroy();
+    return fresh.stop();
+  });
+  firstChecks.push({ startMs: fresh.startMs, firstMs, reference });
+}
+
+/** Warm latency, throughput next to the echo, and memory after `values.checks` checks, on one server. */
+async function measure(server: ServedAppliance) {
+  const workers = server.rss().workers.length || 1;
+  const warm: Record<string, Series> = {};
+  await sequential(server, 1000, 2);
+  for (const chars of [1000, 10_000, 100_000]) warm[chars] = await sequential(server, chars, SECONDS);
+  const echo = await startEcho(server, workers);
+  const body = JSON.stringify({ message: prose(1000) });
+  const echoRun = await throughput(echo.port, '/echo', {}, server.ca, body, SECONDS).finally(() => echo.stop());
+  const checkRun = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, SECONDS);
+  let checksServed = checkRun.requests;
+  // Memory after many checks: keep the clients busy until the requested number of checks has been served.
+  while (checksServed < Number(values.checks)) checksServed += (await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, Math.min(60, Math.ceil((Number(values.checks) - checksServed) / Math.max(1, checkRun.rps))))).requests;
+  return { workers, warm, echoRun, checkRun, checksServed, rss: server.rss() };
 }
 
 const server = await serveAppliance(values.bin);
-const workers = server.rss().workers.length || 1;
-const warm: Record<string, Series> = {};
-await sequential(server, 1000, 2);
-for (const chars of [1000, 10_000, 100_000]) warm[chars] = await sequential(server, chars, SECONDS);
-
-const echo = await startEcho(server, workers);
-const body = JSON.stringify({ message: prose(1000) });
-const echoRun = await throughput(echo.port, '/echo', {}, server.ca, body, SECONDS);
-echo.stop();
-let checksServed = 0;
-const checkRun = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, SECONDS);
-checksServed += checkRun.requests;
-// Memory after many checks: keep the clients busy until the requested number of checks has been served.
-while (checksServed < Number(values.checks)) checksServed += (await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, Math.min(60, Math.ceil((Number(values.checks) - checksServed) / Math.max(1, checkRun.rps))))).requests;
-const rss = server.rss();
-await server.stop();
+const { workers, warm, echoRun, checkRun, checksServed, rss } = await measure(server).finally(() => server.stop());
 
 const firstSorted = firstChecks.map((f) => f.firstMs).sort((a, b) => a - b);
 const result = {
