@@ -15,8 +15,10 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
+  uri_too_long: 414,
+  headers_too_large: 431,
   conflict: 409,
-  account_locked: 423,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
@@ -47,4 +49,14 @@ export class AppError extends Error {
     this.headers = headers;
     this.details = details;
   }
+}
+
+/** What a number setting allows, e.g. "a number from 0 to 1", or undefined for other schemas. */
+export function allowedRange(schema: Readonly<Record<string, unknown>>): string | undefined {
+  if (schema.type !== 'number' && schema.type !== 'integer') return undefined;
+  const kind = schema.type === 'integer' ? 'a whole number' : 'a number';
+  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number') return `${kind} from ${schema.minimum} to ${schema.maximum}`;
+  if (typeof schema.minimum === 'number') return `${kind} of at least ${schema.minimum}`;
+  if (typeof schema.maximum === 'number') return `${kind} of at most ${schema.maximum}`;
+  return kind;
 }

@@ -5,6 +5,7 @@ import { api, ApiError, setCsrfToken, type SessionInfo } from './api.ts';
 import { EventsPage } from './pages/Events.tsx';
 import { GuardrailPage, GUARDRAIL_MENU } from './pages/Guardrails.tsx';
 import { LoginPage } from './pages/Login.tsx';
+import { GuardrailsOverviewPage, ProfilePage } from './pages/Overviews.tsx';
 import { PlaygroundPage } from './pages/Playground.tsx';
 import { ProfilesPage } from './pages/Profiles.tsx';
 import { ChangePasswordPage } from './pages/ChangePassword.tsx';
@@ -57,6 +58,8 @@ export function App() {
   const path = mustChange ? '/profile/security' : route.path;
   const page = (() => {
     if (path === '/profile/security') return <ChangePasswordPage session={session} onChanged={refresh} />;
+    if (path === '/profile') return <ProfilePage session={session} />;
+    if (path === '/guardrails') return <GuardrailsOverviewPage />;
     if (path === '/guardrails/profiles') return <ProfilesPage />;
     if (path.startsWith('/guardrails/')) return <GuardrailPage key={path} name={path.slice('/guardrails/'.length)} />;
     if (path === '/events') return <EventsPage />;

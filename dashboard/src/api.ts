@@ -3,11 +3,25 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The setting an `invalid_field` error is about (a dotted path), when the API names one. */
+  readonly field: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.field = field;
   }
+}
+
+/** An error to show next to one field of a form. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The field error an API failure carries, or null when it concerns no single field. */
+export function fieldErrorOf(error: unknown): FieldError | null {
+  return error instanceof ApiError && error.field ? { field: error.field, message: error.message } : null;
 }
 
 let csrfToken = '';
@@ -21,8 +35,8 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   const response = await fetch(path, { method, headers, credentials: 'same-origin', body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-  if (!response.ok) throw new ApiError(response.status, data?.error?.code ?? 'error', data?.error?.message ?? response.statusText);
+  const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string; field?: string } } | null;
+  if (!response.ok) throw new ApiError(response.status, data?.error?.code ?? 'error', data?.error?.message ?? response.statusText, data?.error?.field);
   return data as T;
 }
 
@@ -38,6 +52,9 @@ export interface RuntimeLlm {
   url: string;
   level: 1 | 2 | 3;
   profile_id: string;
+  upstream_credential_set: boolean;
+  /** Every guardrail reports what it would block, nothing is blocked. */
+  monitor: boolean;
   api_key_hint: string | null;
   created_at: string;
 }
@@ -82,9 +99,11 @@ export interface CheckEventJson {
   request_id: string;
   runtime_llm_id: string;
   direction: 'input' | 'output';
-  verdict: 'allowed' | 'blocked';
+  verdict: 'allowed' | 'blocked' | 'monitored';
   blocked_by: string[];
-  results: Record<string, { detected: boolean; score?: number; error?: string }>;
+  /** Guardrails in monitor mode that would have blocked. */
+  monitored_by: string[];
+  results: Record<string, { detected: boolean; score?: number; error?: string; monitored?: true; ms?: number }>;
   execution_time_ms: number;
   message_length: number;
   message_text?: string;

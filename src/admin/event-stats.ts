@@ -29,6 +29,7 @@ export async function eventStats(store: Store, query: StatsQuery) {
   let q = store.db
     .selectFrom('check_events')
     .select([bucketExpr.as('bucket'), (eb) => eb.fn.countAll<number>().as('checks'), sql<number>`sum(case when verdict = 'blocked' then 1 else 0 end)`.as('blocked')])
+    .select(sql<number>`sum(case when verdict = 'monitored' then 1 else 0 end)`.as('monitored'))
     .select(GUARDRAIL_NAMES.map((name) => sql<number>`sum(case when blocked_by like ${`%"${name}"%`} then 1 else 0 end)`.as(`blocked_${name}`)))
     .where('created_at', '>=', new Date(from).toISOString())
     .where('created_at', '<', new Date(to).toISOString())
@@ -43,7 +44,7 @@ export async function eventStats(store: Store, query: StatsQuery) {
     const key = new Date(t).toISOString().slice(0, width);
     const row = byBucket.get(key);
     const blockedBy = Object.fromEntries(GUARDRAIL_NAMES.map((name) => [name, Number(row?.[`blocked_${name}`] ?? 0)])) as Record<GuardrailName, number>;
-    buckets.push({ time: new Date(t).toISOString(), checks: Number(row?.checks ?? 0), blocked: Number(row?.blocked ?? 0), blocked_by: blockedBy });
+    buckets.push({ time: new Date(t).toISOString(), checks: Number(row?.checks ?? 0), blocked: Number(row?.blocked ?? 0), monitored: Number(row?.monitored ?? 0), blocked_by: blockedBy });
   }
   return { bucket: query.bucket, since: new Date(from).toISOString(), until: new Date(to).toISOString(), buckets };
 }

@@ -12,6 +12,7 @@ export function runtimeLlmJson(llm: RuntimeLlmView) {
     url: llm.url,
     level: llm.level,
     profile_id: llm.profileId,
+    monitor: llm.monitor,
     system_prompt_registered: llm.systemPrompt !== null,
     upstream_credential_set: llm.upstreamCredential !== null,
     api_key_hint: llm.apiKeyHint,

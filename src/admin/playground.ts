@@ -21,7 +21,7 @@ export interface PlaygroundInput {
 export async function runPlayground(store: Store, log: Logger, input: PlaygroundInput) {
   const llm = await getRuntimeLlmView(store, input.runtimeLlm);
   const profile = await getProfile(store, llm.profileId);
-  const compiled = compileProfile(GUARDRAILS, profile, llm.level);
+  const compiled = compileProfile(GUARDRAILS, profile, llm.level, llm.monitor);
   const outcome = await runChecks(
     compiled,
     {
@@ -37,6 +37,7 @@ export async function runPlayground(store: Store, log: Logger, input: Playground
     execution_time: Math.round(outcome.execution_time * 1000) / 1000,
     checks: outcome.checks,
     blocked_by: outcome.blocked_by,
+    monitored_by: outcome.monitored_by,
     ...(outcome.sanitized_message === undefined ? {} : { sanitized_message: outcome.sanitized_message }),
     spans: outcome.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })),
     runtime_llm: { id: llm.id, name: llm.name, level: llm.level, profile_id: llm.profileId },

@@ -142,7 +142,7 @@ export async function addKeywordRule(
 ): Promise<KeywordRule> {
   const stored = await requireStoredProfile(store, idOrName);
   const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
-  if (keyword.length === 0) throw new AppError('invalid_field', 'keyword is empty');
+  if (keyword.length === 0) throw new AppError('invalid_field', 'The keyword is empty.');
   if (keyword.length > MAX_KEYWORD_LENGTH) throw new AppError('invalid_field', `keyword is longer than ${MAX_KEYWORD_LENGTH} characters`);
   await ensureRoomForRule(store, stored.id);
   const rule: KeywordRule = { id: newId('kw'), keyword, wholeWord: input.wholeWord ?? true, scope: validateScope(input.scope) };

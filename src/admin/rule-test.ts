@@ -31,8 +31,8 @@ export async function testRule(input: RuleTestInput): Promise<RuleTestResult> {
     rules = { keywords: [], regexes: [{ id: 'test', name: 'test', pattern, caseInsensitive: input.caseInsensitive ?? false, scope: 'both' }] };
   } else {
     const keyword = (input.keyword ?? '').trim();
-    if (keyword.length === 0) return { valid: false, error: 'keyword is empty' };
-    if (keyword.length > 200) return { valid: false, error: 'keyword is longer than 200 characters' };
+    if (keyword.length === 0) return { valid: false, error: 'The keyword is empty.' };
+    if (keyword.length > 200) return { valid: false, error: 'The keyword is longer than 200 characters.' };
     guardrail = keywordGuardrail as GuardrailDefinition;
     rules = { keywords: [{ id: 'test', keyword, wholeWord: input.wholeWord ?? true, scope: 'both' }], regexes: [] };
   }

@@ -31,6 +31,8 @@ export interface RuntimeLlmInput {
   level?: number;
   profile?: string;
   systemPrompt?: string | null;
+  /** Monitor mode for every guardrail of this Runtime LLM: report what would be blocked, block nothing. */
+  monitor?: boolean;
   /** Plaintext credential for the upstream LLM (forwarding mode); stored encrypted, never shown. */
   upstreamCredential?: string | null;
 }
@@ -61,7 +63,7 @@ function validateLevel(level: unknown): RuntimeLlm['level'] {
 /** Forwarding mode needs a real http(s) endpoint; Non-forwarding accepts any placeholder. */
 function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
   if (url === undefined || url === null || url === '') {
-    if (mode === 'forwarding') throw new AppError('invalid_field', 'a Runtime LLM in forwarding mode needs --url, the http(s) URL of its LLM endpoint');
+    if (mode === 'forwarding') throw new AppError('invalid_field', 'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.', {}, { field: 'url' });
     return PLACEHOLDER_URL;
   }
   if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) throw new AppError('invalid_field', `url must be a string of at most ${MAX_URL_LENGTH} characters`);
@@ -79,6 +81,11 @@ function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
   return url;
 }
 
+function validateMonitor(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  throw new AppError('invalid_field', `monitor must be true or false, got ${JSON.stringify(value)}`);
+}
+
 function validateSystemPrompt(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string') throw new AppError('invalid_field', 'system prompt must be a string');
@@ -89,7 +96,7 @@ function validateSystemPrompt(value: unknown): string | null {
 function validateCredential(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > 8192 || /[\r\n]/.test(value)) {
-    throw new AppError('invalid_field', 'upstream credential must be a single line of at most 8192 characters');
+    throw new AppError('invalid_field', 'The upstream API key must be a single line of at most 8192 characters.', {}, { field: 'upstream_api_key' });
   }
   return value.trim();
 }
@@ -129,14 +136,15 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   const url = validateUrl(mode, input.url);
   const level = validateLevel(input.level ?? DEFAULT_PROTECTION_LEVEL);
   const systemPrompt = validateSystemPrompt(input.systemPrompt);
+  const monitor = input.monitor === undefined ? false : validateMonitor(input.monitor);
   const profileId = await resolveProfileId(store, input.profile);
   await ensureUniqueName(store, name);
   const now = nowIso();
   const id = newId('llm');
   const upstreamCredential = sealCredential(store, validateCredential(input.upstreamCredential), id);
-  const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, upstreamCredential, createdAt: now, updatedAt: now };
+  const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, monitor, upstreamCredential, createdAt: now, updatedAt: now };
   const apiKey = generateApiKey();
-  const details = { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
   await applyConfigChange(store, actor, { action: 'runtime_llm.create', targetType: 'runtime_llm', targetId: llm.id, details }, async (trx) => {
     await insertRuntimeLlm(trx, llm);
     await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
@@ -153,11 +161,12 @@ export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: str
   const level = input.level === undefined ? current.level : validateLevel(input.level);
   const systemPrompt = input.systemPrompt === undefined ? current.systemPrompt : validateSystemPrompt(input.systemPrompt);
   const profileId = input.profile === undefined ? current.profileId : await resolveProfileId(store, input.profile);
+  const monitor = input.monitor === undefined ? current.monitor : validateMonitor(input.monitor);
   await ensureUniqueName(store, name, current.id);
   const upstreamCredential =
     input.upstreamCredential === undefined ? current.upstreamCredential : sealCredential(store, validateCredential(input.upstreamCredential), current.id);
-  const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, upstreamCredential, updatedAt: nowIso() };
-  const details = { name, mode, url, level, profile_id: profileId, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, monitor, upstreamCredential, updatedAt: nowIso() };
+  const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
   await applyConfigChange(store, actor, { action: 'runtime_llm.update', targetType: 'runtime_llm', targetId: current.id, details }, async (trx) => {
     await updateRuntimeLlmRow(trx, updated);
   });

@@ -1,5 +1,6 @@
 import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
+import { waitInWords } from '../http/wait-time.ts';
 import { recordAudit } from '../store/audit.ts';
 import type { Store } from '../store/store.ts';
 import { findAdminUser } from './accounts.ts';
@@ -13,12 +14,13 @@ export interface LoginAttempt {
   ip: string;
 }
 
-const REFUSED = 'invalid user name or password';
+const REFUSED = 'Invalid user name or password.';
 
 /**
  * Password sign-in with two brakes: a per-address rate limit (any account), and a temporary lockout
- * of an account after repeated failures. Every outcome is an audit event; the answer never tells
- * whether the account exists.
+ * of an account after repeated failures. Every outcome is an audit event. An unknown, a locked and
+ * a wrong-password account get the same answer after the same password verification, so neither
+ * the message nor the time tells whether an account exists or is locked.
  */
 export async function passwordLogin(
   store: Store,
@@ -27,27 +29,25 @@ export async function passwordLogin(
   attempt: LoginAttempt,
 ): Promise<{ token: string; session: AdminSession; mustChangePassword: boolean }> {
   const wait = ipLimiter.take(attempt.ip);
-  if (wait > 0) throw new AppError('rate_limited', `too many sign-in attempts from this address; retry in ${wait} s`, { 'Retry-After': String(wait) });
+  if (wait > 0) throw new AppError('rate_limited', `Too many sign-in attempts from this address; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
   if (typeof attempt.username !== 'string' || typeof attempt.password !== 'string' || attempt.username.length > 64 || attempt.password.length > 1024) {
-    throw new AppError('invalid_field', 'username and password must be strings');
+    throw new AppError('invalid_field', 'The user name and password must be strings.');
   }
   const username = attempt.username.trim().toLowerCase();
   const audit = (action: string, details: Record<string, unknown>) =>
     recordAudit(store.db, { actor: `admin:${username}`, action, targetType: 'admin_user', targetId: username, details: { ip: attempt.ip, ...details } });
 
-  const user = await findAdminUser(store.db, username);
+  const found = await findAdminUser(store.db, username);
+  const now = Date.now();
+  const locked = found !== undefined && found.locked_until !== null && Date.parse(found.locked_until) > now;
+  // A locked or unknown account is checked against a decoy hash: the same work as a real check.
+  const user = locked ? undefined : found;
+  const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), attempt.password);
   if (!user) {
-    await verifyPassword(await decoyPasswordHash(), attempt.password);
-    await audit('admin.login_failed', { reason: 'unknown_user' });
+    await audit('admin.login_failed', { reason: locked ? 'locked' : 'unknown_user' });
     throw new AppError('not_authenticated', REFUSED);
   }
-  const now = Date.now();
-  if (user.locked_until !== null && Date.parse(user.locked_until) > now) {
-    const seconds = Math.ceil((Date.parse(user.locked_until) - now) / 1000);
-    await audit('admin.login_failed', { reason: 'locked' });
-    throw new AppError('account_locked', `this account is locked after repeated failed sign-ins; retry in ${seconds} s or reset the password with \`rampart admin reset-password\``, { 'Retry-After': String(seconds) });
-  }
-  if (!(await verifyPassword(user.password_hash, attempt.password))) {
+  if (!matches) {
     const failures = user.failed_logins + 1;
     const locks = failures >= policy.maxFailedLogins;
     await store.db

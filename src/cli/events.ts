@@ -29,7 +29,7 @@ export function registerEventCommands(program: Command): void {
       .description('list recent check events, newest first')
       .option('--limit <n>', 'how many (default 50)')
       .option('--runtime-llm <id>', 'only this Runtime LLM (id)')
-      .option('--verdict <verdict>', 'allowed or blocked')
+      .option('--verdict <verdict>', 'allowed, blocked or monitored (a guardrail in monitor mode would have blocked)')
       .option('--direction <direction>', 'input or output')
       .option('--since <iso-time>', 'only events at or after this time')
       .option('--json', 'print JSON'),
@@ -37,7 +37,7 @@ export function registerEventCommands(program: Command): void {
     const filter: CheckEventFilter = { limit: limitOf(flags) };
     if (flags.runtimeLlm) filter.runtimeLlmId = flags.runtimeLlm;
     if (flags.verdict) {
-      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked') throw new AppError('invalid_field', '--verdict must be allowed or blocked');
+      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked' && flags.verdict !== 'monitored') throw new AppError('invalid_field', '--verdict must be allowed, blocked or monitored');
       filter.verdict = flags.verdict;
     }
     if (flags.direction) {
@@ -47,7 +47,7 @@ export function registerEventCommands(program: Command): void {
     if (flags.since) filter.since = flags.since;
     const rows = await withStore(flags, (store) => listCheckEvents(store.db, filter));
     if (flags.json) printJson(rows.map(checkEventJson));
-    else printTable(rows.map((e) => ({ time: e.createdAt, runtime_llm: e.runtimeLlmId, direction: e.direction, verdict: e.verdict, blocked_by: e.blockedBy.join(',') || null, ms: e.executionTimeMs.toFixed(3) })), ['time', 'runtime_llm', 'direction', 'verdict', 'blocked_by', 'ms']);
+    else printTable(rows.map((e) => ({ time: e.createdAt, runtime_llm: e.runtimeLlmId, direction: e.direction, verdict: e.verdict, blocked_by: e.blockedBy.join(',') || null, monitored_by: e.monitoredBy?.join(',') || null, ms: e.executionTimeMs.toFixed(3) })), ['time', 'runtime_llm', 'direction', 'verdict', 'blocked_by', 'monitored_by', 'ms']);
   });
 
   const audit = program.command('audit').description('audit trail of administrative actions');

@@ -10,7 +10,10 @@ import {
   updateProfileSettings,
   type SecurityProfile,
 } from '../admin/profiles.ts';
+import { replayProfile, type ReplayReport } from '../admin/replay.ts';
+import { GUARDRAILS } from '../engine/registry.ts';
 import { AppError } from '../errors.ts';
+import { createLogger } from '../server/appliance.ts';
 import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
 import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
@@ -21,6 +24,7 @@ interface UpdateFlags {
   dataDir?: string;
   json?: boolean;
   enable?: string[];
+  monitor?: string[];
   disable?: string[];
   followLevel?: string[];
   llmThreshold?: string;
@@ -56,12 +60,26 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[parts[parts.length - 1]!] = value;
 }
 
+/** The four positions of a guardrail's switch, as `enabled` and `monitor` settings (null = default). */
+const SWITCH_POSITIONS = {
+  enable: { enabled: true, monitor: null },
+  monitor: { enabled: true, monitor: true },
+  disable: { enabled: false, monitor: null },
+  followLevel: { enabled: null, monitor: null },
+} as const;
+
 /** Builds the settings merge patch from the flags. */
 function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
-  for (const name of guardrailNames(flags.enable)) setPath(patch, `guardrails.${name}.enabled`, true);
-  for (const name of guardrailNames(flags.disable)) setPath(patch, `guardrails.${name}.enabled`, false);
-  for (const name of guardrailNames(flags.followLevel)) setPath(patch, `guardrails.${name}.enabled`, null);
+  const switched = new Set<GuardrailName>();
+  for (const position of Object.keys(SWITCH_POSITIONS) as (keyof typeof SWITCH_POSITIONS)[]) {
+    for (const name of guardrailNames(flags[position])) {
+      if (switched.has(name)) throw new AppError('invalid_field', `guardrail ${name} is given more than one switch position`);
+      switched.add(name);
+      setPath(patch, `guardrails.${name}.enabled`, SWITCH_POSITIONS[position].enabled);
+      setPath(patch, `guardrails.${name}.monitor`, SWITCH_POSITIONS[position].monitor);
+    }
+  }
   if (flags.llmThreshold !== undefined) {
     const threshold = Number(flags.llmThreshold);
     if (flags.llmThreshold.trim() === '' || !Number.isFinite(threshold)) throw new AppError('invalid_field', `--llm-threshold must be a number between 0 and 1`);
@@ -99,9 +117,10 @@ function printProfile(profile: SecurityProfile): void {
   process.stdout.write(`profile ${profile.name} (${profile.id})${profile.description ? ` — ${profile.description}` : ''}\non_error: ${profile.settings.on_error}\n\n`);
   printTable(
     GUARDRAIL_NAMES.map((name) => {
-      const { enabled, ...rest } = profile.settings.guardrails[name] ?? {};
+      const { enabled, monitor, ...rest } = profile.settings.guardrails[name] ?? {};
       const levels = PROTECTION_LEVELS.filter((l) => LEVEL_GUARDRAILS[l].includes(name)).join(',');
-      return { guardrail: name, enabled: enabled === undefined ? `by level (on at ${levels})` : enabled ? 'on' : 'off', settings: Object.keys(rest).length ? rest : null };
+      const on = monitor ? 'monitor' : 'on';
+      return { guardrail: name, enabled: enabled === undefined ? `by level (${on} at ${levels})` : enabled ? on : 'off', settings: Object.keys(rest).length ? rest : null };
     }),
     ['guardrail', 'enabled', 'settings'],
   );
@@ -112,6 +131,28 @@ function printProfile(profile: SecurityProfile): void {
   process.stdout.write('\n');
   if (rules.length === 0) process.stdout.write('no keyword or regex rules\n');
   else printTable(rules, ['id', 'kind', 'rule', 'options', 'scope']);
+}
+
+function printReplay(report: ReplayReport): void {
+  const { recorded, candidate } = report.verdicts;
+  const counts = (v: typeof recorded) => `${v.blocked} blocked, ${v.monitored} monitored, ${v.allowed} allowed`;
+  process.stdout.write(
+    `replayed ${report.checks_replayed} checks of Runtime LLM ${report.runtime_llm.name} since ${report.since} through profile ${report.profile.name}` +
+      `${report.truncated ? ' (the most recent only)' : ''}${report.checks_without_text ? `; ${report.checks_without_text} checks without recorded text skipped` : ''}\n` +
+      `recorded:  ${counts(recorded)}\ncandidate: ${counts(candidate)}\n${report.changed} checks would change verdict\n`,
+  );
+  const guardrails = Object.entries(report.changed_by_guardrail).map(([guardrail, c]) => ({ guardrail, ...c }));
+  if (guardrails.length > 0) {
+    process.stdout.write('\n');
+    printTable(guardrails, ['guardrail', 'newly_detected', 'no_longer_detected']);
+  }
+  if (report.changes.length > 0) {
+    process.stdout.write('\n');
+    printTable(
+      report.changes.map((c) => ({ event: c.event_id, time: c.time, direction: c.direction, recorded: c.recorded_verdict, candidate: c.candidate_verdict, link: c.link })),
+      ['event', 'time', 'direction', 'recorded', 'candidate', 'link'],
+    );
+  }
 }
 
 export function registerProfileCommands(program: Command): void {
@@ -158,9 +199,27 @@ export function registerProfileCommands(program: Command): void {
 
   withDataDirOption(
     group
+      .command('replay <profile>')
+      .description('what-if: run a Runtime LLM\'s recorded checks through this profile and report which would change verdict (nothing is stored; needs recorded message text)')
+      .requiredOption('--runtime-llm <runtime-llm>', 'Runtime LLM id or name whose checks are replayed')
+      .option('--since <period>', 'how far back: a duration (30m, 24h, 7d) or an ISO 8601 time', '24h')
+      .option('--json', 'print JSON'),
+  ).action(async (idOrName: string, flags: { dataDir?: string; json?: boolean; runtimeLlm: string; since: string }) => {
+    const report = await withStore(flags, async (store) => {
+      const log = createLogger('warn');
+      for (const guardrail of GUARDRAILS) await guardrail.init?.({ store, dataDir: store.dataDir, log, onConfigReload: () => {} });
+      return replayProfile(store, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since });
+    });
+    if (flags.json) printJson(report);
+    else printReplay(report);
+  });
+
+  withDataDirOption(
+    group
       .command('update <profile>')
       .description('switch guardrails, change settings, add or remove keyword and regex rules')
-      .option('--enable <guardrails...>', `switch guardrails on (${GUARDRAIL_NAMES.join(', ')})`)
+      .option('--enable <guardrails...>', `switch guardrails on, enforcing (${GUARDRAIL_NAMES.join(', ')})`)
+      .option('--monitor <guardrails...>', 'switch guardrails to monitor mode: they run and report what they would block, but never block')
       .option('--disable <guardrails...>', 'switch guardrails off')
       .option('--follow-level <guardrails...>', 'let the protection level decide again')
       .option('--llm-threshold <score>', 'LLM classifier threshold, 0 to 1')

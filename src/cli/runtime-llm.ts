@@ -27,6 +27,8 @@ interface RuntimeLlmFlags {
   upstreamKeyFile?: string;
   upstreamKeyEnv?: string;
   clearUpstreamKey?: boolean;
+  monitor?: boolean;
+  enforce?: boolean;
 }
 
 function withConfigOptions(command: Command): Command {
@@ -40,6 +42,8 @@ function withConfigOptions(command: Command): Command {
       .option('--system-prompt-file <file>', 'read the system prompt from a file')
       .option('--upstream-key-file <file>', 'forwarding: read the upstream LLM credential (API key) from a file; stored encrypted')
       .option('--upstream-key-env <variable>', 'forwarding: read the upstream LLM credential from this environment variable')
+      .option('--monitor', 'monitor mode: every guardrail reports what it would block, nothing is blocked')
+      .option('--enforce', 'leave monitor mode: guardrails block again (as their profile switches say)')
       .option('--json', 'print JSON'),
   );
 }
@@ -62,11 +66,14 @@ function toInput(flags: RuntimeLlmFlags): Partial<RuntimeLlmInput> {
     input.upstreamCredential = value;
   }
   if (flags.clearUpstreamKey) input.upstreamCredential = null;
+  if (flags.monitor && flags.enforce) throw new AppError('invalid_field', '--monitor and --enforce contradict each other; give one');
+  if (flags.monitor) input.monitor = true;
+  if (flags.enforce) input.monitor = false;
   return input;
 }
 
 function summary(llm: RuntimeLlmView): Record<string, unknown> {
-  return { id: llm.id, name: llm.name, mode: llm.mode, level: llm.level, profile: llm.profileId, url: llm.url, key: llm.apiKeyHint };
+  return { id: llm.id, name: llm.name, mode: llm.mode, level: llm.level, profile: llm.profileId, monitor: llm.monitor ? 'monitor' : 'enforce', url: llm.url, key: llm.apiKeyHint };
 }
 
 export function registerRuntimeLlmCommands(program: Command): void {
@@ -86,14 +93,14 @@ export function registerRuntimeLlmCommands(program: Command): void {
   withDataDirOption(group.command('list').description('list Runtime LLMs').option('--json', 'print JSON')).action(async (flags: RuntimeLlmFlags) => {
     const llms = await withStore(flags, listRuntimeLlmViews);
     if (flags.json) printJson(llms.map(runtimeLlmJson));
-    else printTable(llms.map(summary), ['id', 'name', 'mode', 'level', 'profile', 'key']);
+    else printTable(llms.map(summary), ['id', 'name', 'mode', 'level', 'profile', 'monitor', 'key']);
   });
 
   withDataDirOption(group.command('show <runtime-llm>').description('show one Runtime LLM').option('--json', 'print JSON')).action(
     async (idOrName: string, flags: RuntimeLlmFlags) => {
       const llm = await withStore(flags, (store) => getRuntimeLlmView(store, idOrName));
       if (flags.json) printJson(runtimeLlmJson(llm));
-      else printTable([summary(llm)], ['id', 'name', 'mode', 'level', 'profile', 'url', 'key']);
+      else printTable([summary(llm)], ['id', 'name', 'mode', 'level', 'profile', 'monitor', 'url', 'key']);
     },
   );
 
@@ -107,7 +114,7 @@ export function registerRuntimeLlmCommands(program: Command): void {
   ).action(async (idOrName: string, flags: RuntimeLlmFlags) => {
     const llm = await withStore(flags, (store) => updateRuntimeLlm(store, cliActor(), idOrName, toInput(flags)));
     if (flags.json) printJson(runtimeLlmJson(llm));
-    else printTable([summary(llm)], ['id', 'name', 'mode', 'level', 'profile', 'url', 'key']);
+    else printTable([summary(llm)], ['id', 'name', 'mode', 'level', 'profile', 'monitor', 'url', 'key']);
   });
 
   withDataDirOption(group.command('delete <runtime-llm>').description('delete a Runtime LLM and its API key').option('--json', 'print JSON')).action(

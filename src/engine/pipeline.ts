@@ -11,7 +11,7 @@ import {
   type RuntimeLlmContext,
   type TextSpan,
 } from './guardrail.ts';
-import { isGuardrailEnabled, type ForwardingSettings, type OnError, type ProfileSettings, type ProtectionLevel } from './profile-settings.ts';
+import { isGuardrailEnabled, isGuardrailMonitored, type ForwardingSettings, type OnError, type ProfileSettings, type ProtectionLevel } from './profile-settings.ts';
 
 /** Why a guardrail reports `enabled: false`. */
 export type DisabledReason = 'switched_off' | 'not_applicable' | 'not_available';
@@ -19,6 +19,8 @@ export type DisabledReason = 'switched_off' | 'not_applicable' | 'not_available'
 interface ActiveGuardrail {
   definition: GuardrailDefinition;
   compiled: unknown;
+  /** false in monitor mode: the guardrail reports what it would block but never blocks. */
+  enforced: boolean;
 }
 
 /** A profile at one protection level, with every enabled guardrail's rules compiled once. */
@@ -35,7 +37,14 @@ export interface GuardrailRecord {
   detected: boolean;
   score?: number;
   error?: string;
+  /** The guardrail ran in monitor mode: `detected` did not block. */
+  monitored?: true;
+  /** Milliseconds the guardrail took on this message. */
+  ms?: number;
 }
+
+/** A check's verdict: blocked, allowed, or allowed although a guardrail in monitor mode would have blocked it. */
+export type CheckVerdict = 'allowed' | 'blocked' | 'monitored';
 
 export interface CheckRequest {
   direction: Direction;
@@ -49,6 +58,8 @@ export interface CheckRequest {
 export interface CheckOutcome {
   injection_detected: boolean;
   blocked_by: GuardrailName[];
+  /** Guardrails in monitor mode that would have blocked the message. */
+  monitored_by: GuardrailName[];
   checks: Record<GuardrailName, Record<string, unknown>>;
   /** Present when a guardrail asked for masking; the message with each masked range replaced. */
   sanitized_message?: string;
@@ -60,10 +71,12 @@ export interface CheckOutcome {
   records: Partial<Record<GuardrailName, GuardrailRecord>>;
 }
 
+/** `monitorAll`: the Runtime LLM is in monitor mode, so no guardrail of the profile blocks. */
 export function compileProfile(
   registry: readonly GuardrailDefinition[],
   profile: { id: string; settings: ProfileSettings; rules: ProfileRules },
   level: ProtectionLevel,
+  monitorAll = false,
 ): CompiledProfile {
   const byName = new Map(registry.map((g) => [g.name, g]));
   const guardrails = new Map<GuardrailName, ActiveGuardrail | DisabledReason>();
@@ -72,8 +85,9 @@ export function compileProfile(
     if (!isGuardrailEnabled(profile.settings, level, name)) guardrails.set(name, 'switched_off');
     else if (!definition) guardrails.set(name, 'not_available');
     else {
-      const { enabled: _enabled, ...own } = profile.settings.guardrails[name] ?? {};
-      guardrails.set(name, { definition, compiled: definition.compile(own, profile.rules) });
+      const { enabled: _enabled, monitor: _monitor, ...own } = profile.settings.guardrails[name] ?? {};
+      const enforced = !monitorAll && !isGuardrailMonitored(profile.settings, name);
+      guardrails.set(name, { definition, compiled: definition.compile(own, profile.rules), enforced });
     }
   }
   return { profileId: profile.id, level, onError: profile.settings.on_error, forwarding: profile.settings.forwarding, guardrails };
@@ -102,6 +116,7 @@ export async function runChecks(
   const checks = {} as Record<GuardrailName, Record<string, unknown>>;
   const records: Partial<Record<GuardrailName, GuardrailRecord>> = {};
   const blockedBy: GuardrailName[] = [];
+  const monitoredBy: GuardrailName[] = [];
   const spans: TextSpan[] = [];
   const redactions: Redaction[] = [];
 
@@ -111,34 +126,40 @@ export async function runChecks(
       checks[name] = { enabled: false, reason: entry };
       continue;
     }
-    const { definition, compiled } = entry;
+    const { definition, compiled, enforced } = entry;
+    // A detection blocks only when the guardrail is enforced; in monitor mode it is only reported.
+    const conclude = (detected: boolean, block: Record<string, unknown>, record: GuardrailRecord) => {
+      checks[name] = enforced ? block : { ...block, enforced: false };
+      records[name] = enforced ? record : { ...record, monitored: true };
+      if (detected) (enforced ? blockedBy : monitoredBy).push(name);
+    };
     if (!definition.directions.includes(request.direction) || (definition.applies && !definition.applies(ctx, compiled))) {
       checks[name] = { enabled: false, reason: 'not_applicable' };
       continue;
     }
+    const guardrailStarted = performance.now();
+    const elapsed = () => Math.round((performance.now() - guardrailStarted) * 1000) / 1000;
     try {
       const verdict = await definition.check(ctx, compiled);
-      checks[name] = { enabled: true, ...verdict.fields };
-      records[name] = verdict.score === undefined ? { detected: verdict.detected } : { detected: verdict.detected, score: verdict.score };
-      if (verdict.detected) blockedBy.push(name);
+      conclude(verdict.detected, { enabled: true, ...verdict.fields }, { detected: verdict.detected, ...(verdict.score === undefined ? {} : { score: verdict.score }), ms: elapsed() });
       if (verdict.spans) spans.push(...verdict.spans);
-      if (verdict.redactions) redactions.push(...verdict.redactions);
+      // Masking changes what is sent on: monitor mode must not.
+      if (verdict.redactions && enforced) redactions.push(...verdict.redactions);
     } catch (error) {
       onFailure(name, error);
       const detected = profile.onError === 'block';
-      checks[name] = {
-        enabled: true,
+      conclude(
         detected,
-        error: { code: 'guardrail_failed', message: `the ${name} guardrail failed; on_error=${profile.onError} applied` },
-      };
-      records[name] = { detected, error: 'guardrail_failed' };
-      if (detected) blockedBy.push(name);
+        { enabled: true, detected, error: { code: 'guardrail_failed', message: `the ${name} guardrail failed; on_error=${profile.onError} applied` } },
+        { detected, error: 'guardrail_failed', ms: elapsed() },
+      );
     }
   }
 
   const outcome: CheckOutcome = {
     injection_detected: blockedBy.length > 0,
     blocked_by: blockedBy,
+    monitored_by: monitoredBy,
     checks,
     execution_time: performance.now() - started,
     spans,
@@ -147,6 +168,11 @@ export async function runChecks(
   };
   if (redactions.length > 0) outcome.sanitized_message = applyRedactions(request.message, redactions);
   return outcome;
+}
+
+export function verdictOf(outcome: Pick<CheckOutcome, 'injection_detected' | 'monitored_by'>): CheckVerdict {
+  if (outcome.injection_detected) return 'blocked';
+  return outcome.monitored_by.length > 0 ? 'monitored' : 'allowed';
 }
 
 /** Replaces ranges of `message`; overlapping ranges merge into the first one's replacement. */

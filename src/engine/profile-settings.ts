@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { AppError } from '../errors.ts';
+import { allowedRange, AppError } from '../errors.ts';
 import { GUARDRAIL_NAMES, type GuardrailDefinition, type GuardrailName } from './guardrail.ts';
 
 export type ProtectionLevel = 1 | 2 | 3;
@@ -60,8 +60,11 @@ const FORWARDING_SCHEMA = Type.Object(
   { additionalProperties: false, default: {} },
 );
 
-/** `enabled` absent = follow the Runtime LLM's protection level. */
-export type GuardrailSettings = { enabled?: boolean } & Record<string, unknown>;
+/**
+ * `enabled` absent = follow the Runtime LLM's protection level. `monitor` true = when the guardrail
+ * runs, it only reports what it would block (monitor mode) and never blocks.
+ */
+export type GuardrailSettings = { enabled?: boolean; monitor?: boolean } & Record<string, unknown>;
 
 export const VECTOR_SENSITIVITIES = ['Low', 'Medium', 'High'] as const;
 
@@ -86,7 +89,11 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
   for (const name of GUARDRAIL_NAMES) {
     const own: TProperties = { ...SPEC_SETTINGS[name], ...byName.get(name)?.settings.properties };
     guardrails[name] = Type.Object(
-      { enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })), ...own },
+      {
+        enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })),
+        monitor: Type.Optional(Type.Boolean({ description: 'Monitor mode: when the guardrail runs, it reports what it would block (monitored_by) but never blocks' })),
+        ...own,
+      },
       { additionalProperties: false, default: {} },
     );
   }
@@ -107,15 +114,25 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
   );
 }
 
-/** Validates stored or edited settings and fills defaults; throws `invalid_field` naming the problem. */
+/**
+ * Validates stored or edited settings and fills defaults; throws `invalid_field` naming the setting
+ * (also as `field`, a dotted path) and, for numbers, the allowed range. Nothing is ever clamped.
+ */
 export function parseProfileSettings(schema: TObject, value: unknown): ProfileSettings {
   const withDefaults = Value.Default(schema, structuredClone(value ?? {}));
   const error = Value.Errors(schema, withDefaults).First();
   if (error) {
-    const path = error.path.replace(/^\//, '').replaceAll('/', '.') || '(settings)';
-    throw new AppError('invalid_field', `profile setting ${path}: ${error.message}`);
+    const field = error.path.replace(/^\//, '').replaceAll('/', '.') || '(settings)';
+    const range = allowedRange(error.schema);
+    const message = range ? `Profile setting ${field} must be ${range}; got ${JSON.stringify(error.value)}.` : `Profile setting ${field}: ${error.message}.`;
+    throw new AppError('invalid_field', message, {}, { field });
   }
   return withDefaults as ProfileSettings;
+}
+
+/** Whether a guardrail that runs for a profile only reports (monitor mode) instead of blocking. */
+export function isGuardrailMonitored(settings: ProfileSettings, name: GuardrailName): boolean {
+  return settings.guardrails[name]?.monitor === true;
 }
 
 /** Whether a guardrail runs for a profile at a protection level. */

@@ -14,6 +14,7 @@ export function checkEventJson(event: CheckEvent) {
     direction: event.direction,
     verdict: event.verdict,
     blocked_by: event.blockedBy,
+    monitored_by: event.monitoredBy ?? [],
     results: event.results,
     execution_time_ms: event.executionTimeMs,
     message_length: event.messageLength,

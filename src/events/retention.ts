@@ -24,7 +24,7 @@ function validate(input: Record<string, unknown>, current: RetentionSettings): R
     const range = LIMITS[key as keyof RetentionSettings];
     if (!range) throw new AppError('invalid_field', `unknown retention setting ${JSON.stringify(key)}; one of ${Object.keys(LIMITS).join(', ')}`);
     if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) {
-      throw new AppError('invalid_field', `${key} must be a whole number from ${range[0]} to ${range[1]}, got ${JSON.stringify(value)}`);
+      throw new AppError('invalid_field', `${key} must be a whole number from ${range[0]} to ${range[1]}; got ${JSON.stringify(value)}.`, {}, { field: key });
     }
     next[key as keyof RetentionSettings] = value;
   }

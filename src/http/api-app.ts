@@ -9,7 +9,9 @@ import type { CredentialBox } from '../secrets/credential-box.ts';
 import type { Store } from '../store/store.ts';
 import { registerCheckRoutes } from './check-routes.ts';
 import { createBaseApp } from './base-app.ts';
+import { dashboardRedirectUrl } from './dashboard-redirect.ts';
 import { sendError } from './errors.ts';
+import { waitInWords } from './wait-time.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerOpsRoutes } from './ops-routes.ts';
 import { registerProxyRoutes } from './proxy-routes.ts';
@@ -36,6 +38,8 @@ export interface ApiAppOptions {
   events: CheckEventQueue;
   /** The dashboard's port, once it listens: `/` on this listener sends browsers there for sign-in. */
   dashboardPort: () => number;
+  /** Names the TLS certificate is issued for: the only Host names a redirect may point at. */
+  publicNames: readonly string[];
 }
 
 /** A JSON body holds the message plus escaping overhead (\uXXXX is 6 bytes for one character). */
@@ -58,7 +62,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
   const ipLimiter = new RateLimiter(options.limits.ratePerIpPerMinute);
   app.addHook('onRequest', async (request, reply) => {
     const wait = ipLimiter.take(request.ip);
-    if (wait > 0) return sendError(request, reply, new AppError('rate_limited', `rate limit of this client address exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) }));
+    if (wait > 0) return sendError(request, reply, new AppError('rate_limited', `The rate limit of this client address is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) }));
   });
 
   await registerOpenApi(app, {
@@ -80,9 +84,9 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
   });
   registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics, events: options.events });
   // The appliance's address (port 443) is also where operators first sign in: send them to the dashboard.
-  app.get('/', { schema: { summary: 'Redirects a browser to the dashboard for sign-in', tags: ['operations'] } }, async (request, reply) => {
-    const host = new URL(`https://${request.headers.host ?? 'localhost'}`).hostname;
-    return reply.redirect(`https://${host}:${options.dashboardPort()}/`, 302);
-  });
+  const publicNames = new Set(options.publicNames);
+  app.get('/', { schema: { summary: 'Redirects a browser to the dashboard for sign-in', tags: ['operations'] } }, async (request, reply) =>
+    reply.redirect(dashboardRedirectUrl(request, publicNames, options.dashboardPort()), 302),
+  );
   return app;
 }

@@ -3,6 +3,7 @@ import { AppError } from '../errors.ts';
 import { looksLikeApiKey } from '../keys/api-key.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { waitInWords } from './wait-time.ts';
 
 /** The Rampart key of a request: `X-API-Key`, or `Authorization: Bearer` where OpenAI clients send it. */
 function presentedKey(request: FastifyRequest, allowBearer: boolean): string | undefined {
@@ -28,6 +29,6 @@ export async function authenticateApiKey(request: FastifyRequest, config: LiveCo
   }
   if (!caller) throw new AppError('invalid_api_key', 'invalid API key');
   const wait = keyLimiter.take(caller.runtimeLlm.id);
-  if (wait > 0) throw new AppError('rate_limited', `rate limit of this API key exceeded; retry in ${wait} s`, { 'Retry-After': String(wait) });
+  if (wait > 0) throw new AppError('rate_limited', `The rate limit of this API key is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
   return caller;
 }

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { installErrorHandling } from './errors.ts';
-import { nestsDeeperThan } from './json-depth.ts';
+import { bodyEncodingProblem } from './body-encoding.ts';
+import { clientErrorHandler } from './client-errors.ts';
+import { installErrorHandling, sendError, toAppError } from './errors.ts';
+import { hostHeaderProblem } from './host-header.ts';
+import { parseJsonBody } from './json-body.ts';
+import { responseHeaders } from './response-headers.ts';
 
 export interface BaseAppOptions {
   log: Logger;
@@ -32,16 +36,16 @@ export const TLS_CIPHERS = [
   'ECDHE-RSA-CHACHA20-POLY1305',
 ].join(':');
 
-/** No legitimate request body of either listener nests anywhere near this deep. */
-const MAX_JSON_DEPTH = 64;
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
- * What both listeners share: TLS 1.2+ with modern suites, security headers, JSON-only bodies
- * (anything else is 415), request ids echoed in `x-request-id`, the one JSON error shape, request
- * metrics, and no per-request log lines (checks are events).
+ * What both listeners share: TLS 1.2+ with modern suites, security headers, one valid Host,
+ * JSON-only bodies in UTF-8 (anything else is 415), request ids echoed in `x-request-id`, the one
+ * JSON error shape (also for requests rejected before routing), request metrics, and no
+ * per-request log lines (checks are events).
  */
 export function createBaseApp(options: BaseAppOptions): FastifyInstance {
+  const cspFor = (url: string) => (url.startsWith('/docs') ? undefined : options.contentSecurityPolicy);
   const app = Fastify({
     loggerInstance: options.log.child({ listener: options.listener }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -51,34 +55,59 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : `req_${randomBytes(12).toString('hex')}`;
     },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false } },
-    ...(options.https ? { https: { ...options.https, minVersion: 'TLSv1.2' as const, ciphers: TLS_CIPHERS, honorCipherOrder: true } } : {}),
-    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, verbose: true } },
+    // A missing Host is answered by our hook below, in our error shape, rather than by Node.
+    ...(options.https
+      ? { https: { ...options.https, minVersion: 'TLSv1.2' as const, ciphers: TLS_CIPHERS, honorCipherOrder: true, requireHostHeader: false } }
+      : { http: { requireHostHeader: false } }),
+    clientErrorHandler: clientErrorHandler(options.contentSecurityPolicy),
+    // Unparsable URLs are rejected by the router, before any hook runs: set the headers here.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(responseHeaders({ requestId: request.id, contentSecurityPolicy: options.contentSecurityPolicy }));
+      return sendError(request, reply, toAppError(error as FastifyError) ?? new AppError('bad_request', 'The request could not be routed.'));
+    },
+    // Requests arriving while the server closes are answered by the hook below, in our error shape.
+    return503OnClosing: false,
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     // Route code is written against the plain server type; HTTP and HTTPS instances behave the same.
   }) as unknown as FastifyInstance;
-  app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
   // Responses are plain JSON.stringify: response schemas document the API but never strip fields.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      return sendError(request, reply, new AppError('unavailable', 'The server is shutting down; retry shortly.', { 'Retry-After': '1' }));
+    }
+    const hostProblem = hostHeaderProblem(request.raw);
+    if (hostProblem) return sendError(request, reply, new AppError('bad_request', hostProblem));
   });
   app.addHook('onSend', async (request, reply) => {
-    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    if (!request.url.startsWith('/docs')) reply.header('content-security-policy', options.contentSecurityPolicy);
     // Verdicts and admin data are never cached; static assets set their own policy.
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    for (const [name, value] of Object.entries(responseHeaders({ requestId: request.id, contentSecurityPolicy: cspFor(request.url) }))) {
+      if (name !== 'cache-control' || !reply.hasHeader(name)) reply.header(name, value);
+    }
+  });
+  app.addHook('preParsing', async (request, reply) => {
+    const encodingProblem = bodyEncodingProblem(request.headers);
+    if (encodingProblem) return sendError(request, reply, new AppError('unsupported_media_type', encodingProblem));
   });
   app.addHook('onResponse', async (request, reply) => {
     options.metrics.httpRequests.inc({ listener: options.listener, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
-  });
-  app.addHook('preValidation', async (request) => {
-    if (nestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new AppError('invalid_field', `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
   });
   return app;
 }

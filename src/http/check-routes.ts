@@ -61,6 +61,7 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
           execution_time: Math.round((performance.now() - request.startedAt!) * 1000) / 1000,
           checks: outcome.checks,
           blocked_by: outcome.blocked_by,
+          monitored_by: outcome.monitored_by,
           request_id: request.id,
         };
         if (outcome.sanitized_message !== undefined) response.sanitized_message = outcome.sanitized_message;

@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode } from '../errors.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { allowedRange, AppError, type ErrorCode } from '../errors.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 
 /** OpenAI-style error class, so OpenAI clients of the proxy read our errors natively. */
@@ -11,36 +11,42 @@ function errorType(error: AppError): string {
 }
 
 /** The one error body of every listener: `{ "error": { "code", "message", "type", "request_id", ... } }`. */
+export function errorBody(error: AppError, requestId: string): { error: Record<string, unknown> } {
+  return { error: { code: error.code, message: error.message, type: errorType(error), request_id: requestId, ...error.details } };
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.code(error.status).type('application/json; charset=utf-8').send({
-    error: { code: error.code, message: error.message, type: errorType(error), request_id: request.id, ...error.details },
-  });
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, request.id));
 }
 
 // Fastify's own client-error codes, mapped to ours with a message a client can act on.
 const FASTIFY_ERRORS: Record<string, [ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Content-Type must be application/json'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'Content-Length does not match the body'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'the request body is empty; send a JSON object'],
-  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'the request body is not valid JSON'],
-  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'the request body is larger than the configured limit'],
-  FST_ERR_CTP_INVALID_TYPE: ['unsupported_media_type', 'Content-Type must be application/json'],
-  FST_ERR_BAD_URL: ['bad_request', 'the request URL is malformed'],
-  FST_ERR_ASYNC_CONSTRAINT: ['bad_request', 'the request could not be routed'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Content-Type must be application/json.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'Content-Length does not match the body.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is larger than the configured limit.'],
+  FST_ERR_CTP_INVALID_TYPE: ['unsupported_media_type', 'Content-Type must be application/json.'],
+  FST_ERR_BAD_URL: ['bad_request', 'The request URL is malformed.'],
+  FST_ERR_MAX_PARAM_LENGTH: ['uri_too_long', 'A segment of the request URL is too long.'],
+  FST_ERR_ASYNC_CONSTRAINT: ['bad_request', 'The request could not be routed.'],
 };
 
-function toAppError(error: FastifyError): AppError | undefined {
+export function toAppError(error: FastifyError): AppError | undefined {
   if (error instanceof AppError) return error;
   const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (mapped) return new AppError(mapped[0], mapped[1]);
   if (error.validation) {
-    const first = error.validation[0];
+    const first: (FastifySchemaValidationError & { parentSchema?: Record<string, unknown>; data?: unknown }) | undefined = error.validation[0];
     const where = error.validationContext ?? 'body';
-    const path = first?.instancePath ? `${where}${first.instancePath.replaceAll('/', '.')}` : where;
-    return new AppError('invalid_field', `${path} ${first?.message ?? 'is invalid'}`);
+    const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : undefined;
+    // A body member is named by itself (as the dashboard's forms know it); others by where they are.
+    const path = field ? (where === 'body' ? field : `${where}.${field}`) : where;
+    // Out of range: name the whole allowed range and the value given (ajv runs with `verbose`).
+    const range = first && /^(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$/.test(first.keyword) && first.parentSchema ? allowedRange(first.parentSchema) : undefined;
+    const message = range ? `${path} must be ${range}; got ${JSON.stringify(first!.data)}.` : `${path} ${first?.message ?? 'is invalid'}`;
+    return new AppError('invalid_field', message, {}, field ? { field } : undefined);
   }
-  if (error instanceof SyntaxError) return new AppError('invalid_json', 'the request body is not valid JSON');
+  if (error instanceof SyntaxError) return new AppError('invalid_json', 'The request body is not valid JSON.');
   if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'the database is busy or unavailable; retry shortly', { 'Retry-After': '1' });
   // Any other 4xx raised by a plugin keeps its status class as a bad request.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

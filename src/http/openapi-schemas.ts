@@ -15,7 +15,7 @@ export const errorResponseSchema = {
         code: {
           type: 'string',
           description:
-            'Stable machine-readable code: invalid_api_key (401), bad_request / invalid_json / invalid_field (400), unsupported_media_type (415), payload_too_large (413), not_found (404), method_not_allowed (405), conflict (409), rate_limited (429), internal_error (500), unavailable (503).',
+            'Stable machine-readable code: invalid_api_key (401), bad_request / invalid_json / invalid_field (400; bad_request also for a malformed, missing or repeated Host header and for unparsable HTTP), unsupported_media_type (415; also for a Content-Encoding other than identity or a charset other than UTF-8), payload_too_large (413), not_found (404), method_not_allowed (405), request_timeout (408), conflict (409), uri_too_long (414), headers_too_large (431), rate_limited (429), internal_error (500), unavailable (503).',
         },
         message: { type: 'string', description: 'What went wrong, for a human.' },
         request_id: { type: 'string', description: 'Identifies the request in the server log and in events.' },
@@ -55,7 +55,8 @@ const block = (description: string, properties: Record<string, unknown>) => ({
   properties: {
     enabled: { type: 'boolean', description: 'Whether the guardrail ran on this message.' },
     reason: { type: 'string', enum: ['switched_off', 'not_applicable', 'not_available'], description: 'Why the guardrail did not run (only when enabled is false).' },
-    detected: { type: 'boolean', description: 'Whether this guardrail blocked the message.' },
+    detected: { type: 'boolean', description: 'Whether this guardrail blocked the message (in monitor mode: whether it would have).' },
+    enforced: { type: 'boolean', enum: [false], description: 'Present, false, only when the guardrail runs in monitor mode: it reports as when enforcing but does not block (see `monitored_by`).' },
     error: {
       type: 'object',
       description: 'Present when the guardrail failed; `detected` then follows the profile\'s on_error (block by default).',
@@ -73,11 +74,17 @@ const ruleMatches = (nameField: string) => ({
 export const checkResponseSchema = {
   $id: 'CheckResponse',
   type: 'object',
-  required: ['injection_detected', 'execution_time', 'checks', 'blocked_by', 'request_id'],
+  required: ['injection_detected', 'execution_time', 'checks', 'blocked_by', 'monitored_by', 'request_id'],
   properties: {
     injection_detected: { type: 'boolean', description: 'true when any enabled guardrail blocked the message. A blocked message is a normal 200 answer, not an error.' },
     execution_time: { type: 'number', description: 'Server-side processing time of the check in milliseconds (float), from request arrival to response.' },
     blocked_by: { type: 'array', items: { type: 'string' }, description: 'Names of the guardrails that blocked the message (members of `checks`).' },
+    monitored_by: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'Names of the guardrails in monitor mode (profile switch Monitor, or the Runtime LLM\'s monitor mode) that would have blocked the message. They never set injection_detected nor appear in blocked_by; their `checks` block carries `enforced: false`.',
+    },
     request_id: { type: 'string', description: 'Identifies this check in events and logs.' },
     sanitized_message: { type: 'string', description: 'Present when a guardrail masks rather than blocks (PII mask action): the message with each masked range replaced by <TYPE>.' },
     checks: {

@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Direction, GuardrailName } from '../engine/guardrail.ts';
-import type { CheckOutcome } from '../engine/pipeline.ts';
+import { verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 
 /** The appliance's Prometheus metrics, exposed at GET /metrics. */
 export class Metrics {
@@ -18,15 +18,22 @@ export class Metrics {
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [this.registry],
   });
+  readonly guardrailDuration = new Histogram({
+    name: 'rampart_guardrail_duration_seconds',
+    help: 'Time one guardrail took on one message, by guardrail and direction',
+    labelNames: ['guardrail', 'direction'] as const,
+    buckets: [0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
+    registers: [this.registry],
+  });
   readonly checks = new Counter({
     name: 'rampart_checks_total',
-    help: 'Checks by direction and verdict',
+    help: 'Checks by direction and verdict: allowed, blocked, or monitored (allowed, but a guardrail in monitor mode would have blocked)',
     labelNames: ['direction', 'verdict'] as const,
     registers: [this.registry],
   });
   readonly guardrailVerdicts = new Counter({
     name: 'rampart_guardrail_verdicts_total',
-    help: 'Guardrail outcomes: detected, passed or error',
+    help: 'Guardrail outcomes: detected, monitored (detected in monitor mode, not blocked), passed or error',
     labelNames: ['guardrail', 'direction', 'outcome'] as const,
     registers: [this.registry],
   });
@@ -56,10 +63,11 @@ export class Metrics {
 
   recordCheck(direction: Direction, outcome: CheckOutcome, seconds: number): void {
     this.checkDuration.observe({ direction }, seconds);
-    this.checks.inc({ direction, verdict: outcome.injection_detected ? 'blocked' : 'allowed' });
+    this.checks.inc({ direction, verdict: verdictOf(outcome) });
     for (const [guardrail, record] of Object.entries(outcome.records) as [GuardrailName, NonNullable<CheckOutcome['records'][GuardrailName]>][]) {
-      const result = record.error ? 'error' : record.detected ? 'detected' : 'passed';
+      const result = record.error ? 'error' : !record.detected ? 'passed' : record.monitored ? 'monitored' : 'detected';
       this.guardrailVerdicts.inc({ guardrail, direction, outcome: result });
+      if (record.ms !== undefined) this.guardrailDuration.observe({ guardrail, direction }, record.ms / 1000);
     }
   }
 }

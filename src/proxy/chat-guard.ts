@@ -23,6 +23,8 @@ export interface VerdictSummary {
   choice_index?: number;
   injection_detected: boolean;
   blocked_by: string[];
+  /** Guardrails in monitor mode that would have blocked; the message went through. */
+  monitored_by: string[];
 }
 
 /** The verdict of a blocked message, as clients of the proxy see it. */
@@ -70,7 +72,7 @@ export class ChatGuard {
     for (const slot of slots) {
       if (!INPUT_ROLES.has(slot.role)) continue;
       const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text }, this.#requestId);
-      inputVerdicts.push({ message_index: slot.messageIndex, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by });
+      inputVerdicts.push({ message_index: slot.messageIndex, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, monitored_by: outcome.monitored_by });
       if (outcome.injection_detected) {
         throw new AppError('input_blocked', `message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}`, {}, verdictDetails(outcome, this.#requestId, { message_index: slot.messageIndex }));
       }
@@ -99,7 +101,7 @@ export class ChatGuard {
       const content = choice.message?.content;
       if (typeof content !== 'string' || !choice.message) continue;
       const outcome = await this.checkAnswer(guarded, content);
-      verdicts.push({ choice_index: choice.index, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by });
+      verdicts.push({ choice_index: choice.index, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, monitored_by: outcome.monitored_by });
       if (outcome.injection_detected) {
         choice.message.content = this.settings.refusal_message;
         choice.finish_reason = 'content_filter';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Direction, GuardrailDefinition } from '../engine/guardrail.ts';
-import { runChecks, type CheckOutcome } from '../engine/pipeline.ts';
+import { runChecks, verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
 import type { CheckEventQueue } from '../events/check-event-queue.ts';
 import { recordableMessageText } from '../events/message-text.ts';
@@ -64,8 +64,9 @@ export class CheckService {
       runtimeLlmId: runtimeLlm.id,
       profileId: profile.profileId,
       direction: input.direction,
-      verdict: outcome.injection_detected ? 'blocked' : 'allowed',
+      verdict: verdictOf(outcome),
       blockedBy: outcome.blocked_by,
+      monitoredBy: outcome.monitored_by,
       results: outcome.records,
       executionTimeMs: outcome.execution_time,
       messageLength: input.message.length,

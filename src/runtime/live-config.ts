@@ -147,12 +147,12 @@ export class LiveConfig {
   }
 
   #compiledFor(snapshot: Snapshot, llm: RuntimeLlm): CompiledProfile | Error {
-    const cacheKey = `${llm.profileId}:${llm.level}`;
+    const cacheKey = `${llm.profileId}:${llm.level}:${llm.monitor}`;
     let compiled = snapshot.compiled.get(cacheKey);
     if (!compiled) {
       const profile = snapshot.profiles.get(llm.profileId) ?? new Error(`profile ${llm.profileId} does not exist`);
       try {
-        compiled = profile instanceof Error ? profile : compileProfile(this.#options.registry, profile, llm.level);
+        compiled = profile instanceof Error ? profile : compileProfile(this.#options.registry, profile, llm.level, llm.monitor);
       } catch (error) {
         compiled = error instanceof Error ? error : new Error(String(error));
       }

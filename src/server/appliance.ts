@@ -16,9 +16,10 @@ import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
+import { warmUpGuardrails } from '../runtime/warm-up.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
 import { openStore, type Store } from '../store/store.ts';
-import { loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
+import { certificateNames, loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
 import { ensureThreatStore } from '../vectors/vector-runtime.ts';
 import { VERSION } from '../version.ts';
 
@@ -84,8 +85,12 @@ export async function prepareDataDirectory(config: AppConfig, log: Logger): Prom
     // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
     await ensureThreatStore(store, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
-    // Printed once, at creation; the password itself is only in the owner-only file.
-    if (passwordFile) log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
+    // Printed once, at creation; the password itself is only in the owner-only file. Besides the
+    // log line, a plain line on stderr for the person watching the first start.
+    if (passwordFile) {
+      log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
+      process.stderr.write(`First sign-in: user admin, password in ${passwordFile} (change it when you first sign in).\n`);
+    }
   } finally {
     await store.close();
   }
@@ -142,6 +147,8 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();
   await loadGuardrails({ store, dataDir: config.dataDir, log, onConfigReload: (listener) => live.onReload(listener) });
+  // Before listening, so /readyz answers only once a check is as fast as it will be.
+  await warmUpGuardrails(GUARDRAILS, log);
 
   const siem = new SiemForwarder({ store, registry: metrics.registry, log });
   await siem.start();
@@ -173,6 +180,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     credentials: CredentialBox.forDataDir(config.dataDir),
     events,
     dashboardPort: () => dashboardPortInUse,
+    publicNames: certificateNames(tls.cert),
     // Workers each see about 1/count of the traffic (the kernel spreads connections), so each
     // enforces 1/count of every limit.
     limits: {

@@ -26,14 +26,15 @@ const FACILITY = 16;
 const SYSLOG_SEVERITY = { warning: 4, notice: 5, info: 6 } as const;
 
 function syslogSeverity(event: ForwardedEvent): number {
-  if (event.kind === 'check') return event.verdict === 'blocked' ? SYSLOG_SEVERITY.warning : SYSLOG_SEVERITY.info;
+  if (event.kind === 'check') return { blocked: SYSLOG_SEVERITY.warning, monitored: SYSLOG_SEVERITY.notice, allowed: SYSLOG_SEVERITY.info }[event.verdict];
   if (event.kind === 'audit') return /failed|locked/.test(event.action) ? SYSLOG_SEVERITY.warning : SYSLOG_SEVERITY.notice;
   return SYSLOG_SEVERITY.info;
 }
 
 /** CEF severity 0-10. */
 function cefSeverity(event: ForwardedEvent): number {
-  if (event.kind === 'check') return event.verdict === 'blocked' ? 7 : 1;
+  // monitored: allowed, but a guardrail in monitor mode would have blocked it.
+  if (event.kind === 'check') return { blocked: 7, monitored: 4, allowed: 1 }[event.verdict];
   if (event.kind === 'audit') return /failed|locked/.test(event.action) ? 6 : 3;
   return 1;
 }
@@ -41,9 +42,12 @@ function cefSeverity(event: ForwardedEvent): number {
 // RFC 5424 HOSTNAME: printable US-ASCII without spaces, at most 255 characters.
 const HOST = hostname().replace(/[^\x21-\x7e]/g, '').slice(0, 255) || '-';
 
-/** `<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA ` (RFC 5424 §6). */
+/**
+ * `<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA ` (RFC 5424 §6), then the BOM
+ * that marks the MSG as UTF-8 (§6.4).
+ */
 function syslogHeader(event: ForwardedEvent): string {
-  return `<${FACILITY * 8 + syslogSeverity(event)}>1 ${event.time} ${HOST} rampart ${process.pid} ${event.kind} - `;
+  return `<${FACILITY * 8 + syslogSeverity(event)}>1 ${event.time} ${HOST} rampart ${process.pid} ${event.kind} - \uFEFF`;
 }
 
 const cefHeaderValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
@@ -70,14 +74,17 @@ function cefSignature(event: ForwardedEvent): { id: string; name: string; extens
         ['cs2', event.profile_id],
         ['cs3Label', 'blockedBy'],
         ['cs3', event.blocked_by.join(',')],
+        ['flexString1Label', 'monitoredBy'],
+        ['flexString1', event.monitored_by.join(',')],
         ['cs4Label', 'scores'],
         ['cs4', scores],
         ['cs5Label', 'messageSha256'],
         ['cs5', event.message_sha256],
         ['cs6Label', 'requestId'],
         ['cs6', event.request_id],
-        ['cn1Label', 'executionTimeMs'],
-        ['cn1', Math.round(event.execution_time_ms * 1000) / 1000],
+        // cnN fields are integers in the CEF dictionary; a fractional time goes in a float field.
+        ['cfp1Label', 'executionTimeMs'],
+        ['cfp1', Math.round(event.execution_time_ms * 1000) / 1000],
         ['cn2Label', 'messageLength'],
         ['cn2', event.message_length],
       ],

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GuardrailName } from '../engine/guardrail.ts';
-import type { GuardrailRecord } from '../engine/pipeline.ts';
+import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
 import type { Database } from './schema.ts';
 
 /** One check as recorded: verdict and scores, the message only as length and SHA-256. */
@@ -11,8 +11,10 @@ export interface CheckEvent {
   runtimeLlmId: string;
   profileId: string;
   direction: 'input' | 'output';
-  verdict: 'allowed' | 'blocked';
+  verdict: CheckVerdict;
   blockedBy: GuardrailName[];
+  /** Guardrails in monitor mode that would have blocked; absent = none. */
+  monitoredBy?: GuardrailName[];
   results: Partial<Record<GuardrailName, GuardrailRecord>>;
   executionTimeMs: number;
   messageLength: number;
@@ -35,6 +37,7 @@ export async function insertCheckEvents(db: Kysely<Database>, events: readonly C
         direction: e.direction,
         verdict: e.verdict,
         blocked_by: JSON.stringify(e.blockedBy),
+        monitored_by: JSON.stringify(e.monitoredBy ?? []),
         results: JSON.stringify(e.results),
         execution_time_ms: e.executionTimeMs,
         message_length: e.messageLength,
@@ -46,10 +49,12 @@ export async function insertCheckEvents(db: Kysely<Database>, events: readonly C
 }
 
 export interface CheckEventFilter {
+  /** One event by its id (a link to it). */
+  id?: string;
   runtimeLlmId?: string;
-  verdict?: 'allowed' | 'blocked';
+  verdict?: CheckVerdict;
   direction?: 'input' | 'output';
-  /** Only events in which this guardrail blocked. */
+  /** Only events in which this guardrail blocked or, in monitor mode, would have blocked. */
   blockedBy?: GuardrailName;
   since?: string;
   until?: string;
@@ -60,14 +65,18 @@ export interface CheckEventFilter {
 
 export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFilter): Promise<CheckEvent[]> {
   let query = db.selectFrom('check_events').selectAll().orderBy('id', 'desc').limit(filter.limit);
+  if (filter.id) query = query.where('id', '=', filter.id);
   if (filter.runtimeLlmId) query = query.where('runtime_llm_id', '=', filter.runtimeLlmId);
   if (filter.verdict) query = query.where('verdict', '=', filter.verdict);
   if (filter.direction) query = query.where('direction', '=', filter.direction);
   if (filter.since) query = query.where('created_at', '>=', filter.since);
   if (filter.until) query = query.where('created_at', '<', filter.until);
   if (filter.before) query = query.where('id', '<', filter.before);
-  // blocked_by is a JSON array of plain names, so a quoted-name match is exact and portable.
-  if (filter.blockedBy) query = query.where('blocked_by', 'like', `%"${filter.blockedBy}"%`);
+  // blocked_by and monitored_by are JSON arrays of plain names, so a quoted-name match is exact and portable.
+  if (filter.blockedBy) {
+    const quoted = `%"${filter.blockedBy}"%`;
+    query = query.where((eb) => eb.or([eb('blocked_by', 'like', quoted), eb('monitored_by', 'like', quoted)]));
+  }
   const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,
@@ -78,6 +87,7 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     direction: r.direction,
     verdict: r.verdict,
     blockedBy: JSON.parse(r.blocked_by) as GuardrailName[],
+    monitoredBy: JSON.parse(r.monitored_by) as GuardrailName[],
     results: JSON.parse(r.results) as CheckEvent['results'],
     executionTimeMs: r.execution_time_ms,
     messageLength: r.message_length,

@@ -9,6 +9,8 @@ export interface RuntimeLlm {
   level: 1 | 2 | 3;
   profileId: string;
   systemPrompt: string | null;
+  /** Every guardrail only reports what it would block (monitor mode); nothing is blocked. */
+  monitor: boolean;
   /** Sealed upstream credential (see CredentialBox); never shown. */
   upstreamCredential: string | null;
   createdAt: string;
@@ -24,6 +26,7 @@ function toRuntimeLlm(row: Selectable<RuntimeLlmTable>): RuntimeLlm {
     level: row.level as RuntimeLlm['level'],
     profileId: row.profile_id,
     systemPrompt: row.system_prompt,
+    monitor: row.monitor === 1,
     upstreamCredential: row.upstream_credential,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -39,6 +42,7 @@ function toRow(llm: RuntimeLlm): Selectable<RuntimeLlmTable> {
     level: llm.level,
     profile_id: llm.profileId,
     system_prompt: llm.systemPrompt,
+    monitor: llm.monitor ? 1 : 0,
     upstream_credential: llm.upstreamCredential,
     created_at: llm.createdAt,
     updated_at: llm.updatedAt,

@@ -35,6 +35,8 @@ export interface RuntimeLlmTable {
   level: number;
   profile_id: string;
   system_prompt: string | null;
+  /** 1: every guardrail of this Runtime LLM runs in monitor mode (reports, never blocks). */
+  monitor: number;
   /** Sealed (encrypted) credential for the upstream LLM; never returned by any API. */
   upstream_credential: string | null;
   created_at: string;
@@ -116,9 +118,12 @@ export interface CheckEventTable {
   runtime_llm_id: string;
   profile_id: string;
   direction: 'input' | 'output';
-  verdict: 'allowed' | 'blocked';
+  /** monitored: allowed, but a guardrail in monitor mode would have blocked it. */
+  verdict: 'allowed' | 'blocked' | 'monitored';
   /** JSON array of guardrail names. */
   blocked_by: string;
+  /** JSON array of the guardrails in monitor mode that would have blocked. */
+  monitored_by: string;
   /** JSON object: guardrail name → {detected, score?, error?}. */
   results: string;
   execution_time_ms: number;

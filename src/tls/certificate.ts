@@ -65,3 +65,12 @@ export async function loadTlsMaterial(options: TlsOptions): Promise<TlsMaterial>
   const cert = readFileSync(certPath, 'utf8');
   return { cert, key: readFileSync(keyPath, 'utf8'), fingerprint256: new X509Certificate(cert).fingerprint256, certPath, selfSigned: true };
 }
+
+/** The DNS names and IP addresses a certificate is valid for (its subjectAltName), lower-cased. */
+export function certificateNames(cert: string): string[] {
+  const altNames = new X509Certificate(cert).subjectAltName ?? '';
+  return altNames
+    .split(', ')
+    .map((entry) => /^(?:DNS|IP Address):(.+)$/.exec(entry)?.[1]?.toLowerCase())
+    .filter((name): name is string => name !== undefined);
+}

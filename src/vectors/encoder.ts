@@ -1,22 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTensor, readVerified } from '../models/tensor-file.ts';
+import { readInt8Rows, readTensor, readVerified } from '../models/tensor-file.ts';
 import { ENCODER_TENSORS, type EncoderManifest, type Sensitivity } from './encoder-manifest.ts';
-import { chunkShapes, hashedFeatures, wordTokens } from './text-features.ts';
+import type { CharRange } from '../models/windows.ts';
+import { bigramBucket, MAX_TOKENS, ngramBuckets, shapeBuckets } from './text-features.ts';
+import { cutsChunk, tokeniseWithOffsets, within, type TextTokens, type TokenSpan } from './text-tokens.ts';
 
 export const ENCODER_DIR = join(import.meta.dirname, '../../models/vector-encoder');
 
-/** The learned parameters of the sentence encoder, as float32 tables. */
+/**
+ * The learned parameters of the sentence encoder. The two tables stay int8 as shipped (a row is one
+ * 64-byte cache line, a quarter of float32's memory), each row with its float32 scale.
+ */
 export interface EncoderWeights {
   dims: number;
   buckets: number;
   words: readonly string[];
   /** words × dims: each word's learned vector (a projection of its GloVe vector). */
-  wordVectors: Float32Array;
+  wordVectors: Int8Rows;
   /** Per word: its attention weight in the sentence mean (learned from its GloVe vector and frequency). */
   wordWeights: Float32Array;
   /** buckets × dims: embeddings of the hashed character n-grams and word bigrams. */
-  hashVectors: Float32Array;
+  hashVectors: Int8Rows;
+}
+
+export interface Int8Rows {
+  q: Int8Array;
+  scales: Float32Array;
 }
 
 /** How the encoder's similarities read as scores and verdicts (chosen on validation, see the model card). */
@@ -47,36 +57,116 @@ export class SentenceEncoder {
 
   /** A unit vector, or all zeros for text without words. */
   encode(normalised: string): Float32Array {
+    return this.encodeRanges(normalised, [{ start: 0, end: normalised.length }]);
+  }
+
+  /**
+   * The vectors (ranges × dims) of several ranges of one text, each equal to `encode` of its slice.
+   * The text is tokenised once and each token's features are looked up once; a range's sums are the
+   * difference of running sums at its ends, so cost follows the text's length, not the number or
+   * size of the ranges. A range that cuts through a chunk (no white space at its edge) tokenises
+   * differently from the text and is encoded from its slice.
+   */
+  encodeRanges(normalised: string, ranges: readonly CharRange[]): Float32Array {
+    const { dims } = this;
+    const tokens = tokeniseWithOffsets(normalised);
+    const out = new Float32Array(ranges.length * dims);
+    const spans: Array<{ row: number; words: TokenSpan; chunks: TokenSpan }> = [];
+    ranges.forEach((r, row) => {
+      if (cutsChunk(normalised, r.start) || cutsChunk(normalised, r.end)) {
+        out.set(this.encodeRanges(normalised.slice(r.start, r.end), [{ start: 0, end: r.end - r.start }]), row * dims);
+      } else spans.push({ row, words: within(tokens.words, r, MAX_TOKENS), chunks: within(tokens.chunks, r, MAX_TOKENS) });
+    });
+    if (spans.length === 0) return out;
+    const sums = this.#runningSums(tokens, new Set(spans.flatMap((s) => [s.words.from, s.words.to])), new Set(spans.flatMap((s) => [s.chunks.from, s.chunks.to])));
+    for (const { row, words, chunks } of spans) this.#combine(sums, tokens, words, chunks, out.subarray(row * dims, (row + 1) * dims));
+    return out;
+  }
+
+  /**
+   * Running sums over the tokens (weighted word vectors, their weights, hashed n-gram and bigram
+   * vectors, their count) and over the chunks (hashed shape vectors, their count), kept at the
+   * token and chunk indices asked for. Sums are float64, so differences of long runs stay exact to float32.
+   */
+  #runningSums(tokens: TextTokens, wordStops: ReadonlySet<number>, chunkStops: ReadonlySet<number>): RunningSums {
     const { dims, wordVectors, wordWeights, hashVectors, buckets } = this.#w;
-    const tokens = wordTokens(normalised);
-    const words = new Float32Array(dims);
-    let weightSum = 0;
-    for (const token of tokens) {
-      const i = this.#index.get(token);
-      if (i === undefined) continue;
-      const a = wordWeights[i]!;
-      weightSum += a;
-      const o = i * dims;
-      for (let d = 0; d < dims; d++) words[d]! += a * wordVectors[o + d]!;
-    }
-    const out = new Float32Array(dims);
-    if (weightSum > 0) for (let d = 0; d < dims; d++) out[d] = words[d]! / weightSum;
-    const hashed = hashedFeatures(tokens, chunkShapes(normalised), buckets);
-    if (hashed.length > 0) {
-      const s = 1 / hashed.length;
-      for (const b of hashed) {
-        const o = b * dims;
-        for (let d = 0; d < dims; d++) out[d]! += s * hashVectors[o + d]!;
+    // Per distinct token: its vocabulary row and the sum of its n-gram rows (tokens repeat).
+    const features = new Map<string, { word: number; ngrams: Float64Array; count: number }>();
+    const words = new Float64Array(dims + 1);
+    const hashed = new Float64Array(dims + 1);
+    const atWord = new Map<number, { words: Float64Array; hashed: Float64Array }>();
+    const lastWord = Math.max(...wordStops);
+    for (let t = 0; ; t++) {
+      if (wordStops.has(t)) atWord.set(t, { words: words.slice(), hashed: hashed.slice() });
+      if (t === lastWord) break;
+      const token = tokens.words.text[t]!;
+      let f = features.get(token);
+      if (!f) {
+        const ids = ngramBuckets(token, buckets);
+        const ngrams = new Float64Array(dims);
+        for (const b of ids) addRow(ngrams, hashVectors, b, dims, 1);
+        features.set(token, (f = { word: this.#index.get(token) ?? -1, ngrams, count: ids.length }));
+      }
+      if (f.word >= 0) {
+        const a = wordWeights[f.word]!;
+        addRow(words, wordVectors, f.word, dims, a);
+        words[dims]! += a;
+      }
+      for (let d = 0; d < dims; d++) hashed[d]! += f.ngrams[d]!;
+      hashed[dims]! += f.count;
+      if (t > 0) {
+        addRow(hashed, hashVectors, bigramBucket(tokens.words.text[t - 1]!, token, buckets), dims, 1);
+        hashed[dims]! += 1;
       }
     }
+    const shapes = new Float64Array(dims + 1);
+    const atChunk = new Map<number, Float64Array>();
+    const lastChunk = Math.max(...chunkStops);
+    for (let c = 0; ; c++) {
+      if (chunkStops.has(c)) atChunk.set(c, shapes.slice());
+      if (c === lastChunk) break;
+      const shape = tokens.chunks.shape[c];
+      if (shape === undefined) continue;
+      for (const b of shapeBuckets(shape, buckets)) addRow(shapes, hashVectors, b, dims, 1);
+      shapes[dims]! += 2;
+    }
+    return { atWord, atChunk };
+  }
+
+  /** One range's unit vector from the running sums at its ends. */
+  #combine(sums: RunningSums, tokens: TextTokens, words: TokenSpan, chunks: TokenSpan, out: Float32Array): void {
+    const { dims, hashVectors, buckets } = this.#w;
+    const w0 = sums.atWord.get(words.from)!;
+    const w1 = sums.atWord.get(words.to)!;
+    const s0 = sums.atChunk.get(chunks.from)!;
+    const s1 = sums.atChunk.get(chunks.to)!;
+    // The running hash sum holds the bigram that joins the range's first token to the one before it.
+    const joining = words.from > 0 && words.to > words.from ? bigramBucket(tokens.words.text[words.from - 1]!, tokens.words.text[words.from]!, buckets) : -1;
+    const weightSum = w1.words[dims]! - w0.words[dims]!;
+    const count = w1.hashed[dims]! - w0.hashed[dims]! - (joining >= 0 ? 1 : 0) + s1[dims]! - s0[dims]!;
     let norm = 0;
-    for (let d = 0; d < dims; d++) norm += out[d]! * out[d]!;
+    for (let d = 0; d < dims; d++) {
+      let v = weightSum > 0 ? (w1.words[d]! - w0.words[d]!) / weightSum : 0;
+      if (count > 0) v += (w1.hashed[d]! - w0.hashed[d]! - (joining >= 0 ? hashVectors.scales[joining]! * hashVectors.q[joining * dims + d]! : 0) + s1[d]! - s0[d]!) / count;
+      out[d] = v;
+      norm += out[d]! * out[d]!;
+    }
     if (norm > 0) {
       const s = 1 / Math.sqrt(norm);
       for (let d = 0; d < dims; d++) out[d]! *= s;
     }
-    return out;
   }
+}
+
+interface RunningSums {
+  atWord: Map<number, { words: Float64Array; hashed: Float64Array }>;
+  atChunk: Map<number, Float64Array>;
+}
+
+function addRow(into: Float64Array, table: Int8Rows, row: number, dims: number, weight: number): void {
+  const o = row * dims;
+  const s = weight * table.scales[row]!;
+  for (let d = 0; d < dims; d++) into[d]! += s * table.q[o + d]!;
 }
 
 /** Loads the shipped encoder, verifying its files against the manifest. */
@@ -84,20 +174,20 @@ export function loadSentenceEncoder(dir = ENCODER_DIR): SentenceEncoder {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EncoderManifest;
   const data = readVerified(dir, manifest.files.weights);
   const words = readVerified(dir, manifest.files.vocabulary).toString('utf8').split('\n').filter((w) => w !== '');
-  const tensor = (name: (typeof ENCODER_TENSORS)[number]) => {
-    const entry = manifest.tensors.find((t) => t.name === name);
-    if (!entry) throw new Error(`encoder weights lack tensor ${name}`);
-    return readTensor(data, entry);
+  const entry = (name: (typeof ENCODER_TENSORS)[number]) => {
+    const found = manifest.tensors.find((t) => t.name === name);
+    if (!found) throw new Error(`encoder weights lack tensor ${name}`);
+    return found;
   };
   const weights: EncoderWeights = {
     dims: manifest.dims,
     buckets: manifest.buckets,
     words,
-    wordVectors: tensor('word_vectors'),
-    wordWeights: tensor('word_weights'),
-    hashVectors: tensor('hash_vectors'),
+    wordVectors: readInt8Rows(data, entry('word_vectors')),
+    wordWeights: readTensor(data, entry('word_weights')),
+    hashVectors: readInt8Rows(data, entry('hash_vectors')),
   };
-  if (weights.wordVectors.length !== words.length * manifest.dims || weights.hashVectors.length !== manifest.buckets * manifest.dims) {
+  if (weights.wordVectors.q.length !== words.length * manifest.dims || weights.hashVectors.q.length !== manifest.buckets * manifest.dims) {
     throw new Error('encoder weights do not match the manifest');
   }
   return new SentenceEncoder(manifest.version, weights, { similarityFloor: manifest.similarityFloor, thresholds: manifest.thresholds });

@@ -1,5 +1,5 @@
 import type { SentenceEncoder } from './encoder.ts';
-import { messageParts } from './message-parts.ts';
+import { MAX_PARTS, messagePartRanges } from './message-parts.ts';
 import { requestScore } from './request-matching.ts';
 import { similarityScore } from './score.ts';
 import type { ThreatIndex, ThreatMatch } from './threat-index.ts';
@@ -21,11 +21,36 @@ export interface ScoredText {
   cleaned: { text: string };
 }
 
-/** The vectors (parts × dims) of every part (message-parts.ts) of every view of a message. */
-export function encodeParts(encoder: SentenceEncoder, views: readonly string[]): Float32Array {
-  const parts = views.flatMap((view) => messageParts(view));
-  const queries = new Float32Array(parts.length * encoder.dims);
-  parts.forEach((part, i) => queries.set(encoder.encode(part), i * encoder.dims));
+/**
+ * Which `count` of a view's sentence vectors (rows of `sentences`) to search as well: returns row
+ * numbers. A long text's sentences are all encoded (cheap, see `SentenceEncoder.encodeRanges`); its
+ * first `MAX_PARTS` are always searched, and `pick` chooses `MAX_PARTS` more among the rest.
+ */
+export type SentencePicker = (sentences: Float32Array, count: number) => number[];
+
+/**
+ * The vectors (parts × dims) of every part (message-parts.ts) of every view of a message: the whole
+ * view, its windows, its first `MAX_PARTS` sentences and, given `pick`, as many of its later ones.
+ */
+export function encodeParts(encoder: SentenceEncoder, views: readonly string[], pick?: SentencePicker): Float32Array {
+  const { dims } = encoder;
+  const encoded = views.map((view) => {
+    const { windows, sentences } = messagePartRanges(view);
+    const first = windows.length + Math.min(MAX_PARTS, sentences.length);
+    if (!pick || sentences.length <= MAX_PARTS) return encoder.encodeRanges(view, [...windows, ...sentences.slice(0, MAX_PARTS)]);
+    const vectors = encoder.encodeRanges(view, [...windows, ...sentences]);
+    const later = pick(vectors.subarray(first * dims), MAX_PARTS);
+    const out = new Float32Array((first + later.length) * dims);
+    out.set(vectors.subarray(0, first * dims));
+    later.forEach((row, i) => out.set(vectors.subarray((first + row) * dims, (first + row + 1) * dims), (first + i) * dims));
+    return out;
+  });
+  const queries = new Float32Array(encoded.reduce((n, e) => n + e.length, 0));
+  let offset = 0;
+  for (const e of encoded) {
+    queries.set(e, offset);
+    offset += e.length;
+  }
   return queries;
 }
 
@@ -36,11 +61,13 @@ export function encodeParts(encoder: SentenceEncoder, views: readonly string[]):
  */
 export function scoreMessage(runtime: VectorRuntime, text: ScoredText): VectorResult {
   const { encoder, index, requests, matching } = runtime;
-  const queries = encodeParts(encoder, text.detectionViews);
+  const queries = encodeParts(encoder, text.detectionViews, (sentences, count) => index.knn.coarseRank(sentences, count));
   const best = new Map<string, { match: ThreatMatch; score: number }>();
   const collect = (searched: ThreatIndex, toScore: (similarity: number) => number) => {
     for (const found of searched.searchBatch(queries, REPORTED_MATCHES)) {
       for (const m of found) {
+        // Nothing in common (an empty or whitespace-only message encodes to the zero vector): no match.
+        if (m.similarity <= 0) continue;
         const known = best.get(m.id);
         if (!known || known.match.similarity < m.similarity) best.set(m.id, { match: m, score: toScore(m.similarity) });
       }

@@ -50,34 +50,45 @@ export function chunkShapes(normalised: string, limit = MAX_TOKENS): string[] {
   let chunks = 0;
   for (const m of normalised.matchAll(CHUNK)) {
     if (++chunks > limit) break;
-    if (PUNCTUATION.test(m[0])) out.push(m[0].replace(LETTER_RUN, 'a').replace(DIGIT_RUN, '0').slice(0, MAX_SHAPE_CHARS));
+    const shape = chunkShape(m[0]);
+    if (shape !== undefined) out.push(shape);
   }
   return out;
 }
 
+/** The shape of one whitespace-separated chunk (see `chunkShapes`), or undefined when it holds no punctuation. */
+export function chunkShape(chunk: string): string | undefined {
+  return PUNCTUATION.test(chunk) ? chunk.replace(LETTER_RUN, 'a').replace(DIGIT_RUN, '0').slice(0, MAX_SHAPE_CHARS) : undefined;
+}
+
+/** Bucket ids (with repeats) of the boundary-marked character n-grams of one word token. */
+export function ngramBuckets(token: string, buckets: number): number[] {
+  const out: number[] = [];
+  const marked = `<${token.slice(0, MAX_WORD_CHARS)}>`;
+  for (let n = NGRAM_MIN; n <= NGRAM_MAX; n++) {
+    if (marked.length < n) break;
+    for (let i = 0; i + n <= marked.length; i++) out.push(mix(fnv1a(marked, NGRAM_SEED + n, i, i + n)) % buckets);
+  }
+  return out;
+}
+
+/** Bucket id of the bigram of two consecutive word tokens. */
+export function bigramBucket(previous: string, token: string, buckets: number): number {
+  return mix(fnv1a(`${previous} ${token}`, BIGRAM_SEED)) % buckets;
+}
+
+/** Bucket ids of a chunk shape: the shape itself and its coarsened form. */
+export function shapeBuckets(shape: string, buckets: number): [number, number] {
+  return [mix(fnv1a(shape, SHAPE_SEED)) % buckets, mix(fnv1a(shape.replace(PUNCTUATION_RUN, (run) => (run.length > 1 ? 'P' : 'p')), COARSE_SHAPE_SEED)) % buckets];
+}
+
 /** Bucket ids (with repeats) of the hashed features of `tokens` and chunk `shapes`, in [0, buckets). */
 export function hashedFeatures(tokens: readonly string[], shapes: readonly string[], buckets: number): Int32Array {
-  let ids = new Int32Array(Math.max(16, tokens.length * 12));
-  let count = 0;
-  const push = (h: number): void => {
-    if (count === ids.length) {
-      const grown = new Int32Array(ids.length * 2);
-      grown.set(ids);
-      ids = grown;
-    }
-    ids[count++] = mix(h) % buckets;
-  };
+  const ids: number[] = [];
   for (let t = 0; t < tokens.length; t++) {
-    const marked = `<${tokens[t]!.slice(0, MAX_WORD_CHARS)}>`;
-    for (let n = NGRAM_MIN; n <= NGRAM_MAX; n++) {
-      if (marked.length < n) break;
-      for (let i = 0; i + n <= marked.length; i++) push(fnv1a(marked, NGRAM_SEED + n, i, i + n));
-    }
-    if (t > 0) push(fnv1a(`${tokens[t - 1]} ${tokens[t]}`, BIGRAM_SEED));
+    ids.push(...ngramBuckets(tokens[t]!, buckets));
+    if (t > 0) ids.push(bigramBucket(tokens[t - 1]!, tokens[t]!, buckets));
   }
-  for (const shape of shapes) {
-    push(fnv1a(shape, SHAPE_SEED));
-    push(fnv1a(shape.replace(PUNCTUATION_RUN, (run) => (run.length > 1 ? 'P' : 'p')), COARSE_SHAPE_SEED));
-  }
-  return ids.subarray(0, count);
+  for (const shape of shapes) ids.push(...shapeBuckets(shape, buckets));
+  return Int32Array.from(ids);
 }

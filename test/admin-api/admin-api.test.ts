@@ -70,11 +70,31 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     assert.equal((await app.inputCheck(apiKey, email)).json.checks.pii.enabled, true);
   });
 
+  it('rejects out-of-range values with the field and the allowed range, and saves nothing', async () => {
+    const before = await Promise.all(['/api/profiles/default', '/api/settings/siem', '/api/settings/retention'].map((p) => admin.request(p)));
+    const cases: [string, string, unknown, string, RegExp][] = [
+      ['PATCH', '/api/profiles/default', { guardrails: { llm: { threshold: 1.7 } } }, 'guardrails.llm.threshold', /from 0 to 1; got 1\.7/],
+      ['PATCH', '/api/profiles/default', { guardrails: { llm: { threshold: -0.1 } } }, 'guardrails.llm.threshold', /from 0 to 1/],
+      ['PUT', '/api/settings/siem', { port: 70000 }, 'port', /from 1 to 65535; got 70000/],
+      ['PUT', '/api/settings/siem', { port: 0 }, 'port', /from 1 to 65535; got 0/],
+      ['PUT', '/api/settings/retention', { max_age_days: -5 }, 'max_age_days', /from 1 to 3650; got -5/],
+    ];
+    for (const [method, path, body, field, range] of cases) {
+      const res = await admin.request(path, { method, body });
+      assert.equal(res.status, 400, `${path} ${JSON.stringify(body)}: ${res.text}`);
+      assert.equal(res.json.error.code, 'invalid_field');
+      assert.equal(res.json.error.field, field);
+      assert.match(res.json.error.message, range);
+    }
+    const afterwards = await Promise.all(['/api/profiles/default', '/api/settings/siem', '/api/settings/retention'].map((p) => admin.request(p)));
+    assert.deepEqual(afterwards.map((r) => r.json), before.map((r) => r.json), 'nothing was clamped and saved');
+  });
+
   it('"test this rule" runs the real guardrail and rejects bad patterns; an added regex rule blocks', async () => {
     const bad = await admin.request('/api/rules/test', { body: { kind: 'regex', pattern: '(a+)\\1', text: 'aa' } });
     assert.equal(bad.status, 200);
     assert.equal(bad.json.valid, false);
-    assert.match(bad.json.error, /backreferences/);
+    assert.match(bad.json.error, /Backreferences/);
     const good = await admin.request('/api/rules/test', { body: { kind: 'regex', pattern: 'PRJ-\\d{4}', text: 'see PRJ-1234 now' } });
     assert.deepEqual(good.json, { valid: true, matched: true, spans: [{ start: 4, end: 12, text: 'PRJ-1234' }] });
     const keyword = await admin.request('/api/rules/test', { body: { kind: 'keyword', keyword: 'falcon', text: 'Project FALCON leaks' } });
@@ -82,7 +102,7 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
 
     const refused = await admin.request('/api/profiles/default/regex-rules', { body: { name: 'bad', pattern: '(?=x)' } });
     assert.equal(refused.status, 400);
-    assert.match(refused.json.error.message, /lookahead/);
+    assert.match(refused.json.error.message, /Lookahead/);
     const added = await admin.request('/api/profiles/default/regex-rules', { body: { name: 'project code', pattern: 'PRJ-\\d{4}' } });
     assert.equal(added.status, 201, added.text);
     const check = await app.inputCheck(apiKey, { message: 'status of PRJ-1234?' });

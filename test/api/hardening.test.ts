@@ -51,9 +51,9 @@ describe('transport and header hardening', () => {
   });
 
   it('sends a browser that opens the appliance address to the dashboard for sign-in', async () => {
-    const res = await app.api('/', { headers: { host: 'guard.example:443' } });
+    const res = await app.api('/', { headers: { host: 'localhost:443' } });
     assert.equal(res.status, 302);
-    assert.equal(res.headers.location, `https://guard.example:${new URL(app.dashboardUrl).port}/`);
+    assert.equal(res.headers.location, `https://localhost:${new URL(app.dashboardUrl).port}/`);
   });
 
   it('refuses oversized headers', async () => {

@@ -48,7 +48,7 @@ describe('Runtime LLMs and API keys through the CLI', () => {
   it('validates mode, URL, level, profile and names with clear messages', async () => {
     const cases: [string[], RegExp][] = [
       [['--name', 'x1', '--mode', 'proxy'], /mode must be "forwarding" or "non-forwarding"/],
-      [['--name', 'x2', '--mode', 'forwarding'], /forwarding mode needs --url/],
+      [['--name', 'x2', '--mode', 'forwarding'], /Forwarding mode needs a Secure Proxy URL/],
       [['--name', 'x3', '--mode', 'forwarding', '--url', 'ftp://llm.internal'], /http or https/],
       [['--name', 'x4', '--mode', 'forwarding', '--url', 'not a url'], /not a valid URL/],
       [['--name', 'x5', '--level', '4'], /level must be 1, 2 or 3/],
@@ -118,8 +118,8 @@ describe('security profiles through the CLI', () => {
   it('rejects regex rules the linear-time engine cannot run, naming the problem', async () => {
     const cases: [string, RegExp][] = [
       ['bad=(unclosed', /missing closing \)/],
-      ['look=(?=secret)', /lookahead and lookbehind/],
-      ['backref=(a)\\1', /backreferences/],
+      ['look=(?=secret)', /Lookahead and lookbehind/],
+      ['backref=(a)\\1', /Backreferences/],
       ['empty=a*', /empty string/],
     ];
     for (const [rule, message] of cases) {

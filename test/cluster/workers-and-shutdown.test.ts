@@ -50,7 +50,8 @@ describe('graceful shutdown', () => {
       const { apiKey } = await app.createRuntimeLlm('draining', '--mode', 'forwarding', '--url', upstream.url, '--level', '1');
       upstream.behaviour = { delayMs: 1500, answer: () => 'a slow but complete answer' };
       const inFlight = app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': apiKey }, body: { model: 'm', messages: [{ role: 'user', content: 'take your time' }] } });
-      await sleep(300);
+      // Stop only once the request is in flight: it has passed the input check and reached upstream.
+      while (upstream.requests.length === 0) await sleep(20);
       const exited = app.stop();
       const res = await inFlight;
       assert.equal(res.status, 200, res.text);

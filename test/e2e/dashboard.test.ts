@@ -103,7 +103,8 @@ describe('dashboard end to end in headless Chromium', () => {
     await page.getByLabel('Pattern (RE2)').fill('(?=ORD)');
     await page.getByLabel('Test this rule').fill('where is ORD-123456?');
     await page.getByTestId('rule-test-error').filter({ hasText: 'lookahead' }).waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Add rule' }).isDisabled(), true);
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    assert.equal(await page.getByText('order id: (?=ORD)').count(), 0, 'a refused pattern is not added');
     await page.getByLabel('Pattern (RE2)').fill('ORD-[0-9]{6}');
     await page.getByTestId('rule-test-result').filter({ hasText: 'matches: would block' }).waitFor();
     assert.equal(await page.getByTestId('highlight').textContent(), 'ORD-123456');
@@ -163,7 +164,7 @@ describe('dashboard end to end in headless Chromium', () => {
     await page.getByRole('heading', { name: 'Playground' }).waitFor();
     await page.getByLabel('User prompt').fill('Ship ORD-777777 to max@example.org');
     await page.getByRole('button', { name: 'Run check' }).click();
-    await page.getByTestId('playground-result').getByText('Blocked').waitFor();
+    await page.getByTestId('playground-result').getByText('Blocked').first().waitFor();
     const marked = await page.getByTestId('highlight').allTextContents();
     assert.deepEqual(marked, ['ORD-777777', 'max@example.org']);
     await shot('10-playground');

@@ -87,7 +87,7 @@ describe('vector store review queue in headless Chromium', () => {
     await page.getByTestId('vector-table').getByText('seed vector — no text').first().waitFor();
   });
 
-  it('proposes from check events: one without recorded text is refused with the reason, one with text becomes a proposal', async () => {
+  it('proposes from check events: one without recorded text cannot be proposed and says why, one with text becomes a proposal', async () => {
     await app.inputCheck(apiKey, { message: 'nothing recorded here' });
     const unrecorded = await newestEvent(undefined);
     assert.equal((await admin.request('/api/profiles/default', { method: 'PATCH', body: { record_message_text: true } })).status, 200);
@@ -95,8 +95,9 @@ describe('vector store review queue in headless Chromium', () => {
     const recorded = await newestEvent(RECORDED);
 
     await go('/events');
-    await page.getByTestId(`event-${unrecorded}`).getByRole('button', { name: 'Propose for vector store' }).click();
-    await page.getByTestId('notice').filter({ hasText: `check event ${unrecorded} has no recorded text` }).waitFor();
+    assert.equal(await page.getByTestId(`event-${unrecorded}`).getByRole('button', { name: 'Propose for vector store' }).isDisabled(), true);
+    await page.getByTestId(`event-${unrecorded}`).getByTestId('propose-wrapper').hover();
+    await page.getByText(/Nothing to propose: this event has no recorded text/).waitFor();
     await page.getByTestId(`event-${recorded}`).getByRole('button', { name: 'Propose for vector store' }).click();
     const proposedId = await noticeId(/^Proposed/);
     const proposal = await entry(proposedId);

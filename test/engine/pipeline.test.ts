@@ -1,41 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Type } from '@sinclair/typebox';
-import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
-import { applyRedactions, compileProfile, runChecks, type CheckRequest } from '../../src/engine/pipeline.ts';
-import { parseProfileSettings, profileSettingsSchema } from '../../src/engine/profile-settings.ts';
-import { keywordGuardrail } from '../../src/guardrails/keyword/index.ts';
+import { applyRedactions, compileProfile, runChecks } from '../../src/engine/pipeline.ts';
+import { parseProfileSettings } from '../../src/engine/profile-settings.ts';
+import { inputRequest as request, stubRegistry as registry, stubSchema as schema } from '../helpers/stub-guardrails.ts';
 
-const failing = defineGuardrail({
-  name: 'llm',
-  title: 'Always fails',
-  directions: ['input'],
-  settings: Type.Object({}),
-  compile: () => null,
-  check: () => {
-    throw new Error('model exploded');
-  },
-});
-
-const masking = defineGuardrail({
-  name: 'pii',
-  title: 'Masks digits',
-  directions: ['input', 'output'],
-  settings: Type.Object({}),
-  compile: () => null,
-  check: (ctx) => {
-    const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, replacement: '<NUMBER>' }));
-    return { detected: false, fields: { detected: redactions.length > 0 }, redactions };
-  },
-});
-
-const registry = [failing, masking, keywordGuardrail] as readonly GuardrailDefinition[];
-const schema = profileSettingsSchema(registry);
-const request = (message: string): CheckRequest => ({
-  direction: 'input',
-  message,
-  runtimeLlm: { id: 'llm_test', name: 'test', mode: 'non-forwarding', systemPrompt: null },
-});
 const noRules = { keywords: [], regexes: [] };
 
 describe('pipeline', () => {

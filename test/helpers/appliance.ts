@@ -18,6 +18,8 @@ export interface TestAppliance {
   dashboardUrl: string;
   /** Every log line the server printed (JSON objects). */
   logs: Record<string, unknown>[];
+  /** What the server wrote to stderr so far. */
+  stderr(): string;
   api(path: string, options?: RequestOptions): Promise<HttpResponse>;
   dashboard(path: string, options?: RequestOptions): Promise<HttpResponse>;
   /** Runs the CLI against this appliance's data directory. */
@@ -124,6 +126,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
     apiUrl,
     dashboardUrl,
     logs,
+    stderr: () => stderr,
     api,
     dashboard,
     cli,

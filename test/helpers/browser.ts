@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { initialPassword, NEW_ADMIN_PASSWORD } from './admin-client.ts';
+import type { TestAppliance } from './appliance.ts';
 import { REPO_ROOT } from './cli.ts';
 
 /** Debian's chromium, headless; never a downloaded browser build. */
@@ -22,4 +24,18 @@ export function screenshotDir(): string {
   const dir = process.env.RAMPART_SCREENSHOT_DIR ?? join(REPO_ROOT, 'tmp/screenshots');
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** First sign-in in the browser with the delivered password, then the forced password change. */
+export async function signInFirstTime(page: Page, app: TestAppliance): Promise<void> {
+  const delivered = initialPassword(app);
+  app.rememberSecret(NEW_ADMIN_PASSWORD);
+  await page.goto(app.dashboardUrl);
+  await page.getByLabel(/^Password/).fill(delivered);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^Current password/).fill(delivered);
+  await page.getByLabel(/^New password/).fill(NEW_ADMIN_PASSWORD);
+  await page.getByLabel(/^Repeat new password/).fill(NEW_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByText('Password changed.').waitFor();
 }

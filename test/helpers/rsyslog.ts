@@ -79,12 +79,15 @@ input(type="imudp" address="127.0.0.1" port="${port}" ruleset="collect")
   };
 }
 
-/** The parts of an RFC 5424 message: `<PRI>1 TIMESTAMP HOST APP PROCID MSGID SD MSG`. */
+/**
+ * The parts of an RFC 5424 message: `<PRI>1 TIMESTAMP HOST APP PROCID MSGID SD MSG`; `bom` tells
+ * whether MSG started with the UTF-8 byte order mark (§6.4), which `msg` leaves out.
+ */
 export function parseRfc5424(line: string) {
-  const match = /^<(\d+)>1 (\S+) (\S+) (\S+) (\S+) (\S+) (-|\[.*?\]) (.*)$/.exec(line);
+  const match = /^<(\d+)>1 (\S+) (\S+) (\S+) (\S+) (\S+) (-|\[.*?\]) (\uFEFF?)(.*)$/.exec(line);
   if (!match) return undefined;
-  const [, pri, timestamp, host, app, procid, msgid, sd, msg] = match;
-  return { facility: Math.floor(Number(pri) / 8), severity: Number(pri) % 8, timestamp: timestamp!, host: host!, app: app!, procid: procid!, msgid: msgid!, sd: sd!, msg: msg! };
+  const [, pri, timestamp, host, app, procid, msgid, sd, bom, msg] = match;
+  return { facility: Math.floor(Number(pri) / 8), severity: Number(pri) % 8, timestamp: timestamp!, host: host!, app: app!, procid: procid!, msgid: msgid!, sd: sd!, bom: bom === '\uFEFF', msg: msg! };
 }
 
 /** Parses `CEF:0|Vendor|Product|Version|SignatureId|Name|Severity|k=v k=v` (with CEF escaping). */

@@ -5,7 +5,10 @@ import { personalView, scoreSpans } from '../../src/eval/pii-spans.ts';
 import { compose } from '../../training/pii/compose.ts';
 import { generateEvalCorpus } from '../../training/pii/eval-corpus.ts';
 import { FRAMES_WITH_NAMES, FRAMES_WITHOUT_NAMES } from '../../training/pii/frames.ts';
-import { TRAIN_NAMES } from '../../training/pii/names.ts';
+import { generateIndependentCorpus } from '../../training/pii/independent/corpus.ts';
+import { HELD_OUT_LOCALES } from '../../training/pii/independent/locales.ts';
+import { INDEPENDENT_WITH_ENTITIES, INDEPENDENT_WITHOUT_ENTITIES } from '../../training/pii/independent/templates.ts';
+import { CALIBRATION_NAMES, LATIN_LOCALES, TRAIN_NAMES, TRANSLITERATED_LOCALES } from '../../training/pii/names.ts';
 import { EVAL_WITH_ENTITIES, EVAL_WITHOUT_ENTITIES } from '../../training/pii/templates-eval.ts';
 import { TRAIN_WITH_NAMES, TRAIN_WITHOUT_NAMES } from '../../training/pii/templates-train.ts';
 
@@ -64,4 +67,23 @@ test('evaluation templates are not training templates', () => {
   const training = new Set([...TRAIN_WITH_NAMES, ...TRAIN_WITHOUT_NAMES, ...FRAMES_WITH_NAMES, ...FRAMES_WITHOUT_NAMES].map(plain));
   const shared = [...EVAL_WITH_ENTITIES, ...EVAL_WITHOUT_ENTITIES].map(plain).filter((t) => training.has(t));
   assert.deepEqual(shared, []);
+});
+
+test('the independent set uses no training locale, template or name', () => {
+  const training: readonly string[] = [...LATIN_LOCALES, ...TRANSLITERATED_LOCALES];
+  assert.deepEqual(HELD_OUT_LOCALES.filter((l) => training.includes(l)), []);
+  const known = new Set([...TRAIN_WITH_NAMES, ...TRAIN_WITHOUT_NAMES, ...FRAMES_WITH_NAMES, ...FRAMES_WITHOUT_NAMES, ...EVAL_WITH_ENTITIES, ...EVAL_WITHOUT_ENTITIES]);
+  assert.deepEqual([...INDEPENDENT_WITH_ENTITIES, ...INDEPENDENT_WITHOUT_ENTITIES].filter((t) => known.has(t)), []);
+  const seen = new Set([...TRAIN_NAMES.first, ...TRAIN_NAMES.last, ...CALIBRATION_NAMES.first, ...CALIBRATION_NAMES.last].map((n) => n.toLowerCase()));
+  const rows = generateIndependentCorpus(200);
+  const names = rows.flatMap((r) => r.spans.filter((s) => s.type === 'PERSON').map((s) => r.text.slice(s.start, s.end)));
+  const words = names.flatMap((n) => n.split(/[\s.]+/)).filter((w) => w.length > 2 && !/^(?:Dr|Mr|Ms|Mrs|Prof)$/.test(w));
+  const seenShare = words.filter((w) => seen.has(w.toLowerCase())).length / words.length;
+  assert.ok(seenShare < 0.1, `share of name words seen in training: ${seenShare}`);
+});
+
+test('the independent set is reproducible and its spans cover the filled values', () => {
+  const rows = generateIndependentCorpus(60);
+  assert.deepEqual(rows, generateIndependentCorpus(60));
+  for (const row of rows) for (const span of row.spans) assert.match(row.text.slice(span.start, span.end), /^\S(?:[\s\S]*\S)?$/);
 });

@@ -52,3 +52,29 @@ test('min_score filters weak findings', () => {
   const verdict = judgePii('see 10.1.2.3 now', compilePii(settings({ min_score: 1, entities: ['IP_ADDRESS'] })));
   assert.deepEqual(verdict.fields['entities'], []);
 });
+
+test('by default identifiers and cards block while names and contact data are masked', () => {
+  const compiled = compilePii(settings({}));
+  const contact = 'Introduce Ethan Clarke to the team; Desk: 555-201-4433x219, mail ethan@example.org.';
+  const masked = judgePii(contact, compiled);
+  assert.equal(masked.detected, false);
+  assert.equal(masked.fields['detected'], true);
+  assert.deepEqual(masked.redactions!.map((r) => [contact.slice(r.start, r.end), r.replacement]), [
+    ['Ethan Clarke', '<PERSON>'],
+    ['555-201-4433x219', '<PHONE_NUMBER>'],
+    ['ethan@example.org', '<EMAIL_ADDRESS>'],
+  ]);
+  assert.equal(judgePii('my card is 5018 0000 0009', compiled).detected, true);
+  assert.equal(judgePii('IBAN GB82 WEST 1234 5698 7654 32', compiled).detected, true);
+});
+
+test('an operator can still block every type', () => {
+  const verdict = judgePii('call me on 8123 4567', compilePii(settings({ actions: { PHONE_NUMBER: 'block' } })));
+  assert.equal(verdict.detected, true);
+  assert.equal(verdict.redactions, undefined);
+});
+
+test('a card outside the issuer table is masked to its last four digits', () => {
+  const verdict = judgePii('cc 180000000000002 thanks', compilePii(settings({})));
+  assert.deepEqual((verdict.fields['entities'] as { text: string }[]).map((e) => e.text), ['***********0002']);
+});

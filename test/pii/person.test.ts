@@ -51,7 +51,12 @@ const CUES: [string, string, number][] = [
   ["What is James Bond's social security number?", 'James Bond', CUE_NONE],
   ['Natalia sold clips to 48 of her friends.', 'Natalia', CUE_NONE],
   ['Write a letter in the style of Mark Twain.', 'Mark Twain', CUE_NONE],
+  ['Surname? Lindqvist', 'Lindqvist', CUE_STRONG],
+  ['Thanks again — Dumisani', 'Dumisani', CUE_STRONG],
+  ['Forwarding to Damjan since the rest are away.', 'Damjan', CUE_STRONG],
+  ['Your colleague Edita Chudík called.', 'Edita Chudík', CUE_STRONG],
   // Near misses: the cue words without the cue.
+  ['His wife Ana Lima won the election.', 'Ana Lima', CUE_NONE],
   ['Thanks to Ana the plan worked.', 'Ana', CUE_NONE],
   ['The gift shop of Ana Lima is closed.', 'Ana Lima', CUE_NONE],
   ["Ana's birthday party was fun.", 'Ana', CUE_NONE],
@@ -74,6 +79,12 @@ const DEFAULTS: [string, string[]][] = [
   ["I'm Maria Gonzalez, nice to meet you.", ['Maria Gonzalez']],
   ['Who was Albert Einstein?', []],
   ['Summarise the plot of a novel by Jane Austen.', []],
+  // A title before a capitalised name; names in alphabets with IPA letters (Azerbaijani ə)
+  ['Please ask Dr. Kovács to sign the form.', ['Kovács']],
+  ['Could Mr. Nəzərov please review the contract?', ['Nəzərov']],
+  // Lists of things are not lists of people
+  ['Compare Python, Rust and Go for a CLI tool.', []],
+  ['Write a poem about autumn leaves, rain and Paris.', []],
 ];
 
 for (const [text, expected] of DEFAULTS) {

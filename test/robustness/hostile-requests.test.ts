@@ -7,11 +7,13 @@ import { connect } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
+import { rawExchange } from '../helpers/raw-http.ts';
 
 /**
  * Robustness: ≥ 100k malformed and hostile requests to both listeners. Every answer must be a
- * client error or a normal answer — never a 5xx — and the server must survive with its memory back
- * near where it started. The counts are printed as test diagnostics.
+ * client error or a normal answer — never a 5xx —, every error must come in the documented shape
+ * `{error:{code,message,request_id}}` with its x-request-id, and the server must survive with its
+ * memory back near where it started. The counts are printed as test diagnostics.
  */
 
 const TOTAL = Number(process.env.RAMPART_FUZZ_REQUESTS ?? 100_000);
@@ -94,12 +96,15 @@ function hostileHeaders(apiKey: string): Record<string, string> {
     () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'x-request-id': '../../etc/passwd;' + 'r'.repeat(500) }),
     () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, cookie: '__Host-rampart_session=' + 'a'.repeat(2000) }),
     () => ({ 'content-type': 'application/json', 'x-csrf-token': 'forged', cookie: 'x=y' }),
+    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'content-encoding': pick(['gzip', 'br', 'deflate', 'zstd', 'gzip, br']) }),
+    () => ({ 'content-type': `application/json; charset=${pick(['utf-16', 'iso-8859-1', '"shift_jis"', 'UTF-8', 'bogus'])}`, 'x-api-key': apiKey }),
+    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, host: pick(['evil.example', 'a b', '[', '%', ':', 'x:99999', '[::1', '']) }),
   ];
   return pick(choices)();
 }
 
-const API_PATHS = ['/apikey/api/guardrail/v1/input-check', '/apikey/api/guardrail/v1/output-check', '/v1/chat/completions', '/v1/models', '/healthz', '/nope', '/apikey/api/guardrail/v1/../v1/input-check', '/%ff%fe', '/docs/' + 'a'.repeat(2000)];
-const DASHBOARD_PATHS = ['/api/auth/login', '/api/runtime-llms', '/api/profiles/default', '/api/playground/check', '/api/settings/siem', '/healthz', '/openapi.json', '/index.html', '/../../etc/passwd', '/api/' + 'x'.repeat(3000)];
+const API_PATHS = ['/apikey/api/guardrail/v1/input-check', '/apikey/api/guardrail/v1/output-check', '/v1/chat/completions', '/v1/models', '/healthz', '/nope', '/', '/%', '/a%zz', '/apikey/api/guardrail/v1/../v1/input-check', '/%ff%fe', '/docs/' + 'a'.repeat(2000)];
+const DASHBOARD_PATHS = ['/api/auth/login', '/api/runtime-llms', '/api/profiles/default', '/api/playground/check', '/api/settings/siem', '/healthz', '/openapi.json', '/index.html', '/%', '/../../etc/passwd', '/api/' + 'x'.repeat(3000), '/api/runtime-llms/' + 'y'.repeat(300)];
 const METHODS = ['POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 
 function nextShot(apiKey: string): Shot {
@@ -109,14 +114,36 @@ function nextShot(apiKey: string): Shot {
   return { listener, method, path: pick(listener === 'api' ? API_PATHS : DASHBOARD_PATHS), headers: hostileHeaders(apiKey), ...(body ? { body } : {}) };
 }
 
-function send(agent: Agent, port: number, shot: Shot): Promise<number> {
+/** Whether an error answer is in the documented shape, its request id echoed in x-request-id. */
+function documentedError(body: string, requestId: string | undefined): boolean {
+  try {
+    const { error } = JSON.parse(body) as { error?: { code?: unknown; message?: unknown; request_id?: unknown } };
+    return typeof error?.code === 'string' && typeof error.message === 'string' && error.message.length > 0 && error.request_id === requestId && requestId !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+interface Answer {
+  status: number;
+  /** False for an error answer that is not in the documented shape. */
+  shaped: boolean;
+}
+
+function send(agent: Agent, port: number, shot: Shot): Promise<Answer> {
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, servername: 'localhost', agent, method: shot.method, path: shot.path, headers: shot.headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(-1));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        const requestId = res.headers['x-request-id'] as string | undefined;
+        const shaped = status < 400 || shot.method === 'HEAD' || documentedError(Buffer.concat(chunks).toString('utf8'), requestId);
+        resolve({ status, shaped });
+      });
+      res.on('error', () => resolve({ status: -1, shaped: true }));
     });
-    req.on('error', () => resolve(-1)); // the server may close a connection it refuses; not a 5xx
+    req.on('error', () => resolve({ status: -1, shaped: true })); // the server may close a connection it refuses; not a 5xx
     req.end(shot.body);
   });
 }
@@ -133,18 +160,14 @@ const RAW_REQUESTS = [
   '\r\n\r\n\r\n',
   'GET ' + '/a'.repeat(20_000) + ' HTTP/1.1\r\nHost: x\r\n\r\n',
   Array.from({ length: 500 }, (_, i) => `X-H${i}: v`).join('\r\n') + '\r\n\r\n',
+  'GET / HTTP/1.1\r\nHost: [\r\nConnection: close\r\n\r\n',
+  'GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n',
+  'GET / HTTP/1.1\r\nHost: x:99999\r\nConnection: close\r\n\r\n',
+  'GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+  'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n',
+  'GET /% HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+  'POST /apikey/api/guardrail/v1/input-check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 16\r\nConnection: close\r\n\r\n{"message":"hi"}',
 ];
-
-function rawExchange(port: number, ca: string, payload: string): Promise<number> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port, ca, servername: 'localhost' }, () => socket.end(payload));
-    let head = '';
-    socket.setTimeout(10_000, () => socket.destroy());
-    socket.on('data', (chunk) => (head += chunk.toString('latin1')));
-    socket.on('close', () => resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0)));
-    socket.on('error', () => {});
-  });
-}
 
 async function heapUsed(app: TestAppliance): Promise<number> {
   const metrics = (await app.api('/metrics')).text;
@@ -187,21 +210,24 @@ describe('hostile requests', () => {
 
     const agents = { api: new Agent({ keepAlive: true, maxSockets: CONCURRENCY, ca }), dashboard: new Agent({ keepAlive: true, maxSockets: 8, ca }) };
     const statuses = new Map<number, number>();
+    const misshapen: string[] = [];
     let sent = 0;
     const started = Date.now();
     const worker = async () => {
       while (sent < TOTAL) {
         sent++;
         const shot = nextShot(apiKey);
-        const status = await send(agents[shot.listener], shot.listener === 'api' ? apiPort : dashboardPort, shot);
+        const { status, shaped } = await send(agents[shot.listener], shot.listener === 'api' ? apiPort : dashboardPort, shot);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (!shaped) misshapen.push(`${status} ${shot.listener} ${shot.method} ${shot.path.slice(0, 40)}`);
       }
     };
     const raw = (async () => {
       for (let round = 0; round < 20; round++) {
         for (const payload of RAW_REQUESTS) {
-          const status = await rawExchange(round % 2 ? dashboardPort : apiPort, ca, payload);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          const answer = await rawExchange(round % 2 ? app.dashboardUrl : app.apiUrl, ca, payload);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (answer.status >= 400 && !documentedError(answer.body, answer.headers['x-request-id'])) misshapen.push(`${answer.status} raw ${payload.slice(0, 40)}`);
         }
       }
     })();
@@ -213,6 +239,7 @@ describe('hostile requests', () => {
     const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
     t.diagnostic(`${sent + RAW_REQUESTS.length * 20} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} req/s); statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
     assert.equal(serverErrors, 0, `5xx answers: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    assert.deepEqual([...new Set(misshapen)], [], 'every error answer is in the documented shape');
 
     // The server still answers normally and its heap returns near the baseline.
     const check = await app.inputCheck(apiKey, { message: 'What is the capital of Portugal?' });

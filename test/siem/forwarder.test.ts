@@ -109,7 +109,7 @@ describe('SIEM datagram format', () => {
 
   it('escapes CEF header and extension values', () => {
     const datagram = formatDatagram({ kind: 'audit', id: 'aud_1', time: '2026-01-01T00:00:00.000Z', actor: 'admin:a=b', action: 'profile.update', target_type: 'profile', target_id: 'p|1', details: { note: 'line1\nline2' } }, 'cef').toString();
-    assert.match(datagram, /^<133>1 2026-01-01T00:00:00.000Z \S+ rampart \d+ audit - CEF:0\|Rampart\|Rampart\|[^|]+\|audit\.profile\.update\|Administrative action profile\.update\|3\|/);
+    assert.match(datagram, /^<133>1 2026-01-01T00:00:00.000Z \S+ rampart \d+ audit - \uFEFFCEF:0\|Rampart\|Rampart\|[^|]+\|audit\.profile\.update\|Administrative action profile\.update\|3\|/);
     assert.ok(datagram.includes('suser=admin:a\\=b'));
     assert.ok(datagram.includes('cs2=p|1'), 'pipes need no escaping in extensions');
     assert.ok(!datagram.includes('\n'), 'one line');

@@ -39,6 +39,7 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     const checks = rampartLines().filter((m) => m!.msgid === 'check');
     for (const m of checks) {
       assert.equal(m!.facility, 16);
+      assert.ok(m!.bom, 'a UTF-8 MSG starts with the byte order mark (RFC 5424 §6.4)');
       assert.ok(!Number.isNaN(Date.parse(m!.timestamp)));
       assert.ok(/^\d+$/.test(m!.procid));
     }
@@ -52,6 +53,10 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     assert.equal(block.extensions.cs6, blocked.json.request_id);
     assert.equal(block.extensions.cs5, sha256(blockedMessage));
     assert.equal(block.extensions.cn2, String(blockedMessage.length));
+    // The CEF dictionary types cnN as integers and cfpN as floats: the fractional time is a float.
+    assert.equal(block.extensions.cfp1Label, 'executionTimeMs');
+    assert.ok(Number.isFinite(Number(block.extensions.cfp1)) && Number(block.extensions.cfp1) > 0, block.extensions.cfp1);
+    for (const c of cef) for (const [name, value] of Object.entries(c.extensions)) if (/^cn\d$/.test(name)) assert.match(value, /^-?\d+$/, `${name}=${value} is an integer`);
     assert.match(block.extensions.cs4!, /keyword:1/);
     const severities = checks.map((m) => m!.severity);
     assert.ok(severities.includes(4) && severities.includes(6), 'blocked checks are warnings, allowed ones informational');
@@ -93,11 +98,11 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     await app.inputCheck(apiKey, { message: 'json please' });
     const lines = await syslog.waitFor((l) => l.some((x) => x.includes('"kind":"check"')), 'a JSON check event');
     const event = JSON.parse(parseRfc5424(lines.find((x) => x.includes('"kind":"check"'))!)!.msg);
-    assert.deepEqual(Object.keys(event).sort(), ['blocked_by', 'direction', 'execution_time_ms', 'id', 'kind', 'message_length', 'message_sha256', 'profile_id', 'request_id', 'results', 'runtime_llm_id', 'time', 'verdict'].sort());
+    assert.deepEqual(Object.keys(event).sort(), ['blocked_by', 'direction', 'execution_time_ms', 'id', 'kind', 'message_length', 'message_sha256', 'monitored_by', 'profile_id', 'request_id', 'results', 'runtime_llm_id', 'time', 'verdict'].sort());
     assert.equal(event.message_sha256, sha256('json please'));
   });
 
-  it('forwards message text only for a profile that opts in, with PII masked', async () => {
+  it('forwards message text only for a profile that opts in, with PII and secrets masked', async () => {
     assert.equal((await app.cli('profile', 'update', 'default', '--set', 'record_message_text=true')).code, 0);
     let lines: string[] = [];
     // The server applies the change before its next check; send until a check carries the text.
@@ -108,6 +113,22 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     const event = JSON.parse(parseRfc5424(lines.find((x) => x.includes('"message_text"'))!)!.msg);
     assert.equal(event.message_text, 'mail <EMAIL_ADDRESS> about the plan');
     assert.ok(!syslog.lines().join('\n').includes('carol@example.com'), 'PII never leaves the appliance');
+
+    const secrets = {
+      [`my Rampart key is ${apiKey}, keep it`]: apiKey,
+      'curl -H "Authorization: Bearer q8Zr2LmX4vT9wK1pN7sB3dF6" https://api.example': 'q8Zr2LmX4vT9wK1pN7sB3dF6',
+      'BEARER q8Zr2LmX4vT9wK1pN7sB3dF6 is what I send': 'q8Zr2LmX4vT9wK1pN7sB3dF6',
+      'here: -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkgq8Zr2LmX4vT9wK1pN7sB3dF6\n-----END EC PRIVATE KEY----- done': 'MHcCAQEEIBkgq8Zr2LmX4vT9wK1pN7sB3dF6',
+    };
+    for (const [message, secret] of Object.entries(secrets)) {
+      const res = await app.inputCheck(apiKey, { message });
+      const received = await syslog.waitFor((l) => l.some((x) => x.includes(res.json.request_id)), 'the check event with a secret');
+      const forwarded = JSON.parse(parseRfc5424(received.find((x) => x.includes(res.json.request_id))!)!.msg);
+      assert.match(forwarded.message_text, /<SECRET>/, forwarded.message_text);
+      assert.ok(!syslog.lines().join('\n').includes(secret), `the secret in "${message.slice(0, 20)}…" was forwarded`);
+      const stored = await admin.request('/api/events?limit=100');
+      assert.ok(!stored.text.includes(secret), 'the stored event holds no secret either');
+    }
     assert.equal((await app.cli('profile', 'update', 'default', '--set', 'record_message_text=false')).code, 0);
   });
 

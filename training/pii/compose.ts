@@ -120,6 +120,17 @@ function identifier(f: Faker, style: 'snake' | 'camel' | 'pascal'): string {
   return style === 'pascal' ? pascal : pascal.charAt(0).toLowerCase() + pascal.slice(1);
 }
 
+/**
+ * A company name that is not a list of family names: faker builds some from surnames ("Keller,
+ * Ortega and Szabó"), which would teach the model that people listed together are a firm.
+ */
+function companyName(f: Faker): string {
+  for (;;) {
+    const name = localeFaker(f, FILLER_LOCALES).company.name();
+    if (!/,| and | & | - | und | et | y | e | en | i /.test(name)) return name;
+  }
+}
+
 /** Every slot a template may use. Slots with a type produce a labelled span. */
 export const SLOTS: Record<string, Slot> = {
   FULL: (f, n) => ({ text: personVariant(f, fullName(f, n)), type: 'PERSON' }),
@@ -141,7 +152,7 @@ export const SLOTS: Record<string, Slot> = {
   CITY: (f) => ({ text: localeFaker(f, FILLER_LOCALES).location.city() }),
   COUNTRY: (f) => ({ text: f.location.country() }),
   STATE: (f) => ({ text: f.location.state() }),
-  COMPANY: (f) => ({ text: localeFaker(f, FILLER_LOCALES).company.name() }),
+  COMPANY: (f) => ({ text: companyName(f) }),
   PRODUCT: (f) => ({ text: f.commerce.productName() }),
   DEPARTMENT: (f) => ({ text: f.commerce.department() }),
   JOB: (f) => ({ text: f.person.jobTitle() }),

@@ -5,6 +5,10 @@
  * name is gold) at several minimum scores — then measures how many benign prompts of the public
  * evaluation sets get any entity with the default settings.
  *
+ * Then it scores the independent set (`independent/`: its own templates, names, addresses and
+ * phones of faker locales no training data comes from, every name gold), also written to
+ * tmp/pii/independent.jsonl for `rampart eval --data`.
+ *
  * `npm run eval:pii -- --dev` does the same on the development corpus (held-out training
  * templates, calibration names) and the benign files of `train/`: the data to tune on.
  * `--model DIR` evaluates a PERSON model other than the committed one. RAMPART_DATASETS overrides
@@ -14,11 +18,14 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isEntityType } from '../../src/guardrails/pii/entities.ts';
 import { loadPersonRecogniser } from '../../src/guardrails/pii/person/recogniser.ts';
+import { defaultAction } from '../../src/guardrails/pii/settings.ts';
 import { formatPiiSpanReport, personalView, piiDetector, scoreSpans, type SpanLabelledText } from '../../src/eval/pii-spans.ts';
 
 type Detector = Awaited<ReturnType<typeof piiDetector>>;
 import { generateDevCorpus, generateEvalCorpus } from './eval-corpus.ts';
+import { generateIndependentCorpus } from './independent/corpus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'tmp/pii');
@@ -33,6 +40,8 @@ interface BenignFile {
   file: string;
   prompts: number;
   flagged: number;
+  /** Prompts with an entity whose default action blocks. */
+  blocked: number;
   types: Record<string, number>;
 }
 
@@ -46,12 +55,14 @@ async function benignFalsePositives(split: string, detect: (text: string) => { t
     if (benign.length === 0) continue;
     const types: Record<string, number> = {};
     let flagged = 0;
+    let blocked = 0;
     for (const row of benign) {
       const found = detect(row.text);
       if (found.length > 0) flagged++;
+      if (found.some((e) => isEntityType(e.type) && defaultAction(e.type) === 'block')) blocked++;
       for (const e of found) types[e.type] = (types[e.type] ?? 0) + 1;
     }
-    perFile.push({ file, prompts: benign.length, flagged, types });
+    perFile.push({ file, prompts: benign.length, flagged, blocked, types });
   }
   return perFile;
 }
@@ -130,15 +141,26 @@ for (const category of Object.keys(byCategory.names)) {
   console.log(`  ${category.padEnd(42)} ${(byCategory.personal[category] ?? '-').padEnd(18)} | ${byCategory.names[category]}`);
 }
 
+let independent: ReturnType<typeof scoreSpans> | undefined;
+if (!dev) {
+  const rows = generateIndependentCorpus();
+  await writeFile(join(OUT, 'independent.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  independent = scoreSpans(rows, detect);
+  console.log('\nIndependent set (held-out locales and templates, every name gold), default settings');
+  console.log(formatPiiSpanReport(independent));
+}
+
 const benignSplit = dev ? 'train' : 'eval';
 const benign = await benignFalsePositives(benignSplit, detect);
 let prompts = 0;
 let flagged = 0;
-console.log(`\nBenign prompts of ${benignSplit}/ with any entity (default settings):`);
+let blocked = 0;
+console.log(`\nBenign prompts of ${benignSplit}/ with any entity | blocked by PII alone (default settings):`);
 for (const f of benign) {
   prompts += f.prompts;
   flagged += f.flagged;
-  console.log(`  ${f.file}: ${f.flagged}/${f.prompts} (${((100 * f.flagged) / f.prompts).toFixed(1)} %) ${JSON.stringify(f.types)}`);
+  blocked += f.blocked;
+  console.log(`  ${f.file}: ${f.flagged}/${f.prompts} (${((100 * f.flagged) / f.prompts).toFixed(1)} %) | ${f.blocked} ${JSON.stringify(f.types)}`);
 }
-if (prompts > 0) console.log(`  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %)`);
-await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), JSON.stringify({ personal, names, byCategory, benign }, null, 2) + '\n');
+if (prompts > 0) console.log(`  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %) | blocked ${blocked} (${((100 * blocked) / prompts).toFixed(2)} %)`);
+await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), JSON.stringify({ personal, names, byCategory, independent, benign }, null, 2) + '\n');

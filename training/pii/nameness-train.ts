@@ -1,7 +1,7 @@
 import * as fakers from '@faker-js/faker';
 import type { Faker } from '@faker-js/faker';
 import { grams, MAX_GRAMS, NAMENESS_BITS, namenessLogit, type NamenessModel } from '../../src/guardrails/pii/person/nameness.ts';
-import { isHeldOut } from './names.ts';
+import { CALIBRATION_NAMES, HELD_OUT_NAMES, isHeldOut } from './names.ts';
 import { mulberry32 } from './random.ts';
 
 /**
@@ -36,13 +36,15 @@ function fakerWords(): string[] {
 
 /**
  * Names (lower-case parts of the training names) and non-names: vocabulary and faker words that
- * the name lexicon does not know.
+ * the name lexicon does not know. Calibration and held-out names are neither: the vocabulary has
+ * many of them ("ortega"), and teaching them as everyday words would teach that unseen names are not names.
  */
 export function namenessWords(vocabulary: readonly string[], lexicon: ReadonlyMap<string, number>): LabelledWord[] {
   const out = new Map<string, boolean>();
   for (const name of lexicon.keys()) if (name.length >= 2 && WORD.test(name)) out.set(name, true);
+  const unseenNames = new Set([...CALIBRATION_NAMES.first, ...CALIBRATION_NAMES.last, ...HELD_OUT_NAMES.first, ...HELD_OUT_NAMES.last].flatMap((n) => n.toLowerCase().split(/\s+/)));
   for (const word of [...vocabulary, ...fakerWords().filter((w) => !isHeldOut(w))]) {
-    if (word.length >= 2 && WORD.test(word) && !out.has(word)) out.set(word, false);
+    if (word.length >= 2 && WORD.test(word) && !out.has(word) && !unseenNames.has(word)) out.set(word, false);
   }
   return [...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([word, name]) => ({ word, name }));
 }

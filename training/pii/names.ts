@@ -11,14 +11,19 @@ import { LEX_FIRST, LEX_LAST } from '../../src/guardrails/pii/person/features.ts
  * never seen.
  */
 
-const LATIN_LOCALES = [
-  'EN', 'EN_US', 'EN_GB', 'EN_AU', 'EN_CA', 'EN_IE', 'EN_IN', 'EN_NG', 'EN_ZA', 'EN_GH', 'DE', 'DE_AT', 'DE_CH', 'FR',
-  'FR_CA', 'FR_BE', 'FR_SN', 'ES', 'ES_MX', 'IT', 'PT_BR', 'PT_PT', 'NL', 'PL', 'SV', 'NB_NO', 'DA', 'FI', 'TR', 'VI',
-  'ID_ID', 'CS_CZ', 'SK', 'HU', 'RO', 'HR', 'LV', 'AF_ZA', 'ZU_ZA', 'YO_NG', 'SL_SI', 'SR_RS_latin', 'UZ_UZ_latin', 'AZ', 'CY',
+/**
+ * Latin-script locales the names are drawn from. Croatian, Slovak, Slovenian, Latvian, Azerbaijani,
+ * Zulu and Ghanaian English are left out: the independent evaluation (`independent/`) fills its
+ * names from them, so its PERSON score measures locales the model never saw.
+ */
+export const LATIN_LOCALES = [
+  'EN', 'EN_US', 'EN_GB', 'EN_AU', 'EN_CA', 'EN_IE', 'EN_IN', 'EN_NG', 'EN_ZA', 'EN_HK', 'DE', 'DE_AT', 'DE_CH', 'FR',
+  'FR_CA', 'FR_BE', 'FR_SN', 'FR_LU', 'ES', 'ES_MX', 'IT', 'PT_BR', 'PT_PT', 'NL', 'PL', 'SV', 'NB_NO', 'DA', 'FI', 'TR', 'VI',
+  'ID_ID', 'CS_CZ', 'HU', 'RO', 'AF_ZA', 'YO_NG', 'SR_RS_latin', 'UZ_UZ_latin', 'CY',
   'FR_CH', 'NL_BE', 'RO_MD', 'EN_NP', 'KU_kmr_latin',
 ] as const;
 /** Locales in other alphabets whose names are written in Latin letters in English text (Olga, Nikos). */
-const TRANSLITERATED_LOCALES = ['RU', 'UK', 'MK', 'EL'] as const;
+export const TRANSLITERATED_LOCALES = ['RU', 'UK', 'MK', 'EL'] as const;
 
 // Simplified BGN/PCGN romanisation of Russian, Ukrainian and Macedonian Cyrillic, and of Greek.
 const ROMANISATION: Readonly<Record<string, string>> = {

@@ -78,8 +78,21 @@ export function phone(f: Faker): string {
   }
 }
 
+/** First octets and IPv6 prefixes of private, loopback, link-local, documentation and multicast space: not personal data. */
+const NOT_PUBLIC_V4 = new Set([0, 10, 100, 127, 169, 172, 192, 198, 203]);
+
+/** A public IP address (the recogniser does not report private or documentation ranges). */
 export function ipAddress(f: Faker): string {
-  return f.number.int(3) === 0 ? f.internet.ipv6() : f.internet.ipv4();
+  for (;;) {
+    if (f.number.int(3) === 0) {
+      const v6 = f.internet.ipv6();
+      if (!/^(?:f[c-f]|2001:0?db8)/i.test(v6)) return v6;
+    } else {
+      const v4 = f.internet.ipv4();
+      const first = Number(v4.slice(0, v4.indexOf('.')));
+      if (first < 224 && !NOT_PUBLIC_V4.has(first)) return v4;
+    }
+  }
 }
 
 export function usSsn(f: Faker): string {

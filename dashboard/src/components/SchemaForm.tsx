@@ -1,5 +1,5 @@
 import { Chip, Fieldset, Group, NumberInput, SegmentedControl, Select, Slider, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import type { JsonSchema } from '../api.ts';
+import type { FieldError, JsonSchema } from '../api.ts';
 
 /** Values a schema allows when it is a union of literals (TypeBox Union of Literal). */
 function literals(schema: JsonSchema | undefined): string[] | undefined {
@@ -9,8 +9,20 @@ function literals(schema: JsonSchema | undefined): string[] | undefined {
 
 const label = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-function Field({ name, schema, value, onChange }: { name: string; schema: JsonSchema; value: unknown; onChange: (v: unknown) => void }) {
+interface FieldProps {
+  name: string;
+  /** Dotted path of this field in the settings the API validates (e.g. guardrails.llm.threshold). */
+  path: string;
+  schema: JsonSchema;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error: FieldError | null;
+}
+
+function Field({ name, path, schema, value, onChange, error }: FieldProps) {
   const title = label(name);
+  // The API's message for this field; out-of-range numbers are refused there, never clamped here.
+  const message = error?.field === path ? error.message : undefined;
   const help = schema.description;
   const options = literals(schema);
   if (options) {
@@ -35,15 +47,22 @@ function Field({ name, schema, value, onChange }: { name: string; schema: JsonSc
           <Text size="sm" fw={500}>
             {title}
           </Text>
-          <NumberInput size="xs" w={90} min={0} max={1} step={0.01} decimalScale={2} value={v} onChange={(n) => onChange(Number(n))} aria-label={title} />
+          <NumberInput size="xs" w={90} min={0} max={1} step={0.01} decimalScale={2} clampBehavior="none" value={v} onChange={(n) => onChange(Number(n))} aria-label={title} error={Boolean(message)} />
         </Group>
-        <Slider min={0} max={1} step={0.01} value={v} onChange={onChange} label={(x) => x.toFixed(2)} />
+        <Slider min={0} max={1} step={0.01} value={Math.min(1, Math.max(0, v))} onChange={onChange} label={(x) => x.toFixed(2)} />
         {help && <Text size="xs" c="dimmed">{help}</Text>}
+        {message && (
+          <Text size="xs" c="red" role="alert">
+            {message}
+          </Text>
+        )}
       </Stack>
     );
   }
   if (schema.type === 'number' || schema.type === 'integer') {
-    return <NumberInput label={title} description={help} min={schema.minimum} max={schema.maximum} value={Number(value ?? schema.default ?? 0)} onChange={(n) => onChange(Number(n))} allowDecimal={schema.type === 'number'} />;
+    return (
+      <NumberInput label={title} description={help} min={schema.minimum} max={schema.maximum} clampBehavior="none" value={Number(value ?? schema.default ?? 0)} onChange={(n) => onChange(Number(n))} allowDecimal={schema.type === 'number'} error={message} />
+    );
   }
   const itemOptions = schema.type === 'array' ? literals(schema.items) : undefined;
   if (itemOptions) {
@@ -70,7 +89,7 @@ function Field({ name, schema, value, onChange }: { name: string; schema: JsonSc
     // A group of settings (e.g. forwarding): a nested form.
     return (
       <Fieldset legend={title}>
-        <SchemaForm schema={schema} value={(value as Record<string, unknown> | undefined) ?? {}} onChange={onChange} />
+        <SchemaForm schema={schema} value={(value as Record<string, unknown> | undefined) ?? {}} onChange={onChange} path={`${path}.`} error={error} />
       </Fieldset>
     );
   }
@@ -112,17 +131,28 @@ function Field({ name, schema, value, onChange }: { name: string; schema: JsonSc
       </Stack>
     );
   }
-  return <TextInput label={title} description={help} value={String(value ?? schema.default ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+  return <TextInput label={title} description={help} value={String(value ?? schema.default ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={message} />;
+}
+
+interface SchemaFormProps {
+  schema: JsonSchema;
+  value: Record<string, unknown>;
+  onChange: (v: Record<string, unknown>) => void;
+  skip?: string[];
+  /** Prefix of these settings' dotted paths, e.g. "guardrails.llm.". */
+  path?: string;
+  /** The API's complaint about one setting, shown under that setting. */
+  error?: FieldError | null;
 }
 
 /** Renders a guardrail's settings from its JSON Schema, so new guardrails need no UI code. */
-export function SchemaForm({ schema, value, onChange, skip = [] }: { schema: JsonSchema; value: Record<string, unknown>; onChange: (v: Record<string, unknown>) => void; skip?: string[] }) {
+export function SchemaForm({ schema, value, onChange, skip = [], path = '', error = null }: SchemaFormProps) {
   const fields = Object.entries(schema.properties ?? {}).filter(([name]) => !skip.includes(name));
   if (fields.length === 0) return null;
   return (
     <Stack>
       {fields.map(([name, sub]) => (
-        <Field key={name} name={name} schema={sub} value={value[name]} onChange={(v) => onChange({ ...value, [name]: v })} />
+        <Field key={name} name={name} path={`${path}${name}`} schema={sub} value={value[name]} onChange={(v) => onChange({ ...value, [name]: v })} error={error} />
       ))}
     </Stack>
   );

@@ -4,7 +4,8 @@ import { IconDatabasePlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, proposeThreat, type CheckEventJson, type RuntimeLlm } from '../api.ts';
 import { Notice, useNotice } from '../components/Notice.tsx';
-import { GUARDRAIL_MENU } from './Guardrails.tsx';
+import { useRoute } from '../router.ts';
+import { GUARDRAIL_MENU, guardrailTitle } from './Guardrails.tsx';
 
 interface Stats {
   buckets: { time: string; checks: number; blocked: number; blocked_by: Record<string, number> }[];
@@ -17,10 +18,29 @@ const RANGES: Record<string, { ms: number; bucket: string }> = {
 };
 const COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'red.6', 'lime.7'];
 
+/** How each verdict shows; monitored = allowed, but a guardrail in monitor mode would have blocked it. */
+export const VERDICTS: Record<CheckEventJson['verdict'], { label: string; color: string }> = {
+  blocked: { label: 'Blocked', color: 'red' },
+  monitored: { label: 'Would have blocked', color: 'orange' },
+  allowed: { label: 'Allowed', color: 'green' },
+};
+
+/** Where a check's time went: each guardrail's milliseconds, slowest first. */
+function guardrailTimes(results: CheckEventJson['results']): string {
+  return Object.entries(results)
+    .filter((entry): entry is [string, typeof entry[1] & { ms: number }] => entry[1].ms !== undefined)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([g, r]) => `${guardrailTitle(g)} ${r.ms.toFixed(2)} ms`)
+    .join(' · ');
+}
+
 function label(time: string, bucket: string): string {
   const d = new Date(time);
   return bucket === 'day' ? d.toLocaleDateString() : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
+
+/** About eight evenly spaced labels on a time axis, whatever the number of buckets. */
+const TICKS = 8;
 
 /** The check event log with filters, and checks/blocks over time per guardrail. */
 export function EventsPage() {
@@ -30,11 +50,13 @@ export function EventsPage() {
   const [filter, setFilter] = useState({ verdict: '', direction: '', guardrail: '', runtime_llm: '', range: '24h' });
   const { notice, run, clear } = useNotice();
   const set = (k: keyof typeof filter) => (v: string | null) => setFilter((f) => ({ ...f, [k]: v ?? '' }));
+  // #/events?event=evt_… (a link from a replay report) shows that one event.
+  const linkedEvent = useRoute().query.get('event');
 
   const load = useCallback(async () => {
     const range = RANGES[filter.range]!;
     const since = new Date(Date.now() - range.ms).toISOString();
-    const query = new URLSearchParams({ limit: '200', since });
+    const query = new URLSearchParams(linkedEvent ? { id: linkedEvent } : { limit: '200', since });
     for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm'] as const) if (filter[k]) query.set(k, filter[k]);
     const statsQuery = new URLSearchParams({ since, bucket: range.bucket });
     if (filter.runtime_llm) statsQuery.set('runtime_llm', filter.runtime_llm);
@@ -42,12 +64,18 @@ export function EventsPage() {
     setEvents(e.events);
     setStats(s);
     setLlms(l.runtime_llms);
-  }, [filter]);
+  }, [filter, linkedEvent]);
   useEffect(() => void load(), [load]);
 
   const bucket = RANGES[filter.range]!.bucket;
-  const totals = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), Checks: b.checks, Blocked: b.blocked }));
-  const perGuardrail = (stats?.buckets ?? []).map((b) => ({ time: label(b.time, bucket), ...Object.fromEntries(GUARDRAIL_MENU.map((g) => [g.title, b.blocked_by[g.name] ?? 0])) }));
+  // One timeline feeds both charts, so they share the same axis, buckets and ticks.
+  const timeline = (stats?.buckets ?? []).map((b) => ({
+    time: label(b.time, bucket),
+    Checks: b.checks,
+    Blocked: b.blocked,
+    ...Object.fromEntries(GUARDRAIL_MENU.map((g) => [g.title, b.blocked_by[g.name] ?? 0])),
+  }));
+  const xAxisProps = { interval: Math.max(0, Math.ceil(timeline.length / TICKS) - 1) };
   const llmName = (id: string) => llms.find((l) => l.id === id)?.name ?? id;
   // A blocked attack, or one that got through: its recorded text (PII masked) becomes a proposal.
   const propose = (event: CheckEventJson) =>
@@ -70,7 +98,7 @@ export function EventsPage() {
       </Group>
       <Group>
         <Select label="Time range" data={[{ value: '1h', label: 'Last hour' }, { value: '24h', label: 'Last 24 hours' }, { value: '7d', label: 'Last 7 days' }]} value={filter.range} onChange={set('range')} allowDeselect={false} w={160} />
-        <Select label="Verdict" data={[{ value: '', label: 'All' }, { value: 'blocked', label: 'Blocked' }, { value: 'allowed', label: 'Allowed' }]} value={filter.verdict} onChange={set('verdict')} w={130} />
+        <Select label="Verdict" data={[{ value: '', label: 'All' }, ...Object.entries(VERDICTS).map(([value, v]) => ({ value, label: v.label }))]} value={filter.verdict} onChange={set('verdict')} w={190} />
         <Select label="Direction" data={[{ value: '', label: 'Both' }, { value: 'input', label: 'Input' }, { value: 'output', label: 'Output' }]} value={filter.direction} onChange={set('direction')} w={130} />
         <Select label="Guardrail fired" data={[{ value: '', label: 'Any' }, ...GUARDRAIL_MENU.map((g) => ({ value: g.name, label: g.title }))]} value={filter.guardrail} onChange={set('guardrail')} w={220} />
         <Select label="Runtime LLM" data={[{ value: '', label: 'All' }, ...llms.map((l) => ({ value: l.id, label: l.name }))]} value={filter.runtime_llm} onChange={set('runtime_llm')} w={200} />
@@ -80,16 +108,21 @@ export function EventsPage() {
           <Text fw={600} mb="sm">
             Checks and blocks
           </Text>
-          <BarChart h={220} data={totals} dataKey="time" series={[{ name: 'Checks', color: 'indigo.6' }, { name: 'Blocked', color: 'red.6' }]} />
+          <BarChart h={240} data={timeline} dataKey="time" xAxisProps={xAxisProps} withLegend series={[{ name: 'Checks', color: 'indigo.6' }, { name: 'Blocked', color: 'red.6' }]} />
         </Card>
         <Card withBorder>
           <Text fw={600} mb="sm">
             Blocks per guardrail
           </Text>
-          <LineChart h={220} data={perGuardrail} dataKey="time" series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))} withLegend curveType="linear" withDots={false} />
+          <LineChart h={240} data={timeline} dataKey="time" xAxisProps={xAxisProps} series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))} withLegend curveType="linear" withDots={false} />
         </Card>
       </SimpleGrid>
       <Notice notice={notice} onClose={clear} />
+      {linkedEvent && (
+        <Text size="sm">
+          Showing event {linkedEvent} only. <Anchor href="#/events">Show all events</Anchor>
+        </Text>
+      )}
       <Table striped data-testid="events-table">
         <Table.Thead>
           <Table.Tr>
@@ -110,32 +143,48 @@ export function EventsPage() {
               <Table.Td>{llmName(e.runtime_llm_id)}</Table.Td>
               <Table.Td>{e.direction}</Table.Td>
               <Table.Td>
-                <Badge color={e.verdict === 'blocked' ? 'red' : 'green'} styles={{ label: { overflow: 'visible' } }}>
-                  {e.verdict}
+                <Badge color={VERDICTS[e.verdict].color} styles={{ label: { overflow: 'visible' } }}>
+                  {VERDICTS[e.verdict].label}
                 </Badge>
               </Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {e.blocked_by.map((g) => (
                     <Badge key={g} variant="light" color="red">
-                      {g}
+                      {guardrailTitle(g)}
                     </Badge>
+                  ))}
+                  {(e.monitored_by ?? []).map((g) => (
+                    <Tooltip key={`monitored-${g}`} label="Monitor mode: would have blocked">
+                      <Badge variant="outline" color="orange">
+                        {guardrailTitle(g)}
+                      </Badge>
+                    </Tooltip>
                   ))}
                 </Group>
               </Table.Td>
               <Table.Td>
                 <Text size="xs" ff="monospace">
                   {Object.entries(e.results)
-                    .map(([g, r]) => `${g} ${r.error ? 'error' : (r.score ?? (r.detected ? 1 : 0)).toFixed(2)}`)
+                    .map(([g, r]) => `${guardrailTitle(g)} ${r.error ? 'error' : (r.score ?? (r.detected ? 1 : 0)).toFixed(2)}`)
                     .join(' · ')}
                 </Text>
               </Table.Td>
-              <Table.Td>{e.execution_time_ms.toFixed(2)}</Table.Td>
               <Table.Td>
-                <Tooltip label="Propose for vector store">
-                  <ActionIcon variant="subtle" aria-label="Propose for vector store" onClick={() => void propose(e)}>
-                    <IconDatabasePlus size={16} />
-                  </ActionIcon>
+                <Tooltip label={guardrailTimes(e.results) || 'no per-guardrail times recorded'} multiline w={220}>
+                  <Text size="sm" data-testid="event-ms">
+                    {e.execution_time_ms.toFixed(2)}
+                  </Text>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td>
+                {/* Only recorded text can be proposed; a disabled button gets its tooltip through a wrapper. */}
+                <Tooltip label={e.message_text ? 'Propose for vector store' : 'Nothing to propose: this event has no recorded text. Switch on "Record message text" in its security profile.'} multiline w={260}>
+                  <span data-testid="propose-wrapper">
+                    <ActionIcon variant="subtle" aria-label="Propose for vector store" disabled={!e.message_text} onClick={() => void propose(e)}>
+                      <IconDatabasePlus size={16} />
+                    </ActionIcon>
+                  </span>
                 </Tooltip>
               </Table.Td>
             </Table.Tr>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, TextInput, Title, ActionIcon, Breadcrumbs } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, type GuardrailInfo, type Profile } from '../api.ts';
+import { api, fieldErrorOf, type FieldError, type GuardrailInfo, type Profile } from '../api.ts';
 import { Highlighted, type Span } from '../components/Highlighted.tsx';
 import { SchemaForm } from '../components/SchemaForm.tsx';
 import { VectorStore } from './VectorStore.tsx';
@@ -17,7 +17,12 @@ export const GUARDRAIL_MENU = [
   { name: 'regex', title: 'Regex' },
 ];
 
-type Switch = 'on' | 'off' | 'level';
+/** The one name a guardrail goes by everywhere in the dashboard (badges, legends, filters). */
+export function guardrailTitle(name: string): string {
+  return GUARDRAIL_MENU.find((g) => g.name === name)?.title ?? name;
+}
+
+type Switch = 'on' | 'monitor' | 'off' | 'level';
 
 /** A JSON Merge Patch turning `from` into `to` (removed members become null). */
 export function mergePatch(from: Record<string, unknown>, to: Record<string, unknown>): Record<string, unknown> {
@@ -34,7 +39,7 @@ export function mergePatch(from: Record<string, unknown>, to: Record<string, unk
   return patch;
 }
 
-function RuleTester({ kind, rule, onValidity }: { kind: 'keyword' | 'regex'; rule: Record<string, unknown>; onValidity: (valid: boolean) => void }) {
+function RuleTester({ kind, rule, onValidity, showEmpty }: { kind: 'keyword' | 'regex'; rule: Record<string, unknown>; onValidity: (valid: boolean) => void; showEmpty: boolean }) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] } | null>(null);
   const key = JSON.stringify(rule);
@@ -50,7 +55,8 @@ function RuleTester({ kind, rule, onValidity }: { kind: 'keyword' | 'regex'; rul
   return (
     <Stack gap={6}>
       <Textarea label="Test this rule" placeholder="Type sample text to see what the rule matches" value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />
-      {result && !result.valid && (
+      {/* An empty rule is not an error yet: only once the administrator tries to add it. */}
+      {result && !result.valid && (showEmpty || String(rule[kind === 'keyword' ? 'keyword' : 'pattern'] ?? '') !== '') && (
         <Alert color="red" data-testid="rule-test-error">
           {result.error}
         </Alert>
@@ -73,17 +79,21 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
   const [caseInsensitive, setCaseInsensitive] = useState(false);
   const [scope, setScope] = useState('input');
   const [valid, setValid] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const rule = kind === 'keyword' ? { keyword, whole_word: wholeWord } : { pattern, case_insensitive: caseInsensitive };
 
   const add = async () => {
     setError(null);
+    setAttempted(true);
+    if (!valid) return;
     try {
       if (kind === 'keyword') await api(`/api/profiles/${profile.id}/keyword-rules`, { method: 'POST', body: { keyword, whole_word: wholeWord, scope } });
       else await api(`/api/profiles/${profile.id}/regex-rules`, { method: 'POST', body: { name, pattern, case_insensitive: caseInsensitive, scope } });
       setKeyword('');
       setName('');
       setPattern('');
+      setAttempted(false);
       await onChanged();
     } catch (e) {
       setError((e as Error).message);
@@ -135,9 +145,9 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
           </Group>
         )}
         <Select label="Inspect" data={[{ value: 'input', label: 'Input (prompts)' }, { value: 'output', label: 'Output (answers)' }, { value: 'both', label: 'Both' }]} value={scope} onChange={(v) => setScope(v ?? 'input')} w={220} allowDeselect={false} />
-        <RuleTester kind={kind} rule={rule} onValidity={setValid} />
+        <RuleTester kind={kind} rule={rule} onValidity={setValid} showEmpty={attempted} />
         <Group>
-          <Button onClick={() => void add()} disabled={!valid || (kind === 'regex' && name.trim() === '')}>
+          <Button onClick={() => void add()} disabled={kind === 'regex' && name.trim() === ''}>
             Add rule
           </Button>
         </Group>
@@ -153,6 +163,7 @@ export function GuardrailPage({ name }: { name: string }) {
   const [draft, setDraft] = useState<Record<string, unknown>>({});
   const [mode, setMode] = useState<Switch>('level');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
 
   const load = useCallback(async () => {
     const [c, p] = await Promise.all([api<{ guardrails: GuardrailInfo[] }>('/api/guardrails'), api<{ profiles: Profile[] }>('/api/profiles')]);
@@ -166,22 +177,32 @@ export function GuardrailPage({ name }: { name: string }) {
   const profile = profiles.find((p) => p.id === profileId);
   const stored = profile?.settings.guardrails[name] ?? {};
   useEffect(() => {
-    const { enabled, ...rest } = stored;
+    const { enabled, monitor, ...rest } = stored;
     setDraft(rest);
-    setMode(enabled === true ? 'on' : enabled === false ? 'off' : 'level');
+    setMode(enabled === true ? (monitor === true ? 'monitor' : 'on') : enabled === false ? 'off' : 'level');
   }, [profileId, JSON.stringify(stored)]);
+  // A banner belongs to the profile it was about.
+  useEffect(() => {
+    setMessage(null);
+    setFieldError(null);
+  }, [profileId]);
 
   if (!info || !profile) return null;
   const save = async () => {
-    const { enabled: _e, ...current } = stored;
+    const { enabled: _e, monitor: _m, ...current } = stored;
     const patch: Record<string, unknown> = mergePatch(current, draft);
-    patch.enabled = mode === 'level' ? null : mode === 'on';
+    patch.enabled = mode === 'level' ? null : mode !== 'off';
+    patch.monitor = mode === 'monitor' ? true : null;
+    setMessage(null);
+    setFieldError(null);
     try {
       await api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: { guardrails: { [name]: patch } } });
       setMessage({ ok: true, text: 'Saved. Checks use the new settings from now on.' });
       await load();
     } catch (e) {
-      setMessage({ ok: false, text: (e as Error).message });
+      const onField = fieldErrorOf(e);
+      if (onField) setFieldError(onField);
+      else setMessage({ ok: false, text: (e as Error).message });
     }
   };
 
@@ -202,7 +223,8 @@ export function GuardrailPage({ name }: { name: string }) {
             <Stack gap={2}>
               <Text fw={600}>Guardrail switch</Text>
               <Text size="xs" c="dimmed">
-                By level: on at protection level {info.on_at_levels.join(', ')}. Inspects {info.directions.join(' and ') || '—'}.
+                By level: on at protection level {info.on_at_levels.join(', ')}. Monitor: runs and reports what it would block, blocks nothing. Inspects{' '}
+                {info.directions.join(' and ') || '—'}.
               </Text>
             </Stack>
             <SegmentedControl
@@ -211,12 +233,13 @@ export function GuardrailPage({ name }: { name: string }) {
               onChange={(v) => setMode(v as Switch)}
               data={[
                 { value: 'on', label: 'On' },
+                { value: 'monitor', label: 'Monitor' },
                 { value: 'off', label: 'Off' },
                 { value: 'level', label: 'By level' },
               ]}
             />
           </Group>
-          <SchemaForm schema={info.settings_schema} value={draft} onChange={setDraft} skip={['enabled']} />
+          <SchemaForm schema={info.settings_schema} value={draft} onChange={setDraft} skip={['enabled', 'monitor']} path={`guardrails.${name}.`} error={fieldError} />
           {message && <Alert color={message.ok ? 'green' : 'red'}>{message.text}</Alert>}
           <Group>
             <Button onClick={() => void save()}>Save</Button>

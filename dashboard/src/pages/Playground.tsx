@@ -1,11 +1,15 @@
-import { Alert, Badge, Button, Card, Code, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Collapse, Group, SegmentedControl, Select, Stack, Switch, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api, type RuntimeLlm } from '../api.ts';
+import { GuardrailRow } from '../components/GuardrailRow.tsx';
 import { Highlighted, type Span } from '../components/Highlighted.tsx';
+import { guardrailTitle } from './Guardrails.tsx';
 
 interface Result {
   injection_detected: boolean;
   blocked_by: string[];
+  /** Guardrails in monitor mode that would have blocked. */
+  monitored_by: string[];
   checks: Record<string, Record<string, unknown>>;
   spans: Span[];
   sanitized_message?: string;
@@ -21,6 +25,7 @@ export function PlaygroundPage() {
   const [prompt, setPrompt] = useState('');
   const [checked, setChecked] = useState<{ text: string; result: Result } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [showJson, setShowJson] = useState(false);
   useEffect(() => {
     void api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms').then((r) => {
       setLlms(r.runtime_llms);
@@ -68,7 +73,12 @@ export function PlaygroundPage() {
               </Badge>
               {checked.result.blocked_by.map((g) => (
                 <Badge key={g} variant="light" color="red">
-                  {g}
+                  {guardrailTitle(g)}
+                </Badge>
+              ))}
+              {checked.result.monitored_by.map((g) => (
+                <Badge key={`monitored-${g}`} variant="outline" color="orange">
+                  would have blocked: {guardrailTitle(g)}
                 </Badge>
               ))}
               <Text size="sm" c="dimmed">
@@ -82,17 +92,26 @@ export function PlaygroundPage() {
               </Text>
             )}
             <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Guardrail</Table.Th>
+                  <Table.Th>Verdict</Table.Th>
+                  <Table.Th>Score vs threshold</Table.Th>
+                  <Table.Th>Found</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {Object.entries(checked.result.checks).map(([name, block]) => (
-                  <Table.Tr key={name}>
-                    <Table.Td fw={600}>{name}</Table.Td>
-                    <Table.Td>
-                      <Code>{JSON.stringify(block)}</Code>
-                    </Table.Td>
-                  </Table.Tr>
+                  <GuardrailRow key={name} name={name} block={block} blocked={checked.result.blocked_by.includes(name)} monitored={checked.result.monitored_by.includes(name)} />
                 ))}
               </Table.Tbody>
             </Table>
+            <Switch label="Show the raw JSON response" checked={showJson} onChange={(e) => setShowJson(e.currentTarget.checked)} />
+            <Collapse expanded={showJson}>
+              <Code block data-testid="playground-json">
+                {JSON.stringify({ injection_detected: checked.result.injection_detected, execution_time: checked.result.execution_time, checks: checked.result.checks, blocked_by: checked.result.blocked_by, monitored_by: checked.result.monitored_by }, null, 2)}
+              </Code>
+            </Collapse>
           </Stack>
         </Card>
       )}

@@ -1,7 +1,9 @@
 import { ActionIcon, Alert, Breadcrumbs, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, type JsonSchema, type Profile, type RuntimeLlm } from '../api.ts';
+import { api, fieldErrorOf, type FieldError, type JsonSchema, type Profile, type RuntimeLlm } from '../api.ts';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { ReplayModal } from '../components/ReplayModal.tsx';
 import { SchemaForm } from '../components/SchemaForm.tsx';
 import { mergePatch } from './Guardrails.tsx';
 
@@ -13,8 +15,11 @@ export function ProfilesPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [draft, setDraft] = useState<Record<string, unknown>>({});
   const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Profile | null>(null);
+  const [replaying, setReplaying] = useState<Profile | null>(null);
   const [form, setForm] = useState({ name: '', description: '', copy_from: '' });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
 
   const load = useCallback(async () => {
     const [p, l, c] = await Promise.all([api<{ profiles: Profile[] }>('/api/profiles'), api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms'), api<{ profile_settings_schema: JsonSchema }>('/api/guardrails')]);
@@ -28,13 +33,23 @@ export function ProfilesPage() {
   const { guardrails: _g, ...profileWide } = (profile?.settings ?? {}) as Record<string, unknown>;
   useEffect(() => setDraft(profileWide), [selected, JSON.stringify(profileWide)]);
 
+  // Selecting another profile is another view: earlier banners do not apply to it.
+  const select = (id: string) => {
+    setSelected(id);
+    setNotice(null);
+    setFieldError(null);
+  };
   const run = async (action: () => Promise<unknown>, ok: string) => {
+    setNotice(null);
+    setFieldError(null);
     try {
       await action();
       setNotice({ ok: true, text: ok });
       await load();
     } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
+      const onField = fieldErrorOf(e);
+      if (onField) setFieldError(onField);
+      else setNotice({ ok: false, text: (e as Error).message });
     }
   };
   const create = () =>
@@ -71,7 +86,7 @@ export function ProfilesPage() {
         </Table.Thead>
         <Table.Tbody>
           {profiles.map((p) => (
-            <Table.Tr key={p.id} bg={p.id === selected ? 'var(--mantine-color-indigo-light)' : undefined} onClick={() => setSelected(p.id)} style={{ cursor: 'pointer' }}>
+            <Table.Tr key={p.id} bg={p.id === selected ? 'var(--mantine-color-indigo-light)' : undefined} onClick={() => select(p.id)} style={{ cursor: 'pointer' }}>
               <Table.Td fw={600}>{p.name}</Table.Td>
               <Table.Td>{p.description}</Table.Td>
               <Table.Td>
@@ -79,7 +94,7 @@ export function ProfilesPage() {
               </Table.Td>
               <Table.Td>{llms.filter((l) => l.profile_id === p.id).map((l) => l.name).join(', ') || '—'}</Table.Td>
               <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={(e) => (e.stopPropagation(), void run(() => api(`/api/profiles/${p.id}`, { method: 'DELETE' }), 'Profile deleted.'))}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={(e) => (e.stopPropagation(), setDeleting(p))}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Table.Td>
@@ -94,13 +109,33 @@ export function ProfilesPage() {
             <Text size="sm" c="dimmed">
               Per-guardrail settings are under each guardrail in the menu.
             </Text>
-            <SchemaForm schema={settingsSchema} value={draft} onChange={setDraft} />
+            <SchemaForm schema={settingsSchema} value={draft} onChange={setDraft} error={fieldError} />
             <Group>
               <Button onClick={() => void run(() => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, draft) }), 'Saved.')}>Save</Button>
+              <Button variant="default" onClick={() => setReplaying(profile)}>
+                What-if replay
+              </Button>
             </Group>
           </Stack>
         </Card>
       )}
+      {deleting && (
+        <ConfirmModal
+          title={`Delete profile ${deleting.name}?`}
+          confirmLabel="Delete profile"
+          onClose={() => setDeleting(null)}
+          onConfirm={() => {
+            const target = deleting;
+            setDeleting(null);
+            void run(() => api(`/api/profiles/${target.id}`, { method: 'DELETE' }), 'Profile deleted.');
+          }}
+        >
+          <Text>
+            Its guardrail settings and its {deleting.rules.keywords.length} keyword and {deleting.rules.regexes.length} regex rules are lost. This cannot be undone.
+          </Text>
+        </ConfirmModal>
+      )}
+      <ReplayModal profile={replaying} llms={llms} onClose={() => setReplaying(null)} />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New security profile">
         <Stack>
           <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, PasswordInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, type Profile, type RuntimeLlm } from '../api.ts';
+import { api, fieldErrorOf, type FieldError, type Profile, type RuntimeLlm } from '../api.ts';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 function downloadKey(name: string, key: string): void {
   const url = URL.createObjectURL(new Blob([`${key}\n`], { type: 'text/plain' }));
@@ -44,19 +45,37 @@ interface Draft {
   level: string;
   profile: string;
   systemPrompt: string;
+  /** Write-only: typed to set or replace the upstream key, never read back. */
+  upstreamKey: string;
+  upstreamKeySet: boolean;
+  monitor: boolean;
 }
-const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '' };
+const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '', upstreamKey: '', upstreamKeySet: false, monitor: false };
 
 function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { opened: boolean; initial: Draft; editing: string | null; profiles: Profile[]; onClose: () => void; onSaved: (key?: { name: string; key: string }) => void }) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
   useEffect(() => {
     setDraft(initial);
     setError(null);
+    setFieldError(null);
   }, [initial, opened]);
   const set = (k: keyof Draft) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? '' }));
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   const save = async () => {
-    const body = { name: draft.name, mode: draft.mode, url: draft.url, level: Number(draft.level), profile: draft.profile, ...(draft.systemPrompt ? { system_prompt: draft.systemPrompt } : {}) };
+    const body = {
+      name: draft.name,
+      mode: draft.mode,
+      url: draft.url,
+      level: Number(draft.level),
+      profile: draft.profile,
+      monitor: draft.monitor,
+      ...(draft.systemPrompt ? { system_prompt: draft.systemPrompt } : {}),
+      ...(draft.mode === 'forwarding' && draft.upstreamKey ? { upstream_api_key: draft.upstreamKey } : {}),
+    };
+    setError(null);
+    setFieldError(null);
     try {
       if (editing) {
         await api(`/api/runtime-llms/${editing}`, { method: 'PATCH', body });
@@ -66,7 +85,9 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
         onSaved({ name: created.runtime_llm.name, key: created.api_key });
       }
     } catch (e) {
-      setError((e as Error).message);
+      const onField = fieldErrorOf(e);
+      if (onField) setFieldError(onField);
+      else setError((e as Error).message);
     }
   };
   return (
@@ -81,7 +102,18 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
           placeholder="https://llm.example.internal/v1"
           value={draft.url}
           onChange={(e) => set('url')(e.currentTarget.value)}
+          error={errorOf('url')}
         />
+        {draft.mode === 'forwarding' && (
+          <PasswordInput
+            label="Upstream API key"
+            description={draft.upstreamKeySet ? 'Set. Type a new key to replace it; it is stored encrypted and never shown.' : 'Not set. The key Rampart sends to the LLM endpoint; it is stored encrypted and never shown.'}
+            value={draft.upstreamKey}
+            onChange={(e) => set('upstreamKey')(e.currentTarget.value)}
+            error={errorOf('upstream_api_key')}
+            autoComplete="off"
+          />
+        )}
         <Select
           label="Protection level"
           data={[
@@ -94,6 +126,15 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
           allowDeselect={false}
         />
         <Select label="Security profile" data={profiles.map((p) => ({ value: p.name, label: p.name }))} value={draft.profile} onChange={set('profile')} allowDeselect={false} />
+        <Switch
+          label="Monitor mode"
+          description="Every guardrail runs and reports what it would block; nothing is blocked (a safe rollout)"
+          checked={draft.monitor}
+          onChange={(e) => {
+            const monitor = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, monitor }));
+          }}
+        />
         <Textarea
           label="System prompt (optional)"
           description={editing ? 'Leave empty to keep the registered one' : 'Registered so output-check can detect its leakage'}
@@ -115,6 +156,7 @@ export function RuntimeLlmsPage() {
   const [editor, setEditor] = useState<{ initial: Draft; editing: string | null } | null>(null);
   const [issued, setIssued] = useState<{ name: string; key: string } | null>(null);
   const [confirmKey, setConfirmKey] = useState<RuntimeLlm | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<RuntimeLlm | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -132,6 +174,7 @@ export function RuntimeLlmsPage() {
     await load();
   };
   const remove = async (llm: RuntimeLlm) => {
+    setConfirmDelete(null);
     try {
       await api(`/api/runtime-llms/${llm.id}`, { method: 'DELETE' });
       await load();
@@ -172,7 +215,14 @@ export function RuntimeLlmsPage() {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light">Level {llm.level}</Badge>
+                <Group gap={4}>
+                  <Badge variant="light">Level {llm.level}</Badge>
+                  {llm.monitor && (
+                    <Badge variant="light" color="orange">
+                      Monitor mode
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>{profileName(llm.profile_id)}</Table.Td>
               <Table.Td>
@@ -189,10 +239,17 @@ export function RuntimeLlmsPage() {
                     <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => setConfirmKey(llm)}>
                       Download API Key
                     </Menu.Item>
-                    <Menu.Item onClick={() => setEditor({ initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '' }, editing: llm.id })}>
+                    <Menu.Item
+                      onClick={() =>
+                        setEditor({
+                          initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '', upstreamKey: '', upstreamKeySet: llm.upstream_credential_set, monitor: llm.monitor },
+                          editing: llm.id,
+                        })
+                      }
+                    >
                       Edit
                     </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void remove(llm)}>
+                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirmDelete(llm)}>
                       Delete
                     </Menu.Item>
                   </Menu.Dropdown>
@@ -225,6 +282,14 @@ export function RuntimeLlmsPage() {
           </Button>
         </Stack>
       </Modal>
+      {confirmDelete && (
+        <ConfirmModal title={`Delete ${confirmDelete.name}?`} confirmLabel="Delete Runtime LLM" onConfirm={() => void remove(confirmDelete)} onClose={() => setConfirmDelete(null)}>
+          <Text>
+            Its API key{confirmDelete.api_key_hint ? ` (${confirmDelete.api_key_hint})` : ''} is revoked at once: applications using it get 401 from input-check and output-check
+            {confirmDelete.mode === 'forwarding' ? ', and its forwarding proxy and stored upstream API key are gone' : ''}. This cannot be undone.
+          </Text>
+        </ConfirmModal>
+      )}
       <KeyModal issued={issued} onClose={() => setIssued(null)} />
     </Stack>
   );

@@ -1,8 +1,31 @@
 import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api } from '../api.ts';
+import { api, fieldErrorOf, type FieldError } from '../api.ts';
 
 type Notice = { ok: boolean; text: string } | null;
+
+/**
+ * Saving a settings form: the success text, or the API's refusal — next to its field when it names
+ * one (nothing is saved then), otherwise as a banner.
+ */
+function useSaveOutcome() {
+  const [notice, setNotice] = useState<Notice>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const run = async (action: () => Promise<void>, ok: string) => {
+    setNotice(null);
+    setFieldError(null);
+    try {
+      await action();
+      setNotice({ ok: true, text: ok });
+    } catch (e) {
+      const onField = fieldErrorOf(e);
+      if (onField) setFieldError(onField);
+      else setNotice({ ok: false, text: (e as Error).message });
+    }
+  };
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+  return { notice, setNotice, run, errorOf };
+}
 
 function useSettings<T>(path: string): [T | null, (t: T) => void, () => Promise<void>] {
   const [value, setValue] = useState<T | null>(null);
@@ -25,16 +48,9 @@ interface Siem {
 /** Settings → SIEM Integration: collector IP, UDP port, format, on/off, Save, send test event. */
 function SiemSettings() {
   const [siem, setSiem] = useSettings<Siem>('/api/settings/siem');
-  const [notice, setNotice] = useState<Notice>(null);
+  const { notice, setNotice, run, errorOf } = useSaveOutcome();
   if (!siem) return null;
-  const save = async () => {
-    try {
-      setSiem(await api<Siem>('/api/settings/siem', { method: 'PUT', body: siem }));
-      setNotice({ ok: true, text: 'Saved.' });
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
-  };
+  const save = () => run(async () => setSiem(await api<Siem>('/api/settings/siem', { method: 'PUT', body: siem })), 'Saved.');
   const test = async () => {
     try {
       const r = await api<{ event_id: string; collector: string; port: number }>('/api/settings/siem/test', { method: 'POST' });
@@ -47,10 +63,10 @@ function SiemSettings() {
     <Card withBorder maw={560}>
       <Stack>
         <Text size="sm" c="dimmed">
-          Every check and every administrative action is sent as one RFC 5424 syslog datagram over UDP, with a CEF or JSON payload. Message text is never sent unless a profile opts in (then PII-masked).
+          Every check and every administrative action is sent as one RFC 5424 syslog datagram over UDP, with a CEF or JSON payload. Message text is never sent unless a profile opts in (then with PII and secrets masked).
         </Text>
-        <TextInput label="Collector IP address" placeholder="192.0.2.10" value={siem.collector} onChange={(e) => setSiem({ ...siem, collector: e.currentTarget.value })} />
-        <NumberInput label="UDP port" min={1} max={65535} value={siem.port} onChange={(v) => setSiem({ ...siem, port: Number(v) })} />
+        <TextInput label="Collector IP address" placeholder="192.0.2.10" value={siem.collector} onChange={(e) => setSiem({ ...siem, collector: e.currentTarget.value })} error={errorOf('collector')} />
+        <NumberInput label="UDP port" description="1 to 65535; syslog collectors usually listen on 514." min={1} max={65535} clampBehavior="none" allowDecimal={false} value={siem.port} onChange={(v) => setSiem({ ...siem, port: Number(v) })} error={errorOf('port')} />
         <Select label="Format" data={[{ value: 'cef', label: 'CEF (ArcSight Common Event Format)' }, { value: 'json', label: 'JSON' }]} value={siem.format} onChange={(v) => setSiem({ ...siem, format: (v ?? 'cef') as Siem['format'] })} allowDeselect={false} />
         <Switch label="Forward events" checked={siem.enabled} onChange={(e) => setSiem({ ...siem, enabled: e.currentTarget.checked })} />
         <NoticeAlert notice={notice} />
@@ -73,22 +89,15 @@ interface Retention {
 
 function RetentionSettings() {
   const [r, setR] = useSettings<Retention>('/api/settings/retention');
-  const [notice, setNotice] = useState<Notice>(null);
+  const { notice, run, errorOf } = useSaveOutcome();
   if (!r) return null;
-  const save = async () => {
-    try {
-      setR(await api<Retention>('/api/settings/retention', { method: 'PUT', body: r }));
-      setNotice({ ok: true, text: 'Saved. Older events are deleted within ten minutes.' });
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
-  };
+  const save = () => run(async () => setR(await api<Retention>('/api/settings/retention', { method: 'PUT', body: r })), 'Saved. Older events are deleted within ten minutes.');
   return (
     <Card withBorder maw={560}>
       <Stack>
-        <NumberInput label="Keep check events for (days)" min={1} max={3650} value={r.max_age_days} onChange={(v) => setR({ ...r, max_age_days: Number(v) })} />
-        <NumberInput label="Keep at most this many check events" min={10} thousandSeparator="," value={r.max_events} onChange={(v) => setR({ ...r, max_events: Number(v) })} />
-        <NumberInput label="Keep audit events for (days)" min={1} max={3650} value={r.audit_max_age_days} onChange={(v) => setR({ ...r, audit_max_age_days: Number(v) })} />
+        <NumberInput label="Keep check events for (days)" description="1 to 3650" min={1} max={3650} clampBehavior="none" allowDecimal={false} value={r.max_age_days} onChange={(v) => setR({ ...r, max_age_days: Number(v) })} error={errorOf('max_age_days')} />
+        <NumberInput label="Keep at most this many check events" description="10 to 100,000,000" min={10} max={100_000_000} clampBehavior="none" allowDecimal={false} thousandSeparator="," value={r.max_events} onChange={(v) => setR({ ...r, max_events: Number(v) })} error={errorOf('max_events')} />
+        <NumberInput label="Keep audit events for (days)" description="1 to 3650" min={1} max={3650} clampBehavior="none" allowDecimal={false} value={r.audit_max_age_days} onChange={(v) => setR({ ...r, audit_max_age_days: Number(v) })} error={errorOf('audit_max_age_days')} />
         <NoticeAlert notice={notice} />
         <Group>
           <Button onClick={() => void save()}>Save</Button>

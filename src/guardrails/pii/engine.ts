@@ -1,6 +1,7 @@
 import { contextMatcher, hasContext, hasNegativeContext } from './context.ts';
 import type { Entity, EntityType } from './entities.ts';
 import { stripSeparators, type Pattern, type PatternRecogniser } from './recogniser.ts';
+import { TextGate, type TextGateResult } from './text-gate.ts';
 
 /** Confidence added when a context word is near, and removed when a negative one just precedes. */
 export const CONTEXT_BOOST = 0.35;
@@ -20,6 +21,8 @@ interface CompiledPatternRecogniser {
   recogniser: PatternRecogniser;
   context: RegExp | undefined;
   negative: RegExp | undefined;
+  /** Per pattern: its bit in the text gate, or -1 when it has no triggers. */
+  gateBits: number[];
 }
 
 function passes(requires: Pattern['requires'], text: string): boolean {
@@ -40,12 +43,17 @@ export class PiiEngine {
   readonly #models: readonly ModelRecogniser[];
   readonly #minScore: number;
 
+  readonly #gate: TextGate;
+
   constructor(patterns: readonly PatternRecogniser[], models: readonly ModelRecogniser[], minScore: number) {
+    const triggered: Pattern[] = [];
     this.#patterns = patterns.map((recogniser) => ({
       recogniser,
       context: contextMatcher(recogniser.context),
       negative: contextMatcher(recogniser.negativeContext, true),
+      gateBits: recogniser.patterns.map((pattern) => (pattern.words || pattern.suffixes ? triggered.push(pattern) - 1 : -1)),
     }));
+    this.#gate = new TextGate(triggered);
     this.#models = models;
     this.#minScore = minScore;
   }
@@ -53,7 +61,8 @@ export class PiiEngine {
   /** Every entity scoring at least the minimum, overlaps resolved, in text order. */
   scan(text: string): Entity[] {
     const candidates: Entity[] = [];
-    for (const compiled of this.#patterns) this.#scanRecogniser(text, compiled, candidates);
+    const gate = this.#gate.scan(text);
+    for (const compiled of this.#patterns) this.#scanRecogniser(text, gate, compiled, candidates);
     const patternEntities = candidates.slice();
     for (const model of this.#models) {
       for (const entity of model.find(text, patternEntities)) {
@@ -64,21 +73,30 @@ export class PiiEngine {
     return resolveOverlaps(candidates);
   }
 
-  #scanRecogniser(text: string, compiled: CompiledPatternRecogniser, out: Entity[]): void {
+  #scanRecogniser(text: string, gate: TextGateResult, compiled: CompiledPatternRecogniser, out: Entity[]): void {
+    const { recogniser } = compiled;
+    if (recogniser.nearDigits && gate.digitWindows.length === 0) return;
     // A recogniser that needs a context word finds nothing in a text without one.
-    if (compiled.recogniser.requiresContext && !compiled.context?.test(text)) return;
-    for (const pattern of compiled.recogniser.patterns) {
-      if (!passes(pattern.requires, text)) continue;
+    if (recogniser.requiresContext && !compiled.context?.test(text)) return;
+    recogniser.patterns.forEach((pattern, k) => {
+      const bit = compiled.gateBits[k]!;
+      if ((bit >= 0 && (gate.triggered & (1 << bit)) === 0) || !passes(pattern.requires, text)) return;
       if (pattern.find) {
         for (const [start, end] of pattern.find(text)) this.#consider(text, compiled, pattern, start, end, out);
-        continue;
+        return;
       }
-      const regex = pattern.regex!;
-      regex.lastIndex = 0;
-      for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
-        this.#consider(text, compiled, pattern, ...matchSpan(match), out);
+      const windows = recogniser.nearDigits ? gate.digitWindows : [0, text.length];
+      for (let w = 0; w < windows.length; w += 2) {
+        const from = windows[w]!;
+        const part = from === 0 && windows[w + 1] === text.length ? text : text.slice(from, windows[w + 1]);
+        const regex = pattern.regex!;
+        regex.lastIndex = 0;
+        for (let match = regex.exec(part); match !== null; match = regex.exec(part)) {
+          const [start, end] = matchSpan(match);
+          this.#consider(text, compiled, pattern, from + start, from + end, out);
+        }
       }
-    }
+    });
   }
 
   /** Validates, shrinks, scores and context-checks one candidate span. */

@@ -4,7 +4,7 @@ import type { Entity, EntityType } from './entities.ts';
 import { maskValue } from './mask.ts';
 import { loadPersonRecogniser } from './person/recogniser.ts';
 import { PATTERN_RECOGNISERS } from './recognisers/index.ts';
-import { PiiSettings, type PiiAction } from './settings.ts';
+import { defaultAction, PiiSettings, type PiiAction } from './settings.ts';
 
 export interface CompiledPii {
   engine: PiiEngine;
@@ -24,7 +24,7 @@ export function compilePii(settings: PiiSettings, personModel: ModelRecogniser |
   if (enabled.has('PERSON') && !personModel) throw new Error('PII: PERSON is enabled but the model is not loaded (init() first)');
   const models = personModel && enabled.has('PERSON') ? [personModel] : [];
   const actions = new Map<EntityType, PiiAction>();
-  for (const type of enabled) actions.set(type, settings.actions[type] ?? 'block');
+  for (const type of enabled) actions.set(type, settings.actions[type] ?? defaultAction(type));
   return { engine: new PiiEngine(patterns, models, settings.min_score), actions };
 }
 
@@ -35,7 +35,7 @@ export function judgePii(message: string, compiled: CompiledPii): GuardrailVerdi
   let score = 0;
   const redactions = [];
   for (const entity of found) {
-    const action = compiled.actions.get(entity.type) ?? 'block';
+    const action = compiled.actions.get(entity.type) ?? defaultAction(entity.type);
     if (action === 'block') blocks = true;
     if (action === 'mask') redactions.push({ start: entity.start, end: entity.end, replacement: `<${entity.type}>` });
     score = Math.max(score, entity.score);

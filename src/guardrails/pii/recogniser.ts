@@ -1,4 +1,5 @@
 import type { EntityType } from './entities.ts';
+import type { Triggers } from './text-gate.ts';
 
 /**
  * One regular expression of a recogniser. `score` is the confidence of a bare match; when the
@@ -6,7 +7,7 @@ import type { EntityType } from './entities.ts';
  * `validScore` instead, so a weak check (1 in 10 random strings pass) can confirm less than a
  * strong one (1 in 97).
  */
-export interface Pattern {
+export interface Pattern extends Triggers {
   name: string;
   /** Must carry the `g` flag. A named group `value` narrows the reported span to that group (needs `d`). */
   regex?: RegExp;
@@ -34,6 +35,11 @@ export interface PatternRecogniser {
   negativeContext?: readonly string[];
   /** The pattern alone is never enough: only report when a context word is near (dates of birth). */
   requiresContext?: boolean;
+  /**
+   * Every match is a number or lies within DIGIT_REACH characters of its digits (a cue, a code's
+   * letters): the patterns only run on the stretches of text around digits.
+   */
+  nearDigits?: boolean;
   /** Maps the matched text to the form the validator checks (default: strip spaces, dots and dashes). */
   normalise?: (raw: string) => string;
   /** true: confirmed (score → validScore); false: rejected; undefined: format only (score unchanged). */

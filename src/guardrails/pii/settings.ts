@@ -4,6 +4,19 @@ import { ENTITY_TYPES, type EntityType } from './entities.ts';
 export const PII_ACTIONS = ['block', 'mask', 'log'] as const;
 export type PiiAction = (typeof PII_ACTIONS)[number];
 
+/**
+ * What each type does when an operator has not chosen: identifiers that open an account, a
+ * payment or an identity to whoever holds them (cards, bank accounts, national numbers, secrets)
+ * block; contact data, names, addresses, birth dates and IP addresses identify someone without
+ * handing over anything usable, and everyday prompts carry them ("introduce Ethan", "reply to
+ * this address"), so they are masked in `sanitized_message` instead. Every type is still reported.
+ */
+const MASKED_BY_DEFAULT: ReadonlySet<EntityType> = new Set(['PERSON', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'IP_ADDRESS', 'STREET_ADDRESS', 'DATE_OF_BIRTH']);
+
+export function defaultAction(type: EntityType): PiiAction {
+  return MASKED_BY_DEFAULT.has(type) ? 'mask' : 'block';
+}
+
 /** Entities scoring below this are not reported. 0.5 keeps patterns that need context or a checksum out. */
 export const DEFAULT_MIN_SCORE = 0.5;
 
@@ -28,7 +41,8 @@ export const PiiSettings = Type.Object(
       {
         default: {},
         additionalProperties: false,
-        description: 'Action per entity type: block (default), mask (replace with <TYPE> in sanitized_message) or log only.',
+        description:
+          'Action per entity type: block, mask (replace with <TYPE> in sanitized_message) or log only. Unset types block financial and national identifiers and secrets, and mask names, contact data, addresses, birth dates and IP addresses.',
       },
     ),
   },

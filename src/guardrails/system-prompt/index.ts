@@ -3,7 +3,7 @@ import { defineGuardrail, type CheckContext } from '../../engine/guardrail.ts';
 import { sharedDetectorModel } from '../../models/detector-model.ts';
 import { detectorScores, roundScore } from '../../models/detector-scores.ts';
 import { shippedThreshold } from '../../models/shipped-thresholds.ts';
-import { ProtectedPrompt, leakageSignals } from './leakage.ts';
+import { ProtectedPrompt, leakageSignals, leakedSpans } from './leakage.ts';
 
 const EMPTY_PROMPT = new ProtectedPrompt('');
 const prepared = new Map<string, ProtectedPrompt>();
@@ -49,7 +49,12 @@ export const systemPromptGuardrail = defineGuardrail({
       const prompt = protectedPromptOf(ctx);
       const signals = leakageSignals(ctx.text.detectionViews, prompt ?? EMPTY_PROMPT, ctx.canary);
       const detected = signals.score >= compiled.leakThreshold;
-      return { detected, score: signals.score, fields: { detected, score: roundScore(signals.score), canary_leaked: signals.canary } };
+      return {
+        detected,
+        score: signals.score,
+        fields: { detected, score: roundScore(signals.score), canary_leaked: signals.canary },
+        ...(detected && prompt ? { spans: leakedSpans(ctx.message, prompt) } : {}),
+      };
     }
     const score = detectorScores(ctx.text).extraction;
     const detected = score >= compiled.threshold;

@@ -1,3 +1,4 @@
+import type { TextSpan } from '../../engine/guardrail.ts';
 import { normaliseForDetection } from '../../text/normalise.ts';
 
 /**
@@ -101,4 +102,23 @@ export function leakageSignals(answerViews: readonly string[], prompt: Protected
   const distinctive = prompt.distinctive.size >= 3 ? 0.9 * ramp(distinctiveRecall, 0.4, 0.8) : 0;
   const score = canaryFound ? 1 : Math.max(verbatim, distinctive);
   return { score, canary: canaryFound, overlap, longestRun, distinctiveRecall };
+}
+
+/**
+ * Where in the answer as sent the prompt shows through, for highlighting: every run of the
+ * prompt's word n-grams (each word compared in its normalised form) and every distinctive token.
+ * Leaks found only in a decoded view (base64, reversed…) have no span in the original text.
+ */
+export function leakedSpans(answer: string, prompt: ProtectedPrompt): TextSpan[] {
+  const tokens = [...answer.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, word: words(normaliseForDetection(m[0]))[0] ?? '' }));
+  const spans: TextSpan[] = [];
+  for (let i = 0; i + prompt.n <= tokens.length; i++) {
+    const shingle = tokens.slice(i, i + prompt.n).map((t) => t.word).join(' ');
+    if (prompt.shingles.has(shingle)) spans.push({ start: tokens[i]!.start, end: tokens[i + prompt.n - 1]!.end, label: 'system prompt' });
+  }
+  const lower = answer.toLowerCase();
+  for (const token of prompt.distinctive) {
+    for (let at = lower.indexOf(token); at !== -1; at = lower.indexOf(token, at + token.length)) spans.push({ start: at, end: at + token.length, label: 'system prompt' });
+  }
+  return spans;
 }

@@ -21,7 +21,7 @@ export const vectorGuardrail = defineGuardrail({
   settings: Type.Object({
     sensitivity: Type.Union(
       VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
-      { default: 'Medium', description: 'Vector filter sensitivity: High catches more and blocks more (score thresholds: README, Vector filter)' },
+      { default: 'Medium', description: 'Low, Medium or High. High blocks messages less similar to known attacks (catches more paraphrases, and blocks more harmless ones); Low blocks only close copies.' },
     ),
   }),
   async init(services) {

@@ -30,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
       config: { auth: 'public' },
       schema: {
         summary: 'Sign in with user name and password; sets the session cookie',
-        description: `Throttled per client address; an account is locked for a while after ${ctx.policy.maxFailedLogins} failed attempts in a row (423). The response carries the CSRF token to send as X-CSRF-Token on every state-changing request.`,
+        description: `Throttled per client address; an account is locked for a while after ${ctx.policy.maxFailedLogins} failed attempts in a row, and is then refused like an unknown user or a wrong password (401). The response carries the CSRF token to send as X-CSRF-Token on every state-changing request.`,
         tags: ['auth'],
         body: {
           type: 'object',

@@ -31,7 +31,7 @@ function oneOf<T extends string>(name: string, raw: string | undefined, allowed:
   return raw as T;
 }
 
-type EventQuery = Partial<Record<'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket', string>>;
+type EventQuery = Partial<Record<'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket', string>>;
 
 /** The Events page: the check event log with filters, the charts, and the audit trail. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): void {
@@ -44,14 +44,14 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
         tags,
         querystring: {
           type: 'object',
-          properties: { verdict: { type: 'string', enum: ['allowed', 'blocked'] }, direction: { type: 'string', enum: ['input', 'output'] }, runtime_llm: str, guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES] }, since: str, until: str, before: str, limit: str },
+          properties: { id: { ...str, description: 'Only this event (the target of a replay report link)' }, verdict: { type: 'string', enum: ['allowed', 'blocked', 'monitored'], description: 'monitored: allowed, but a guardrail in monitor mode would have blocked' }, direction: { type: 'string', enum: ['input', 'output'] }, runtime_llm: str, guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES] }, since: str, until: str, before: str, limit: str },
         },
       },
     },
     async (request) => {
       const q = request.query;
       const filter: CheckEventFilter = { limit: limitOf(q.limit, 1000) };
-      const verdict = oneOf('verdict', q.verdict, ['allowed', 'blocked'] as const);
+      const verdict = oneOf('verdict', q.verdict, ['allowed', 'blocked', 'monitored'] as const);
       const direction = oneOf('direction', q.direction, ['input', 'output'] as const);
       const guardrail = oneOf<GuardrailName>('guardrail', q.guardrail, GUARDRAIL_NAMES);
       const since = isoOf('since', q.since);
@@ -62,6 +62,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
       if (since) filter.since = since;
       if (until) filter.until = until;
       if (q.runtime_llm) filter.runtimeLlmId = q.runtime_llm;
+      if (q.id) filter.id = q.id;
       if (q.before) filter.before = q.before;
       return { events: (await listCheckEvents(ctx.store.db, filter)).map(checkEventJson) };
     },

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { guardrailCatalogue } from '../../admin/guardrail-catalogue.ts';
 import { keywordRuleJson, profileJson, regexRuleJson } from '../../admin/json.ts';
 import { addKeywordRule, addRegexRule, createProfile, deleteProfile, getProfile, listSecurityProfiles, removeRule, updateProfileSettings } from '../../admin/profiles.ts';
+import { replayProfile } from '../../admin/replay.ts';
 import { testRule, type RuleTestInput } from '../../admin/rule-test.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { idParams, keywordRuleBody, okSchema, regexRuleBody, ruleTestBody } from './schemas.ts';
+import { idParams, keywordRuleBody, okSchema, regexRuleBody, replayBody, ruleTestBody } from './schemas.ts';
 
 const tags = ['profiles'];
 
@@ -53,6 +54,22 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
     return { ok: true };
   });
   rejectOtherMethods(app, '/api/profiles/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
+
+  app.post<{ Params: { id: string }; Body: { runtime_llm: string; since: string } }>(
+    '/api/profiles/:id/replay',
+    {
+      schema: {
+        summary: 'What-if replay: run a Runtime LLM\'s recorded checks of a period through this profile and report which would change verdict',
+        description:
+          'Needs checks recorded with message text (profile setting record_message_text); answers 409 conflict when there are none. Nothing is stored. The report counts recorded and candidate verdicts, the checks whose verdict would change (changed), per guardrail how many checks it would newly detect or no longer detect, and lists the changed checks with a dashboard link to each.',
+        tags,
+        params: idParams,
+        body: replayBody,
+      },
+    },
+    async (request) => replayProfile(ctx.store, ctx.log, { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since }),
+  );
+  rejectOtherMethods(app, '/api/profiles/:id/replay', ['POST']);
 
   app.post<{ Params: { id: string }; Body: { keyword: string; whole_word?: boolean; scope?: string } }>(
     '/api/profiles/:id/keyword-rules',

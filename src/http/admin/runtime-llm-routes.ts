@@ -12,6 +12,8 @@ interface RuntimeLlmBody {
   level?: number;
   profile?: string;
   system_prompt?: string | null;
+  upstream_api_key?: string | null;
+  monitor?: boolean;
 }
 
 function toInput(body: RuntimeLlmBody): Partial<RuntimeLlmInput> {
@@ -22,6 +24,8 @@ function toInput(body: RuntimeLlmBody): Partial<RuntimeLlmInput> {
   if (body.level !== undefined) input.level = body.level;
   if (body.profile !== undefined) input.profile = body.profile;
   if (body.system_prompt !== undefined) input.systemPrompt = body.system_prompt;
+  if (body.upstream_api_key !== undefined) input.upstreamCredential = body.upstream_api_key;
+  if (body.monitor !== undefined) input.monitor = body.monitor;
   return input;
 }
 
@@ -43,7 +47,7 @@ export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext
   app.get<{ Params: { id: string } }>('/api/runtime-llms/:id', { schema: { summary: 'One Runtime LLM', tags, params: idParams } }, async (request) => runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)));
   app.patch<{ Params: { id: string }; Body: RuntimeLlmBody }>(
     '/api/runtime-llms/:id',
-    { schema: { summary: 'Change a Runtime LLM (mode, Secure Proxy URL, level, profile, name, system prompt)', tags, params: idParams, body: runtimeLlmBody([]) } },
+    { schema: { summary: 'Change a Runtime LLM (mode, Secure Proxy URL, upstream API key, level, profile, name, system prompt, monitor mode)', tags, params: idParams, body: runtimeLlmBody([]) } },
     async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body))),
   );
   app.delete<{ Params: { id: string } }>('/api/runtime-llms/:id', { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: idParams, response: { 200: okSchema } } }, async (request) => {

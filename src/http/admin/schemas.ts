@@ -33,6 +33,12 @@ export const runtimeLlmBody = (required: readonly string[]) =>
       level: { type: 'integer', enum: [1, 2, 3], description: 'Protection level (3 recommended)' },
       profile: { type: 'string', maxLength: 200, description: 'Security profile id or name' },
       system_prompt: { type: ['string', 'null'], maxLength: 200_000 },
+      upstream_api_key: {
+        type: ['string', 'null'],
+        maxLength: 8192,
+        description: 'Forwarding mode: the credential sent to the upstream LLM. Write-only (stored encrypted; reads show only upstream_credential_set); null removes it.',
+      },
+      monitor: { type: 'boolean', description: 'Monitor mode for every guardrail of this Runtime LLM: report what would be blocked (monitored_by), block nothing' },
     },
   }) as const;
 
@@ -73,6 +79,16 @@ export const playgroundBody = {
     direction: { type: 'string', enum: ['input', 'output'] },
     message: { type: 'string', maxLength: 100_000 },
     prompt: { type: 'string', maxLength: 100_000 },
+  },
+} as const;
+
+export const replayBody = {
+  type: 'object',
+  required: ['runtime_llm', 'since'],
+  additionalProperties: false,
+  properties: {
+    runtime_llm: { type: 'string', maxLength: 200, description: 'Runtime LLM id or name whose recorded checks are replayed (its level and monitor mode apply)' },
+    since: { type: 'string', maxLength: 100, description: 'Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time' },
   },
 } as const;
 

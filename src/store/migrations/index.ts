@@ -5,6 +5,7 @@ import { adminSecurity } from './0003-admin-security.ts';
 import { checkEventText } from './0004-check-event-text.ts';
 import { upstreamCredential } from './0010-upstream-credential.ts';
 import { threatVectors } from './0020-threat-vectors.ts';
+import { monitorMode } from './0030-monitor-mode.ts';
 
 /** Versioned migrations, applied in key order. Never edit a released one; add the next number. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-check-event-text': checkEventText,
   '0010-upstream-credential': upstreamCredential,
   '0020-threat-vectors': threatVectors,
+  '0030-monitor-mode': monitorMode,
 };
 
 export const migrationProvider: MigrationProvider = {

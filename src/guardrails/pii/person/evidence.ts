@@ -19,7 +19,7 @@ export const EVIDENCE_WEAK = 2;
 export const EVIDENCE_PERSONAL = 3;
 
 /** How much of the name confidence each level of evidence turns into a PERSON score. */
-export const EVIDENCE_WEIGHT: readonly number[] = [0.35, 0.45, 0.55, 1];
+export const EVIDENCE_WEIGHT: readonly number[] = [0.35, 0.45, 0.52, 1];
 
 /** What `personalCue` finds around a name. */
 export const CUE_NONE = 0;
@@ -58,7 +58,7 @@ const SALUTATIONS = alt([
 const VALEDICTIONS = alt([
   'regards', 'best regards', 'kind regards', 'warm regards', 'sincerely', 'yours sincerely', 'yours truly', 'yours', 'best',
   'all the best', 'best wishes', 'cheers', 'thanks', 'many thanks', 'thank you', 'love', 'warmly', 'respectfully', 'cordially',
-  'talk soon', 'cordialement', 'bien à vous', 'amitiés', 'mit freundlichen grüßen', 'viele grüße', 'beste grüße', 'liebe grüße',
+  'talk soon', 'thanks again', 'thank you again', 'cheers again', 'cordialement', 'bien à vous', 'amitiés', 'mit freundlichen grüßen', 'viele grüße', 'beste grüße', 'liebe grüße',
   'grüße', 'gruß', 'lg', 'vg', 'mfg', 'saludos', 'un saludo', 'atentamente', 'un abrazo', 'cordiali saluti', 'distinti saluti',
   'un saluto', 'saluti', 'atenciosamente', 'abraços', 'met vriendelijke groet', 'groeten', 'pozdrawiam', 'hälsningar', 'mvh',
 ]);
@@ -117,6 +117,9 @@ const CONTACT_VERBS = alt([
   'check in with', 'catch up with', 'follow up with', 'sync with', 'touch base with', 'hang out with', 'go out with', 'coffee with',
   'team up with', 'share it with', 'share this with', 'give it to', 'hand it to', 'borrow from', 'forgive', 'one-to-one with',
   '1:1 with', 'sit next to', 'hear from', 'heard from', 'text back', 'assigned to', 'reassign to', 'hand over to',
+  'forwarding to', 'forwarded to', 'writing to', 'talking to', 'speaking with', 'speaking to', 'meeting', 'calling', 'emailing',
+  'asking', 'reminding', 'inviting', 'introducing', 'copying', 'cc-ing', 'replying to', 'ask for', 'asked for', 'asking for',
+  'referred to', 'signed off by', 'interviewed by',
 ]);
 /** People named by their role right before the name: "user ana", "customer Ana Lima", "reporter Bo". */
 const ROLES = alt([
@@ -162,9 +165,9 @@ const BEFORE = new RegExp(
     String.raw`(?<![\p{L}])(?:${SELF})${SEP}` +
     String.raw`|(?:^|[\n.!?…]\s*|\(\s*)(?:${SALUTATIONS})(?:\s+(?:${TITLES}))?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${GREETINGS})(?:\s+(?:${TITLES}))?[\s,]+` +
-    String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
+    String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our|your)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${FOREIGN_RELATIONS})${SEP}` +
-    String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS})["']?\s*(?:[:=#]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS})["']?\s*(?:[:=#?]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${CONTACT_VERBS})\s+(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${ROLES})\s+` +
     String.raw`|(?<![\p{L}])(?:${MEETINGS})s?\s+(?:\p{L}+\s+)?with\s+(?:(?:${TITLES})\s+)?` +
@@ -172,7 +175,7 @@ const BEFORE = new RegExp(
     String.raw`|<(?:${LABELS})>\s*` +
     String.raw`|(?<![\p{L}])(?:${FOR_SOMEONE})s?\s+(?:\p{L}+\s+)?for\s+(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${VALEDICTIONS})\s*[,!.]?\s*\n\s*(?:(?:-{1,2}|—|–)\s*)?` +
-    String.raw`|(?:^|[\n.!?]\s*)(?:${VALEDICTIONS}),\s*` +
+    String.raw`|(?:^|[\n.!?]\s*)(?:${VALEDICTIONS})\s*(?:,|-{1,2}|—|–)\s*` +
     String.raw`|(?:^|\n)\s*(?:-{1,2}|—|–)\s*` +
   String.raw`)${SKIP}$`,
   'iu',

@@ -118,6 +118,35 @@ export function calibrate(probability: number, calibration: PersonCalibration): 
   return 1 / (1 + Math.exp(-(calibration.a * Math.log(p / (1 - p)) + calibration.b)));
 }
 
+/** Names in one list from this many on are personal data whatever the sentence around them. */
+const MIN_LISTED = 3;
+/** Only names at least this likely count as list members (foreign prose yields runs of doubtful capitalised words). */
+const LISTED_PROBABILITY = 0.5;
+/** An explicit list separator: a comma, a semicolon, "&" or a conjunction (not a mere space). */
+const LIST_SEPARATOR = /^\s*(?:[,;&]|and|und|et|y|e|i|og|en|ja|és|a)\s*(?:and\s+|&\s+)?$/i;
+
+/** Whether the span starts with a capital letter (in lower-case text a title proves nothing). */
+function capitalised(text: string, s: NameSpan): boolean {
+  const first = text[s.start]!;
+  return first !== first.toLowerCase();
+}
+
+/** Runs of confident, capitalised spans separated by list punctuation or a conjunction, as index lists. */
+function listRuns(text: string, spans: readonly NameSpan[]): number[][] {
+  const runs: number[][] = [];
+  let previous = -1;
+  spans.forEach((s, k) => {
+    if (s.probability < LISTED_PROBABILITY || !capitalised(text, s)) {
+      previous = -1;
+      return;
+    }
+    if (previous >= 0 && LIST_SEPARATOR.test(text.slice(spans[previous]!.end, s.start))) runs.at(-1)!.push(k);
+    else runs.push([k]);
+    previous = k;
+  });
+  return runs;
+}
+
 /**
  * Evidence level of each span. Personal evidence spreads to other mentions of the same name and
  * to names listed together with an evidenced one ("cc: Ana Lima, Bo Chen").
@@ -129,9 +158,12 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
     const weak = cue === CUE_WEAK || near(s);
     // A full name with a weak cue ("I'm Ana Lima") is personal; a lone word next to other PII may be
     // a label or a brand ("Login from 10.0.0.1"), and "I'm tired" is not a name at all: weak evidence.
-    if (cue === CUE_STRONG || (weak && s.words >= 2)) return EVIDENCE_PERSONAL;
+    // A title names a particular person ("ask Dr. Kovács").
+    if (cue === CUE_STRONG || (weak && s.words >= 2) || (capitalised(text, s) && hasTitleBefore(text, s.start))) return EVIDENCE_PERSONAL;
     return weak ? EVIDENCE_WEAK : EVIDENCE_NONE;
   });
+  // Three or more confident names listed together are people the text deals with ("Szabó, Keller and Ortega").
+  for (const run of listRuns(text, spans)) if (run.length >= MIN_LISTED) for (const k of run) levels[k] = EVIDENCE_PERSONAL;
   for (let changed = true; changed; ) {
     changed = false;
     const known = new Set(spans.flatMap((s, k) => (levels[k] === EVIDENCE_PERSONAL ? s.parts : [])));

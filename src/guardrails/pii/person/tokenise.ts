@@ -44,8 +44,9 @@ function isLetter(text: string, i: number): boolean {
   return LETTER.test(text[i]!);
 }
 
+/** Latin letters, IPA letters used by Latin alphabets (Azerbaijani "ə"), combining marks, Latin Extended Additional. */
 function isLatinLetter(c: number): boolean {
-  return c < 0x250 || (c >= 0x1e00 && c <= 0x1eff) || (c >= 0x300 && c <= 0x36f);
+  return c < 0x2b0 || (c >= 0x1e00 && c <= 0x1eff) || (c >= 0x300 && c <= 0x36f);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { BlockList, isIPv6 } from 'node:net';
 import { defineRecogniser, re } from '../recogniser.ts';
 
 // File names such as icon@2x.png look like addresses; their "TLD" is a file extension.
@@ -85,6 +85,25 @@ export const email = defineRecogniser({
   },
 });
 
+/**
+ * Ranges that identify no one: private networks, loopback, link-local, carrier NAT, documentation
+ * examples, multicast and reserved space. An address in them names a machine on somebody's LAN or
+ * in a manual, not a person's connection.
+ */
+function notPersonalRanges(): BlockList {
+  const ranges = new BlockList();
+  const v4: [string, number][] = [
+    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+    ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+    ['224.0.0.0', 3],
+  ];
+  for (const [network, prefix] of v4) ranges.addSubnet(network, prefix, 'ipv4');
+  const v6: [string, number][] = [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b:1::', 48]];
+  for (const [network, prefix] of v6) ranges.addSubnet(network, prefix, 'ipv6');
+  return ranges;
+}
+const NOT_PERSONAL = notPersonalRanges();
+
 const OCTET = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
 
 export const ipAddress = defineRecogniser({
@@ -112,11 +131,8 @@ export const ipAddress = defineRecogniser({
   negativeContext: ['version', 'ver.', 'v.', 'release', 'build', 'oid', 'firmware', 'update', 'patch', 'windows', 'android', 'ios', 'macos', 'linux', 'kernel'],
   normalise: (raw) => raw.replace(/\/\d+$/, ''),
   validate: (value) => {
-    if (!value.includes(':')) {
-      // The unspecified and broadcast addresses are placeholders, not anyone's address.
-      return value !== '0.0.0.0' && value !== '255.255.255.255';
-    }
-    if (!isIPv6(value)) return false;
+    if (!value.includes(':')) return !NOT_PERSONAL.check(value, 'ipv4');
+    if (!isIPv6(value) || NOT_PERSONAL.check(value, 'ipv6')) return false;
     // Rule out short hex-and-colon words (`add::`, `c::a`) that are valid IPv6 only on paper.
     const groups = value.split(':').filter((g) => g.length > 0);
     return groups.length >= 3 || (groups.length >= 2 && /\d/.test(value));

@@ -31,6 +31,7 @@ function fullYear(year: string): number {
 export const dateOfBirth = defineRecogniser({
   name: 'date-of-birth',
   entity: 'DATE_OF_BIRTH',
+  nearDigits: true,
   patterns: [
     { name: 'numeric', regex: re(String.raw`${NUMBER_START}\d{1,2}[.\/\-]\d{1,2}[.\/\-](?:\d{4}|\d{2})${NUMBER_END}`), score: 0.3, validScore: 0.6 },
     { name: 'iso', regex: re(String.raw`${NUMBER_START}\d{4}-\d{2}-\d{2}${NUMBER_END}`), score: 0.3, validScore: 0.6 },

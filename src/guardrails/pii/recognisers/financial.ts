@@ -12,27 +12,33 @@ const ISSUERS: readonly { prefix: RegExp; lengths: readonly number[] }[] = [
   { prefix: /^62/, lengths: [16, 17, 18, 19] }, // UnionPay
   { prefix: /^(?:5018|5020|5038|5893|6304|6759|676[1-3])/, lengths: [12, 13, 14, 15, 16, 17, 18, 19] }, // Maestro
   { prefix: /^220[0-4]/, lengths: [16] }, // Mir
+  { prefix: /^(?:2131|1800)/, lengths: [15] }, // JCB's older 15-digit range
 ];
 
-function isCardNumber(digits: string): boolean {
-  if (isRepeated(digits) || !luhn(digits)) return false;
-  return ISSUERS.some((issuer) => issuer.prefix.test(digits) && issuer.lengths.includes(digits.length));
+/**
+ * A Luhn-valid number of a known issuer range is a card (true); any other Luhn-valid number of 12
+ * to 19 digits is only the shape of one (undefined: reported when a card word is near).
+ */
+function isCardNumber(digits: string): boolean | undefined {
+  if (digits.length < 12 || digits.length > 19 || isRepeated(digits) || !luhn(digits)) return false;
+  return ISSUERS.some((issuer) => issuer.prefix.test(digits) && issuer.lengths.includes(digits.length)) ? true : undefined;
 }
 
 export const creditCard = defineRecogniser({
   name: 'credit-card',
   entity: 'CREDIT_CARD',
+  nearDigits: true,
   patterns: [
     {
-      // 4-4-4-4(-3), Amex 4-6-5, Diners 4-6-4, with one kind of separator throughout.
+      // 4-4-4(-4)(-3), 4-4-4-3, Amex 4-6-5, Diners 4-6-4, with one kind of separator throughout.
       name: 'grouped',
-      regex: re(String.raw`${NUMBER_START}\d{4}([ \-])(?:\d{4}\1\d{4}\1\d{4}(?:\1\d{3})?|\d{6}\1\d{4,5})${NUMBER_END}`),
+      regex: re(String.raw`${NUMBER_START}\d{4}([ \-])(?:\d{4}\1\d{4}(?:\1\d{3,4})?(?:\1\d{3})?|\d{6}\1\d{4,5})${NUMBER_END}`),
       score: 0.4,
       validScore: 1,
     },
-    { name: 'plain', regex: re(String.raw`${NUMBER_START}\d{13,19}${NUMBER_END}`), score: 0.2, validScore: 0.9 },
+    { name: 'plain', regex: re(String.raw`${NUMBER_START}\d{12,19}${NUMBER_END}`), score: 0.2, validScore: 0.9 },
   ],
-  context: ['card', 'credit', 'debit', 'visa', 'mastercard', 'amex', 'american express', 'discover', 'jcb', 'diners', 'cc', 'pan', 'payment', 'pay with', 'charge'],
+  context: ['card', 'credit', 'debit', 'visa', 'mastercard', 'maestro', 'amex', 'american express', 'discover', 'jcb', 'diners', 'unionpay', 'cc', 'pan', 'payment', 'pay with', 'charge', 'karte', 'kreditkarte', 'carte', 'tarjeta', 'carta', 'cartão', 'kaart', 'kort', 'karta', 'kártya', 'kortti'],
   negativeContext: ['order', 'tracking', 'invoice', 'timestamp', 'epoch', 'isbn', 'serial', 'imei'],
   validate: (value) => isCardNumber(value),
 });

@@ -7,6 +7,7 @@ const SSN_SAMPLES = new Set(['123456789', '078051120', '219099999', '457555462']
 export const usSsn = defineRecogniser({
   name: 'us-ssn',
   entity: 'US_SSN',
+  nearDigits: true,
   patterns: [
     { name: 'dashed', regex: re(String.raw`${NUMBER_START}\d{3}-\d{2}-\d{4}${NUMBER_END}`), score: 0.5, validScore: 0.6 },
     { name: 'spaced', regex: re(String.raw`${NUMBER_START}\d{3} \d{2} \d{4}${NUMBER_END}`), score: 0.3, validScore: 0.4 },
@@ -31,6 +32,7 @@ function cpfCheckDigit(digits: string, length: number): number {
 export const brCpf = defineRecogniser({
   name: 'br-cpf',
   entity: 'BR_CPF',
+  nearDigits: true,
   patterns: [
     { name: 'formatted', regex: re(String.raw`${NUMBER_START}\d{3}\.\d{3}\.\d{3}-\d{2}${NUMBER_END}`), score: 0.4, validScore: 1 },
     { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{11}${NUMBER_END}`), score: 0.05, validScore: 0.4 },

@@ -4,6 +4,7 @@ import { defineRecogniser, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } 
 export const inAadhaar = defineRecogniser({
   name: 'in-aadhaar',
   entity: 'IN_AADHAAR',
+  nearDigits: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}[2-9]\d{3}([ \-])\d{4}\1\d{4}${NUMBER_END}`), score: 0.2, validScore: 0.6 },
     { name: 'digits', regex: re(String.raw`${NUMBER_START}[2-9]\d{11}${NUMBER_END}`), score: 0.05, validScore: 0.4 },
@@ -16,6 +17,7 @@ export const inAadhaar = defineRecogniser({
 export const inPan = defineRecogniser({
   name: 'in-pan',
   entity: 'IN_PAN',
+  nearDigits: true,
   patterns: [{ name: 'pan', regex: re(String.raw`${WORD_START}[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]${WORD_END}`), score: 0.55 }],
   context: ['pan', 'permanent account', 'income tax'],
 });
@@ -24,6 +26,7 @@ export const inPan = defineRecogniser({
 export const jpMyNumber = defineRecogniser({
   name: 'jp-my-number',
   entity: 'JP_MY_NUMBER',
+  nearDigits: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{4}([ \-])\d{4}\1\d{4}${NUMBER_END}`), score: 0.15, validScore: 0.55 },
     { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{12}${NUMBER_END}`), score: 0.05, validScore: 0.35 },
@@ -48,6 +51,7 @@ const RRN_CENTURY: Readonly<Record<string, number>> = { '9': 1800, '0': 1800, '1
 export const krRrn = defineRecogniser({
   name: 'kr-rrn',
   entity: 'KR_RRN',
+  nearDigits: true,
   patterns: [
     { name: 'dashed', regex: re(String.raw`${NUMBER_START}\d{6}-\d{7}${NUMBER_END}`), score: 0.5, validScore: 1 },
     { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{13}${NUMBER_END}`), score: 0.1, validScore: 0.5 },
@@ -69,6 +73,7 @@ const NRIC_WEIGHTS = [2, 7, 6, 5, 4, 3, 2];
 export const sgNricFin = defineRecogniser({
   name: 'sg-nric-fin',
   entity: 'SG_NRIC_FIN',
+  nearDigits: true,
   patterns: [{ name: 'nric', regex: re(String.raw`${WORD_START}[STFGMstfgm]\d{7}[A-Za-z]${WORD_END}`), score: 0.4, validScore: 1 }],
   context: ['nric', 'fin', 'identity card', 'ic number', 'ic no'],
   normalise: (raw) => raw.toUpperCase(),
@@ -86,6 +91,7 @@ export const sgNricFin = defineRecogniser({
 export const auTfn = defineRecogniser({
   name: 'au-tfn',
   entity: 'AU_TFN',
+  nearDigits: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3} \d{3} \d{3}${NUMBER_END}`), score: 0.1, validScore: 0.5 },
     { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{9}${NUMBER_END}`), score: 0.05, validScore: 0.3 },
@@ -100,6 +106,7 @@ const CN_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 export const cnResidentId = defineRecogniser({
   name: 'cn-resident-id',
   entity: 'CN_RESIDENT_ID',
+  nearDigits: true,
   patterns: [{ name: 'id18', regex: re(String.raw`${NUMBER_START}[1-8]\d{16}[\dXx]${NUMBER_END}`), score: 0.3, validScore: 1 }],
   context: ['身份证', '居民身份', 'resident id', 'identity card', 'id card'],
   normalise: (raw) => raw.toUpperCase(),

@@ -7,6 +7,7 @@ const NINO_INVALID_PREFIXES = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']
 export const ukNino = defineRecogniser({
   name: 'uk-nino',
   entity: 'UK_NINO',
+  nearDigits: true,
   patterns: [
     {
       name: 'nino',
@@ -21,6 +22,7 @@ export const ukNino = defineRecogniser({
 export const ukNhs = defineRecogniser({
   name: 'uk-nhs',
   entity: 'UK_NHS',
+  nearDigits: true,
   patterns: [
     // A mod-11 check lets 1 in 11 random numbers through: the score stays low without context.
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3}([ \-])\d{3}\1\d{4}${NUMBER_END}`), score: 0.1, validScore: 0.4 },
@@ -40,6 +42,7 @@ const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 export const esNif = defineRecogniser({
   name: 'es-nif',
   entity: 'ES_NIF',
+  nearDigits: true,
   patterns: [
     { name: 'nif', regex: re(String.raw`${NUMBER_START}(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]${WORD_END}`), score: 0.3, validScore: 0.95 },
   ],
@@ -88,6 +91,7 @@ export const itFiscalCode = defineRecogniser({
 export const frNir = defineRecogniser({
   name: 'fr-nir',
   entity: 'FR_NIR',
+  nearDigits: true,
   patterns: [
     {
       name: 'nir',
@@ -108,6 +112,7 @@ export const frNir = defineRecogniser({
 export const deTaxId = defineRecogniser({
   name: 'de-tax-id',
   entity: 'DE_TAX_ID',
+  nearDigits: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}[1-9]\d ?\d{3} ?\d{3} ?\d{3}${NUMBER_END}`), score: 0.1, validScore: 0.55 },
   ],

@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX } from '../../../keys/api-key.ts';
 import { defineRecogniser, re } from '../recogniser.ts';
 
 const PLACEHOLDER = /x{4,}|\*{3,}|your|example|sample|dummy|placeholder|redacted|changeme|insert|token_here|api_key|<|>|\{|\}|\.\.\./i;
@@ -41,14 +42,15 @@ export const secret = defineRecogniser({
     { name: 'slack-token', regex: re(String.raw`(?<![\w])xox[abposr]-[A-Za-z0-9\-]{10,}${TOKEN_END}`), score: 0.9, requires: 'xox' },
     { name: 'stripe-key', regex: re(String.raw`(?<![\w])(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}${TOKEN_END}`), score: 0.9, requires: /_live_|_test_/ },
     { name: 'llm-api-key', regex: re(String.raw`(?<![\w\-])sk-(?:ant-|proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}${TOKEN_END}`), score: 0.6, validScore: 0.95, requires: 'sk-' },
+    { name: 'rampart-api-key', regex: re(String.raw`(?<![\w])${API_KEY_PREFIX}[0-9A-Za-z]{43}${TOKEN_END}`), score: 0.95, requires: API_KEY_PREFIX },
     { name: 'google-api-key', regex: re(String.raw`(?<![\w])AIza[0-9A-Za-z_\-]{35}${TOKEN_END}`), score: 0.95, requires: 'AIza' },
     { name: 'jwt', regex: re(String.raw`(?<![\w\-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}${TOKEN_END}`), score: 0.95, requires: 'eyJ' },
     {
       name: 'bearer',
-      regex: re(String.raw`(?<=\b[Bb]earer\s+)(?<value>[A-Za-z0-9._~+\/\-]{16,}=*)`, 'd'),
+      regex: re(String.raw`(?<=\bbearer:?\s+)(?<value>[A-Za-z0-9._~+\/\-]{16,}=*)`, 'di'),
       score: 0.3,
       validScore: 0.9,
-      requires: 'earer',
+      requires: /bearer/i,
     },
     {
       name: 'assignment',

@@ -1,0 +1,152 @@
+/**
+ * The appliance's performance figures as an operator meets them, through `rampart serve` over HTTPS on
+ * loopback, Level 3 (every guardrail on), benign prose:
+ *
+ * - server-side `execution_time` of sequential input-checks, warm, for 1,000, 10,000 and 100,000 characters;
+ * - the first check after the server reports ready (a fresh process each time);
+ * - throughput of 32 concurrent clients against the default number of workers, next to a bare Fastify
+ *   HTTPS JSON echo in as many processes;
+ * - resident memory per worker process and of the whole appliance after the run's checks.
+ *
+ * The machine is shared and its speed moves, so latencies are also given as ratios to a reference
+ * workload (sorting 2,000 numbers) timed in this process right before each request; throughput as a
+ * ratio to the echo measured in the same run. Prints a Markdown table (and JSON with --json OUT).
+ *
+ *   node bench/latency-table.bench.ts [--seconds 8] [--starts 3] [--checks 100000] [--bin OTHER/bin/rampart.js] [--json OUT]
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { request, Agent } from 'node:https';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { quantile } from './lib/measure.ts';
+import { serveAppliance, type ServedAppliance } from './lib/served.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, starts: { type: 'string', default: '3' }, checks: { type: 'string', default: '100000' }, bin: { type: 'string' }, json: { type: 'string' } } });
+const SECONDS = Number(values.seconds);
+const CHECK = '/apikey/api/guardrail/v1/input-check';
+const SENTENCE =
+  'I am planning a three-day trip to Lisbon in early spring with my partner; we like walking, food markets, small museums and viewpoints. ' +
+  'Could you suggest an itinerary for each day, where to stay, how to get around by public transport, and a day trip by train? ' +
+  'We would also like a quiet restaurant for an anniversary dinner, ideally with a view over the river and a vegetarian menu. ';
+const prose = (chars: number, salt = '') => (salt + SENTENCE.repeat(Math.ceil(chars / SENTENCE.length))).slice(0, chars);
+
+const reference = Float64Array.from({ length: 2000 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453);
+function referenceMs(): number {
+  const t = performance.now();
+  reference.slice().sort();
+  return performance.now() - t;
+}
+
+interface Series {
+  p50: number;
+  p99: number;
+  referenceP50: number;
+  samples: number;
+}
+
+function series(times: number[], references: number[]): Series {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), referenceP50: quantile([...references].sort((a, b) => a - b), 0.5), samples: times.length };
+}
+
+/** One input-check; resolves to the server-side `execution_time` (ms). */
+function check(server: ServedAppliance, agent: Agent, message: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path: CHECK, method: 'POST', agent, servername: 'localhost', headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => (res.statusCode === 200 ? resolve((JSON.parse(body) as { execution_time: number }).execution_time) : reject(new Error(`input-check answered ${res.statusCode}: ${body}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ message }));
+  });
+}
+
+/** Sequential checks of `chars` characters for `seconds` (at least 20), each after a reference timing. */
+async function sequential(server: ServedAppliance, chars: number, seconds: number): Promise<Series> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: server.ca });
+  const times: number[] = [];
+  const references: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  for (let i = 0; Date.now() < end || times.length < 20; i++) {
+    references.push(referenceMs());
+    // A different message each time, so nothing can be answered from a cache.
+    times.push(await check(server, agent, prose(chars, `${i} `)));
+  }
+  agent.destroy();
+  return series(times, references);
+}
+
+/** 32 clients for `seconds`; requests that failed or timed out (30 s) are counted, not served. */
+async function throughput(port: number, path: string, headers: Record<string, string>, ca: string, body: string, seconds: number): Promise<{ rps: number; p50: number; p99: number; requests: number; failed: number }> {
+  const r = await autocannon({ url: `https://127.0.0.1:${port}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 32, duration: seconds, timeout: 30, tlsOptions: { ca, servername: 'localhost' } });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failed: r.errors + r.non2xx };
+}
+
+async function startEcho(server: ServedAppliance, workers: number): Promise<{ port: number; stop(): void }> {
+  const script = fileURLToPath(new URL('./echo-server.ts', import.meta.url));
+  const child = spawn(process.execPath, [script, join(server.dataDir, 'tls', 'cert.pem'), join(server.dataDir, 'tls', 'key.pem'), String(workers)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port)));
+  return { port, stop: () => child.kill('SIGTERM') };
+}
+
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+// First check after ready: a fresh server each time, its first request timed right after it reports ready.
+const firstChecks: Array<{ startMs: number; firstMs: number; reference: number }> = [];
+for (let i = 0; i < Number(values.starts); i++) {
+  const fresh = await serveAppliance(values.bin);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: fresh.ca });
+  const reference = referenceMs();
+  const firstMs = await check(fresh, agent, prose(1000, 'first ')).finally(() => {
+    agent.destroy();
+    return fresh.stop();
+  });
+  firstChecks.push({ startMs: fresh.startMs, firstMs, reference });
+}
+
+/** Warm latency, throughput next to the echo, and memory after `values.checks` checks, on one server. */
+async function measure(server: ServedAppliance) {
+  const workers = server.rss().workers.length || 1;
+  const warm: Record<string, Series> = {};
+  await sequential(server, 1000, 2);
+  for (const chars of [1000, 10_000, 100_000]) warm[chars] = await sequential(server, chars, SECONDS);
+  const echo = await startEcho(server, workers);
+  const body = JSON.stringify({ message: prose(1000) });
+  const echoRun = await throughput(echo.port, '/echo', {}, server.ca, body, SECONDS).finally(() => echo.stop());
+  const checkRun = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, SECONDS);
+  let checksServed = checkRun.requests;
+  // Memory after many checks: keep the clients busy until the requested number of checks has been served.
+  while (checksServed < Number(values.checks)) checksServed += (await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, Math.min(60, Math.ceil((Number(values.checks) - checksServed) / Math.max(1, checkRun.rps))))).requests;
+  return { workers, warm, echoRun, checkRun, checksServed, rss: server.rss() };
+}
+
+const server = await serveAppliance(values.bin);
+const { workers, warm, echoRun, checkRun, checksServed, rss } = await measure(server).finally(() => server.stop());
+
+const firstSorted = firstChecks.map((f) => f.firstMs).sort((a, b) => a - b);
+const result = {
+  workers,
+  warm: Object.fromEntries(Object.entries(warm).map(([chars, s]) => [chars, { p50Ms: round(s.p50), p99Ms: round(s.p99), ratioP50ToReference: round(s.p50 / s.referenceP50, 2), ratioP99ToReference: round(s.p99 / s.referenceP50, 2), referenceP50Ms: round(s.referenceP50), samples: s.samples }])),
+  firstCheck: { ms: firstChecks.map((f) => round(f.firstMs)), medianMs: round(quantile(firstSorted, 0.5)), maxMs: round(firstSorted.at(-1)!), startToReadyMs: firstChecks.map((f) => Math.round(f.startMs)), ratioToReference: round(quantile(firstSorted, 0.5) / quantile(firstChecks.map((f) => f.reference).sort((a, b) => a - b), 0.5), 2) },
+  throughput: { check: { rps: Math.round(checkRun.rps), p50Ms: checkRun.p50, p99Ms: checkRun.p99, failed: checkRun.failed }, echo: { rps: Math.round(echoRun.rps), p50Ms: echoRun.p50, p99Ms: echoRun.p99, failed: echoRun.failed }, ratio: round(checkRun.rps / echoRun.rps, 3) },
+  memory: { checks: checksServed, primaryMb: rss.primary, workerMb: rss.workers, applianceMb: rss.primary + rss.workers.reduce((a, b) => a + b, 0) },
+};
+
+const w = result.warm;
+console.log(`\nRampart, Level 3, benign prose, HTTPS on loopback, ${workers} worker process(es); reference workload p50 ${w[1000]!.referenceP50Ms} ms\n`);
+console.log('| measure | absolute | ratio | p99 |');
+console.log('|---|---:|---:|---:|');
+for (const chars of ['1000', '10000', '100000']) console.log(`| execution_time, warm, p50, ${Number(chars).toLocaleString('en')} characters | ${w[chars]!.p50Ms} ms | ${w[chars]!.ratioP50ToReference}× reference | ${w[chars]!.p99Ms} ms (${w[chars]!.ratioP99ToReference}×) |`);
+console.log(`| first check after ready (median of ${firstChecks.length} starts; max) | ${result.firstCheck.medianMs} ms | ${result.firstCheck.ratioToReference}× reference | max ${result.firstCheck.maxMs} ms |`);
+const failed = checkRun.failed + echoRun.failed > 0 ? ` (failed or timed out: ${checkRun.failed} checks, ${echoRun.failed} echoes)` : '';
+console.log(`| throughput, 32 HTTPS clients, ${workers} workers vs echo${failed} | ${result.throughput.check.rps} vs ${result.throughput.echo.rps} req/s | ${result.throughput.ratio}× echo | ${result.throughput.check.p99Ms} ms vs ${result.throughput.echo.p99Ms} ms |`);
+console.log(`| memory after ${checksServed.toLocaleString('en')} checks: RSS per worker / appliance | ${rss.workers.join(', ')} MB / ${result.memory.applianceMb} MB | | |`);
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,0 +1,67 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
+
+export interface ServedAppliance {
+  port: number;
+  dataDir: string;
+  apiKey: string;
+  ca: string;
+  /** Milliseconds from the process start until it reported ready. */
+  startMs: number;
+  /** Resident memory (MB) of the primary and of each worker process, now. */
+  rss(): { primary: number; workers: number[] };
+  stop(): Promise<void>;
+}
+
+/** Limits that would otherwise shape a benchmark: no rate limits, messages up to 200,000 characters. */
+const BENCH_ENV = { RAMPART_RATE_LIMIT_PER_KEY: '0', RAMPART_RATE_LIMIT_PER_IP: '0', RAMPART_MAX_MESSAGE_CHARS: '200000', RAMPART_LOG_LEVEL: 'info' };
+
+/**
+ * `rampart serve` as an operator runs it (default workers unless `workers` is given), on loopback
+ * with a fresh data directory and one Level 3 Runtime LLM created beforehand with the CLI. `bin` may
+ * name another copy of the CLI, e.g. an earlier build to compare with.
+ */
+export async function serveAppliance(bin = BIN, workers?: number): Promise<ServedAppliance> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rampart-bench-'));
+  const env = { ...process.env, ...BENCH_ENV, ...(workers === undefined ? {} : { RAMPART_WORKERS: String(workers) }) };
+  const created = JSON.parse(execFileSync(process.execPath, [bin, 'runtime-llm', 'create', '--data-dir', dataDir, '--name', 'bench', '--json'], { env, encoding: 'utf8' })) as { api_key: string };
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const entry = JSON.parse(line) as { msg?: string; api_port?: number };
+      if (entry.msg === 'rampart ready') resolve(entry.api_port!);
+    });
+    child.once('exit', (code) => reject(new Error(`rampart serve exited with ${code}`)));
+  });
+  const startMs = performance.now() - started;
+  return {
+    port,
+    dataDir,
+    apiKey: created.api_key,
+    ca: readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8'),
+    startMs,
+    rss: () => ({ primary: rssMb(child.pid!), workers: childrenOf(child.pid!).map(rssMb) }),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kb) / 1024);
+}
+
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+}

@@ -1,0 +1,114 @@
+import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { api, type CheckEventJson, type Profile, type RuntimeLlm } from '../api.ts';
+import { VERDICTS } from '../pages/Events.tsx';
+
+type Verdict = CheckEventJson['verdict'];
+
+interface ReplayReport {
+  checks_replayed: number;
+  checks_without_text: number;
+  truncated: boolean;
+  since: string;
+  verdicts: { recorded: Record<Verdict, number>; candidate: Record<Verdict, number> };
+  changed: number;
+  changed_by_guardrail: Record<string, { newly_detected: number; no_longer_detected: number }>;
+  changes: { event_id: string; time: string; direction: string; recorded_verdict: Verdict; candidate_verdict: Verdict; link: string }[];
+}
+
+const PERIODS = [
+  { value: '1h', label: 'Last hour' },
+  { value: '24h', label: 'Last 24 hours' },
+  { value: '7d', label: 'Last 7 days' },
+];
+
+const counts = (v: Record<Verdict, number>) => `${v.blocked} blocked · ${v.monitored} would have blocked · ${v.allowed} allowed`;
+
+/** What-if replay: a Runtime LLM's recorded checks run through this profile; nothing is stored. */
+export function ReplayModal({ profile, llms, onClose }: { profile: Profile | null; llms: RuntimeLlm[]; onClose: () => void }) {
+  const [runtimeLlm, setRuntimeLlm] = useState<string | null>(null);
+  const [since, setSince] = useState('24h');
+  const [report, setReport] = useState<ReplayReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  useEffect(() => {
+    setReport(null);
+    setError(null);
+  }, [profile?.id, runtimeLlm, since]);
+
+  const replay = async () => {
+    if (!profile || !runtimeLlm) return;
+    setRunning(true);
+    try {
+      setReport(await api<ReplayReport>(`/api/profiles/${profile.id}/replay`, { method: 'POST', body: { runtime_llm: runtimeLlm, since } }));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Modal opened={profile !== null} onClose={onClose} title={`What-if replay through ${profile?.name ?? ''}`} size="xl">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Runs the checks a Runtime LLM recorded with message text through this profile (at the Runtime LLM&apos;s level and monitor mode) and shows which would change verdict. Nothing is stored.
+        </Text>
+        <Group align="flex-end">
+          <Select label="Runtime LLM" data={llms.map((l) => ({ value: l.id, label: l.name }))} value={runtimeLlm} onChange={setRuntimeLlm} w={240} />
+          <Select label="Period" data={PERIODS} value={since} onChange={(v) => setSince(v ?? '24h')} allowDeselect={false} w={180} />
+          <Button onClick={() => void replay()} disabled={!runtimeLlm} loading={running}>
+            Replay
+          </Button>
+        </Group>
+        {error && <Alert color="red">{error}</Alert>}
+        {report && (
+          <Stack gap="xs" data-testid="replay-report">
+            <Text fw={600}>
+              {report.changed} of {report.checks_replayed} checks would change verdict
+            </Text>
+            <Text size="sm">Recorded: {counts(report.verdicts.recorded)}</Text>
+            <Text size="sm">With this profile: {counts(report.verdicts.candidate)}</Text>
+            {report.truncated && <Text size="sm">Only the most recent checks of the period were replayed.</Text>}
+            {report.checks_without_text > 0 && <Text size="sm">{report.checks_without_text} checks without recorded text were skipped.</Text>}
+            {Object.keys(report.changed_by_guardrail).length > 0 && (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Guardrail</Table.Th>
+                    <Table.Th>Newly detected</Table.Th>
+                    <Table.Th>No longer detected</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {Object.entries(report.changed_by_guardrail).map(([name, c]) => (
+                    <Table.Tr key={name}>
+                      <Table.Td>{name}</Table.Td>
+                      <Table.Td>{c.newly_detected}</Table.Td>
+                      <Table.Td>{c.no_longer_detected}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            {report.changes.map((c) => (
+              <Group key={c.event_id} gap="xs" wrap="nowrap">
+                <Anchor href={c.link.replace(/^\//, '')} onClick={onClose}>
+                  {c.event_id}
+                </Anchor>
+                <Text size="sm">
+                  {new Date(c.time).toLocaleString()} · {c.direction}
+                </Text>
+                <Badge variant="light" color={VERDICTS[c.recorded_verdict].color}>
+                  {VERDICTS[c.recorded_verdict].label}
+                </Badge>
+                →
+                <Badge color={VERDICTS[c.candidate_verdict].color}>{VERDICTS[c.candidate_verdict].label}</Badge>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

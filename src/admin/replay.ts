@@ -1,0 +1,130 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { compileProfile, runChecks, verdictOf, type CheckVerdict } from '../engine/pipeline.ts';
+import { GUARDRAILS } from '../engine/registry.ts';
+import { AppError } from '../errors.ts';
+import { listCheckEvents, type CheckEvent } from '../store/check-events.ts';
+import type { Store } from '../store/store.ts';
+import { getProfile } from './profiles.ts';
+import { requireRuntimeLlm } from './runtime-llms.ts';
+
+/** Most recent checks of the period replayed at most: replay runs every guardrail on each one. */
+export const MAX_REPLAYED_CHECKS = 2000;
+/** Changed checks listed one by one in a report; all are counted. */
+const MAX_LISTED_CHANGES = 200;
+const DURATION_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export interface ReplayInput {
+  /** Candidate security profile, id or name. */
+  profile: string;
+  /** Runtime LLM whose recorded checks are replayed, id or name. */
+  runtimeLlm: string;
+  /** Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time. */
+  since: string;
+}
+
+/** `24h` → the time 24 hours before `now`; an ISO time as given. */
+export function parseSince(since: string, now = Date.now()): string {
+  const duration = /^(\d{1,6})([mhd])$/.exec(since.trim());
+  const time = duration ? now - Number(duration[1]) * DURATION_UNITS_MS[duration[2]!]! : Date.parse(since);
+  if (!Number.isFinite(time)) throw new AppError('invalid_field', `since must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(since)}`);
+  return new Date(time).toISOString();
+}
+
+/** Guardrails that fired on a check, whether they blocked or (in monitor mode) only reported. */
+const fired = (blockedBy: readonly GuardrailName[], monitoredBy: readonly GuardrailName[] = []) => new Set([...blockedBy, ...monitoredBy]);
+
+const verdictCounts = (): Record<CheckVerdict, number> => ({ allowed: 0, blocked: 0, monitored: 0 });
+
+/** Checks of the period, newest first, that kept their message text (PII masked). */
+async function recordedChecks(store: Store, runtimeLlmId: string, since: string): Promise<{ events: CheckEvent[]; withoutText: number; truncated: boolean }> {
+  const events: CheckEvent[] = [];
+  let withoutText = 0;
+  let before: string | undefined;
+  for (;;) {
+    const page = await listCheckEvents(store.db, { runtimeLlmId, since, limit: 1000, ...(before ? { before } : {}) });
+    for (const event of page) {
+      if (typeof event.messageText === 'string' && event.messageText.length > 0) events.push(event);
+      else withoutText += 1;
+    }
+    if (events.length > MAX_REPLAYED_CHECKS) return { events: events.slice(0, MAX_REPLAYED_CHECKS), withoutText, truncated: true };
+    if (page.length < 1000) return { events, withoutText, truncated: false };
+    before = page.at(-1)!.id;
+  }
+}
+
+/**
+ * What-if: runs a Runtime LLM's recorded checks of a period through a candidate profile (at the
+ * Runtime LLM's protection level and monitor mode) and reports which would change verdict. Nothing
+ * is stored. The recorded text is what replays: PII already masked, cut at the recording limit.
+ */
+export async function replayProfile(store: Store, log: Logger, input: ReplayInput) {
+  const llm = await requireRuntimeLlm(store, input.runtimeLlm);
+  const candidate = await getProfile(store, input.profile);
+  const since = parseSince(input.since);
+  const { events, withoutText, truncated } = await recordedChecks(store, llm.id, since);
+  if (events.length === 0) {
+    const current = await getProfile(store, llm.profileId);
+    throw new AppError(
+      'conflict',
+      current.settings.record_message_text
+        ? `Runtime LLM ${JSON.stringify(llm.name)} has no check with recorded message text since ${since}; nothing to replay`
+        : `Runtime LLM ${JSON.stringify(llm.name)} records no message text (its profile ${JSON.stringify(current.name)} has record_message_text off), so there is nothing to replay; switch it on and let checks accumulate`,
+    );
+  }
+
+  const compiled = compileProfile(GUARDRAILS, candidate, llm.level, llm.monitor);
+  const recorded = verdictCounts();
+  const replayed = verdictCounts();
+  const byGuardrail = new Map<GuardrailName, { newly_detected: number; no_longer_detected: number }>();
+  const changes = [];
+  for (const event of events) {
+    // Live checks served by this process go between replayed ones, so a long replay does not stall them.
+    await yieldToEventLoop();
+    const outcome = await runChecks(
+      compiled,
+      { direction: event.direction, message: event.messageText!, runtimeLlm: { id: llm.id, name: llm.name, mode: llm.mode, systemPrompt: llm.systemPrompt } },
+      (guardrail, err) => log.error({ err, guardrail, event_id: event.id }, 'guardrail failed in a replay'),
+    );
+    const verdict = verdictOf(outcome);
+    recorded[event.verdict] += 1;
+    replayed[verdict] += 1;
+    const before = fired(event.blockedBy, event.monitoredBy);
+    const after = fired(outcome.blocked_by, outcome.monitored_by);
+    for (const name of GUARDRAIL_NAMES) {
+      if (before.has(name) === after.has(name)) continue;
+      const entry = byGuardrail.get(name) ?? { newly_detected: 0, no_longer_detected: 0 };
+      entry[after.has(name) ? 'newly_detected' : 'no_longer_detected'] += 1;
+      byGuardrail.set(name, entry);
+    }
+    if (verdict !== event.verdict) {
+      changes.push({
+        event_id: event.id,
+        time: event.createdAt,
+        direction: event.direction,
+        recorded_verdict: event.verdict,
+        candidate_verdict: verdict,
+        recorded_blocked_by: event.blockedBy,
+        candidate_blocked_by: outcome.blocked_by,
+        candidate_monitored_by: outcome.monitored_by,
+        link: `/#/events?event=${encodeURIComponent(event.id)}`,
+      });
+    }
+  }
+  return {
+    profile: { id: candidate.id, name: candidate.name },
+    runtime_llm: { id: llm.id, name: llm.name, level: llm.level, monitor: llm.monitor, profile_id: llm.profileId },
+    since,
+    checks_replayed: events.length,
+    /** Checks of the period recorded without text (before text recording was switched on): not replayed. */
+    checks_without_text: withoutText,
+    truncated,
+    verdicts: { recorded, candidate: replayed },
+    changed: changes.length,
+    changed_by_guardrail: Object.fromEntries(GUARDRAIL_NAMES.filter((n) => byGuardrail.has(n)).map((n) => [n, byGuardrail.get(n)!])),
+    changes: changes.slice(0, MAX_LISTED_CHANGES),
+  };
+}
+
+export type ReplayReport = Awaited<ReturnType<typeof replayProfile>>;
