@@ -42,6 +42,8 @@ describe('events and playground in headless Chromium', () => {
     const blocked = await app.inputCheck(apiKey, { message: EXTRACTION });
     assert.ok(blocked.json.blocked_by.includes('system_prompt'), blocked.text);
     await app.inputCheck(apiKey, { message: 'What are your opening hours?' });
+    // Events are written in batches, off the request path: open the page once both are recorded.
+    for (let tries = 0; tries < 100 && (await app.cli('events', 'list', '--json', '--limit', '5')).json.length < 2; tries++) await new Promise((r) => setTimeout(r, 100));
     await go('/events');
     const table = page.getByTestId('events-table');
     await table.getByText('System Prompt Protection', { exact: true }).first().waitFor();
