@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DETECTOR_MODEL_NAME, DetectorModel, modelsDir } from '../src/models/detector-model.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
+import { referenceWork } from './lib/reference.ts';
 
 const { values } = parseArgs({ options: { json: { type: 'string' } } });
 
@@ -31,14 +32,6 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
-/**
- * A fixed reference workload (sorting 2,000 numbers), timed right before each check: it slows
- * down with the machine as the checks do, so check/reference ratios compare runs on a shared machine.
- */
-const reference = Float64Array.from({ length: 2000 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453);
-function referenceWork(): number {
-  return reference.slice().sort()[1000]!;
-}
 
 interface Round {
   checks: number[];

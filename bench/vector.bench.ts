@@ -25,6 +25,7 @@ import { loadShippedSeed, loadThreatSeed } from '../src/vectors/seed.ts';
 import { ThreatIndex } from '../src/vectors/threat-index.ts';
 import { seedOnlyRuntime, sharedSentenceEncoder } from '../src/vectors/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
+import { referenceWork } from './lib/reference.ts';
 
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: '9000,20000,100000' }, json: { type: 'string' } } });
 const QUERIES = 2000;
@@ -48,11 +49,6 @@ function nearSeed(i: number, noise: number): Float32Array {
   const v = base.map((x) => x + noise * gaussian());
   const norm = Math.hypot(...v);
   return v.map((x) => x / norm);
-}
-
-const reference = Float64Array.from({ length: 2000 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453);
-function referenceWork(): number {
-  return reference.slice().sort()[1000]!;
 }
 
 function time(run: () => unknown): number {
