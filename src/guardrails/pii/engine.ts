@@ -25,10 +25,10 @@ interface CompiledPatternRecogniser {
   gateBits: number[];
 }
 
-function passes(requires: Pattern['requires'], text: string): boolean {
+function passes(requires: Pattern['requires'], text: string, gate: TextGateResult): boolean {
   if (requires === undefined) return true;
   if (typeof requires === 'string') return text.includes(requires);
-  return typeof requires === 'function' ? requires(text) : requires.test(text);
+  return typeof requires === 'function' ? requires(gate) : requires.test(text);
 }
 
 /** The span a match reports: its `value` group when the pattern has one. */
@@ -80,7 +80,7 @@ export class PiiEngine {
     if (recogniser.requiresContext && !compiled.context?.test(text)) return;
     recogniser.patterns.forEach((pattern, k) => {
       const bit = compiled.gateBits[k]!;
-      if ((bit >= 0 && (gate.triggered & (1 << bit)) === 0) || !passes(pattern.requires, text)) return;
+      if ((bit >= 0 && (gate.triggered & (1 << bit)) === 0) || !passes(pattern.requires, text, gate)) return;
       if (pattern.find) {
         for (const [start, end] of pattern.find(text)) this.#consider(text, compiled, pattern, start, end, out);
         return;

@@ -1,5 +1,5 @@
 import type { EntityType } from './entities.ts';
-import type { Triggers } from './text-gate.ts';
+import type { TextGateResult, Triggers } from './text-gate.ts';
 
 /**
  * One regular expression of a recogniser. `score` is the confidence of a bare match; when the
@@ -17,8 +17,11 @@ export interface Pattern extends Triggers {
   validScore?: number;
   /** On a failed validation, retry without the last separated group (a number followed by another). */
   shrink?: boolean;
-  /** A cheap test the text must pass before the (costlier) regex runs: a substring, a regex or a function. */
-  requires?: string | RegExp | ((text: string) => boolean);
+  /**
+   * A cheap test the text must pass before the (costlier) regex runs: a substring, a regex, or a
+   * function of what the text gate's pass found (the longest digit run…).
+   */
+  requires?: string | RegExp | ((gate: TextGateResult) => boolean);
 }
 
 /**
@@ -69,18 +72,6 @@ export const NUMBER_START = String.raw`(?<![\p{L}\p{N}_+\/#@]|[\p{L}\p{N}][\-_]|
 export const NUMBER_END = String.raw`(?![\p{L}\p{N}_]|[.,\-\/: ][\p{N}]|[\-\/][\p{L}])`;
 export const WORD_START = String.raw`(?<![\p{L}\p{N}_])`;
 export const WORD_END = String.raw`(?![\p{L}\p{N}_])`;
-
-/** Whether the text has a run of at least `length` ASCII letters and digits (a cheap test for codes). */
-export function hasAlphanumericRun(text: string, length: number): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
-      if (++run >= length) return true;
-    } else run = 0;
-  }
-  return false;
-}
 
 /** Builds a global Unicode regex from pattern source pieces. */
 export function re(source: string, flags = ''): RegExp {

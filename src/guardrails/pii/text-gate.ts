@@ -4,8 +4,9 @@
  * (a glued street type such as "-katu" or "-straße" must end one); the pass hashes the first and
  * last one to four letters of every word and collects the patterns whose triggers occur, as the
  * detector's gated patterns do (src/models/gated-patterns.ts). It also marks where digits stand, so
- * patterns of numbers run on the stretches around digits instead of on the whole text. The gate
- * only skips what cannot match: results equal running every pattern on the whole text.
+ * patterns of numbers run on the stretches around digits instead of on the whole text, and the
+ * longest runs of digits and of letters and digits, which patterns may require. The gate only
+ * skips what cannot match: results equal running every pattern on the whole text.
  */
 
 /** Words are keyed by their first (or last) KEY letters, lower-cased; shorter trigger words must be the whole word. */
@@ -30,6 +31,10 @@ function isLetterCode(c: number): boolean {
 
 function isDigitCode(c: number): boolean {
   return c >= 48 && c <= 57;
+}
+
+function isAsciiAlphanumeric(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 function isWordCode(c: number): boolean {
@@ -73,6 +78,10 @@ export interface TextGateResult {
   triggered: number;
   /** Stretches around digits, [start, end) pairs in text order, merged when they touch. */
   digitWindows: number[];
+  /** Length of the longest run of ASCII letters and digits (a cheap prerequisite of codes). */
+  alphanumericRun: number;
+  /** Length of the longest run of digits. */
+  digitRun: number;
 }
 
 export class TextGate {
@@ -108,6 +117,9 @@ export class TextGate {
     const suffixes = this.#suffixes;
     const windows: number[] = [];
     let triggered = 0;
+    let alphanumeric = 0;
+    let alphanumericRun = 0;
+    let digitRun = 0;
     // The current word: its letter count, the hash of its first letters, its last four letters.
     let letters = 0;
     let h = SEED;
@@ -117,6 +129,9 @@ export class TextGate {
     let c4 = 0;
     for (let i = 0; i <= n; i++) {
       const c = i < n ? text.charCodeAt(i) : 32;
+      if (isAsciiAlphanumeric(c)) {
+        if (++alphanumeric > alphanumericRun) alphanumericRun = alphanumeric;
+      } else alphanumeric = 0;
       if (isLetterCode(c)) {
         const lower = lowerCode(c);
         if (letters < KEY) {
@@ -143,6 +158,10 @@ export class TextGate {
       if (isDigitCode(c)) {
         let last = i;
         while (last + 1 < n && isDigitCode(text.charCodeAt(last + 1))) last++;
+        if (last + 1 - i > digitRun) digitRun = last + 1 - i;
+        // The run's digits count towards the letters-and-digits run it belongs to.
+        alphanumeric += last - i;
+        if (alphanumeric > alphanumericRun) alphanumericRun = alphanumeric;
         let from = Math.max(0, i - DIGIT_REACH);
         let to = Math.min(n, last + 1 + DIGIT_REACH);
         // Windows end between words, so a pattern's look-behind and look-ahead see what they would in the whole text.
@@ -153,6 +172,6 @@ export class TextGate {
         i = last;
       }
     }
-    return { triggered, digitWindows: windows };
+    return { triggered, digitWindows: windows, alphanumericRun, digitRun };
   }
 }

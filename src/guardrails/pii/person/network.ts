@@ -51,26 +51,35 @@ export class Scorer {
     const H = net.hidden;
     const P = net.dim;
     const sums = this.#sums;
+    const sparse = net.sparse;
+    const features = this.#features;
     sums.fill(0);
-    const n = sparseFeatures(view, i, (1 << net.hashBits) - 1, this.#features);
+    const n = sparseFeatures(view, i, (1 << net.hashBits) - 1, features);
     for (let f = 0; f < n; f++) {
-      const base = this.#features[f]! * H;
-      for (let k = 0; k < H; k++) sums[k]! += net.sparse[base + k]!;
+      const base = features[f]! * H;
+      for (let k = 0; k < H; k++) sums[k] = sums[k]! + sparse[base + k]!;
     }
-    for (let k = 0; k < H; k++) h[k] = net.hiddenBias[k]! + sums[k]! * net.sparseScale;
-    windowRows(view, i, this.#rows);
+    const hiddenBias = net.hiddenBias;
+    const sparseScale = net.sparseScale;
+    for (let k = 0; k < H; k++) h[k] = hiddenBias[k]! + sums[k]! * sparseScale;
+    const rows = this.#rows;
+    windowRows(view, i, rows);
+    const dense = net.dense;
+    const embeddings = net.embeddings;
+    const embeddingScale = net.embeddingScale;
     const width = WINDOW_SIZE * P;
     for (let w = 0; w < WINDOW_SIZE; w++) {
-      const e = this.#rows[w]! * P;
+      const e = rows[w]! * P;
       for (let k = 0; k < H; k++) {
         const row = k * width + w * P;
         let sum = 0;
-        for (let j = 0; j < P; j++) sum += net.dense[row + j]! * net.embeddings[e + j]!;
-        h[k]! += sum * net.embeddingScale;
+        for (let j = 0; j < P; j++) sum += dense[row + j]! * embeddings[e + j]!;
+        h[k] = h[k]! + sum * embeddingScale;
       }
     }
+    const output = net.output;
     let z = net.outputBias;
-    for (let k = 0; k < H; k++) if (h[k]! > 0) z += h[k]! * net.output[k]!;
+    for (let k = 0; k < H; k++) if (h[k]! > 0) z += h[k]! * output[k]!;
     return 1 / (1 + Math.exp(-z));
   }
 }

@@ -1,5 +1,5 @@
 import { iso7064Mod11_10, isRepeated, mod, weightedSum } from '../checksums.ts';
-import { defineRecogniser, hasAlphanumericRun, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } from '../recogniser.ts';
+import { defineRecogniser, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } from '../recogniser.ts';
 
 const NINO_INVALID_PREFIXES = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']);
 
@@ -72,7 +72,7 @@ export const itFiscalCode = defineRecogniser({
       regex: re(String.raw`${WORD_START}[A-Za-z]{6}[\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\dLMNP-Vlmnp-v]{2}[A-Za-z][\dLMNP-Vlmnp-v]{3}[A-Za-z]${WORD_END}`),
       score: 0.4,
       validScore: 1,
-      requires: (text) => hasAlphanumericRun(text, 16),
+      requires: (gate) => gate.alphanumericRun >= 16,
     },
   ],
   context: ['codice fiscale', 'fiscal code', 'cf', 'tessera sanitaria'],

@@ -154,7 +154,7 @@ export const cuedPhone = defineRecogniser({
       ),
       score: 0.7,
       validScore: 0.95,
-      requires: /\d{2}/,
+      requires: (gate) => gate.digitRun >= 2,
     },
   ],
   negativeContext: NOT_PHONE,
