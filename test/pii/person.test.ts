@@ -91,6 +91,19 @@ for (const [text, expected] of DEFAULTS) {
   test(`default settings: ${text}`, () => assert.deepEqual(persons(defaults, text), expected));
 }
 
+/** A lone family name where a form or a sentence asks for one; an everyday word in that slot is no name. */
+const NAME_SLOTS: [string, string[]][] = [
+  ['Surname? Lindqvist', ['Lindqvist']],
+  ['First name: Aino\nSurname? Harjunpää', ['Aino', 'Harjunpää']],
+  ['For the booking, my surname is Vaskelainen.', ['Vaskelainen']],
+  ['Surname? Unknown', []],
+  ['What should I put after Name? Please suggest a format.', []],
+];
+
+for (const [text, expected] of NAME_SLOTS) {
+  test(`name slot: ${text}`, () => assert.deepEqual(persons(defaults, text), expected));
+}
+
 test('a public figure in a general-knowledge question stays below the default but is found as a name', () => {
   const text = 'Who was Albert Einstein?';
   assert.deepEqual(persons(defaults, text), []);

@@ -38,7 +38,7 @@ const TITLES = alt([
 const SELF = alt([
   'my name is', "my name's", 'name is', 'call me', 'me llamo', 'mi nombre es', "je m'appelle", 'je m’appelle', 'ich heiße',
   'ich heisse', 'mein name ist', 'mi chiamo', 'meu nome é', 'me chamo', 'mijn naam is', 'nazywam się', 'jmenuji se', 'jag heter',
-  'mitt namn är', 'adım', 'benim adım',
+  'mitt namn är', 'adım', 'benim adım', 'surname is', 'family name is',
 ]);
 /** "I'm …" and the like also introduce states and things ("I'm tired", "it's Friday"): weak evidence. */
 const WEAK_SELF = alt([
@@ -278,6 +278,23 @@ export function personalCue(text: string, start: number, end: number): number {
   const after = text.slice(end, to);
   if (BEFORE.test(before) || AFTER.test(after)) return CUE_STRONG;
   return WEAK_BEFORE.test(before) || WEAK_AFTER.test(after) ? CUE_WEAK : CUE_NONE;
+}
+
+/**
+ * Where a form or a sentence asks for a name and the next word answers it: "Surname? Lindqvist",
+ * "Last name - Tamm", "Nachname: Brunnhuber", "her surname is Kovač". A lone family name the model
+ * doubts (it has no first name to lean on) is read as a name in this slot. A bare "Name:" is no such
+ * slot: it labels products, prompts and configuration keys as often as people.
+ */
+const NAME_SLOT_BEFORE = new RegExp(
+  String.raw`(?:(?<![\p{L}])(?:(?:first|given|last|family|maiden)\s+name|surname|apellidos?|prénom|cognome|vorname|nachname)\s*(?:[:=#?]|\s[-–—])` +
+    String.raw`|(?<![\p{L}])(?:my|his|her|their|your)\s+(?:(?:last|family|maiden)\s+name|surname|name)\s+is)\s*$`,
+  'iu',
+);
+
+/** Whether text[start…] stands in a name slot (see NAME_SLOT_BEFORE). */
+export function inNameSlot(text: string, start: number): boolean {
+  return NAME_SLOT_BEFORE.test(text.slice(Math.max(0, start - 32), start));
 }
 
 /** A title (Mr., Dr., Frau …) right before the name. */

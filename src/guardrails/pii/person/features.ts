@@ -22,7 +22,7 @@ const SENTENCE_COMMON_RANK = 3000;
 /** In lower-case text, words more frequent than this are taken for common words unless the lexicon knows them. */
 const LOWER_TEXT_COMMON_RANK = 3000;
 /** Words rarer than this are no everyday words: in capitals, at a sentence start or in lower case they may be names. */
-const COMMON_RANK = 20000;
+export const COMMON_RANK = 20000;
 
 export interface PersonVocabulary {
   /** Words in the vocabulary (rows of the embedding table before the special rows). */

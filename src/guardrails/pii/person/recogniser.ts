@@ -10,9 +10,10 @@ import {
   EVIDENCE_WEAK,
   EVIDENCE_WEIGHT,
   hasTitleBefore,
+  inNameSlot,
   personalCue,
 } from './evidence.ts';
-import { CASE_MIXED, TokenView, type PersonVocabulary } from './features.ts';
+import { CASE_MIXED, COMMON_RANK, LEX_LAST, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
 import { PUNCT, tokenise, WORD } from './tokenise.ts';
@@ -32,6 +33,12 @@ const POSSESSIVE = /['’]s$/;
 const OTHER_PII_DISTANCE = 200;
 /** What may stand between two names of one list: "Ana, Bo and Cy", "Ana & Bo", "Ana / Bo". */
 const LIST_GAP = /^\s*(?:,|;|\/|&|\+|and|or|und|et|y|e|i|og|en)?\s*(?:and\s+|&\s+)?$/i;
+
+/** A capitalised rare word or known family name right where a name is asked for ("Surname? Lindqvist"). */
+function answersNameSlot(view: TokenView, i: number): boolean {
+  if (!view.isCapitalised(i) || (view.rank(i) < COMMON_RANK && (view.lex(i) & LEX_LAST) === 0)) return false;
+  return inNameSlot(view.text, view.tokens.start[i]!);
+}
 
 /** A run of name tokens: one candidate PERSON span. */
 export interface NameSpan {
@@ -54,6 +61,7 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   for (let i = 0; i < tokens.count; i++) {
     if (!view.isCandidate(i) || CUE_WORDS.has(view.lower(i))) continue;
     prob[i] = scorer.score(view, i);
+    if (prob[i]! < TOKEN_THRESHOLD && answersNameSlot(view, i)) prob[i] = TOKEN_THRESHOLD;
     if (prob[i]! >= TOKEN_THRESHOLD) any = true;
   }
   if (!any) return [];
