@@ -121,8 +121,8 @@ async function listenOn(app: FastifyInstance, host: string, port: number, what: 
     await app.listen({ host, port });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EACCES') throw new Error(`${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023 (see README)`);
-    if (code === 'EADDRINUSE') throw new Error(`${what} port ${port} is already in use`);
+    if (code === 'EACCES') throw new Error(`The ${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023.`);
+    if (code === 'EADDRINUSE') throw new Error(`The ${what} port ${port} is already in use.`);
     throw error;
   }
   const address = app.server.address();

@@ -101,9 +101,9 @@ describe('security profiles through the CLI', () => {
     const before = (await app.cli('profile', 'show', 'default', '--json')).json.settings;
     const cases: [string[], RegExp][] = [
       [['--llm-threshold', '1.5'], /guardrails\.llm\.threshold/],
-      [['--llm-threshold', 'high'], /between 0 and 1/],
+      [['--llm-threshold', 'high'], /from 0 to 1/],
       [['--vector-sensitivity', 'Extreme'], /guardrails\.vector\.sensitivity/],
-      [['--enable', 'firewall'], /unknown guardrail "firewall"/],
+      [['--enable', 'firewall'], /Unknown guardrail "firewall"/],
       [['--on-error', 'ignore'], /on_error/],
       [['--set', 'guardrails.keyword.colour=1'], /guardrails\.keyword/],
     ];
