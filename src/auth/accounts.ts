@@ -53,13 +53,18 @@ export async function ensureBootstrapAdmin(store: Store, dataDir: string): Promi
   const path = initialPasswordPath(dataDir, BOOTSTRAP_USERNAME);
   const now = nowIso();
   const passwordHash = await hashPassword(password);
-  await store.db.transaction().execute(async (trx) => {
-    await trx
+  const created = await store.db.transaction().execute(async (trx) => {
+    // Another node starting on the same empty database at the same moment may have created it meanwhile.
+    const inserted = await trx
       .insertInto('admin_users')
       .values({ id: newId('adm'), username: BOOTSTRAP_USERNAME, password_hash: passwordHash, must_change_password: 1, failed_logins: 0, locked_until: null, created_at: now, updated_at: now })
-      .execute();
+      .onConflict((oc) => oc.column('username').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await recordAudit(trx, { actor: 'system', action: 'admin.bootstrap', targetType: 'admin_user', targetId: BOOTSTRAP_USERNAME, details: { password_file: path } });
+    return true;
   });
+  if (!created) return undefined;
   writeOwnerOnly(path, `${password}\n`);
   return path;
 }
