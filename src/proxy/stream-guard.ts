@@ -65,7 +65,7 @@ export class StreamRelay {
     const parser = new SseParser();
     const decoder = new TextDecoder();
     const body = this.#o.upstream.body;
-    if (!body) throw transportError(new Error('empty body'));
+    if (!body) throw transportError(new Error('Empty body.'));
     for await (const bytes of body) {
       this.#o.deadline.touch();
       for (const data of parser.push(decoder.decode(bytes as Uint8Array, { stream: true }))) {
