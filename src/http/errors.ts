@@ -48,7 +48,7 @@ export function toAppError(error: FastifyError): AppError | undefined {
     return new AppError('invalid_field', message, {}, field ? { field } : undefined);
   }
   if (error instanceof SyntaxError) return new AppError('invalid_json', 'The request body is not valid JSON.');
-  if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'The database is busy or unavailable; retry shortly.', { 'Retry-After': '1' });
+  if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'The database is busy or unavailable; try again in a second.', { 'Retry-After': '1' });
   // Any other 4xx raised by a plugin keeps its status class as a bad request.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return error.statusCode === 413 ? new AppError('payload_too_large', 'The request is larger than the configured limit.') : new AppError('bad_request', `The request was refused: ${error.message}`);
