@@ -22,8 +22,8 @@ export interface StatsQuery {
 export async function eventStats(store: Store, query: StatsQuery) {
   const from = Date.parse(query.since);
   const to = Date.parse(query.until);
-  if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new AppError('invalid_field', 'since and until must be ISO times with since before until');
-  if ((to - from) / BUCKET_MS[query.bucket] > MAX_BUCKETS) throw new AppError('invalid_field', `at most ${MAX_BUCKETS} ${query.bucket} buckets; choose a larger bucket or a shorter range`);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new AppError('invalid_field', 'The since and until times must be ISO 8601 times, since before until.');
+  if ((to - from) / BUCKET_MS[query.bucket] > MAX_BUCKETS) throw new AppError('invalid_field', `The range spans more than ${MAX_BUCKETS} ${query.bucket} buckets; choose a larger bucket or a shorter range.`);
   const width = BUCKETS[query.bucket];
   const bucketExpr = sql<string>`substr(created_at, 1, ${sql.lit(width)})`;
   let q = store.db

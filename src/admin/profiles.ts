@@ -50,7 +50,7 @@ export function toSecurityProfile(stored: StoredProfile, rules: ProfileRules | u
 
 async function requireStoredProfile(store: Store, idOrName: string): Promise<StoredProfile> {
   const profile = await findProfile(store.db, idOrName);
-  if (!profile) throw new AppError('not_found', `security profile ${JSON.stringify(idOrName)} does not exist`);
+  if (!profile) throw new AppError('not_found', `Security profile ${JSON.stringify(idOrName)} does not exist.`);
   return profile;
 }
 
@@ -66,7 +66,7 @@ export async function listSecurityProfiles(store: Store): Promise<SecurityProfil
 
 function validateProfileName(name: unknown): string {
   if (typeof name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/.test(name)) {
-    throw new AppError('invalid_field', 'profile name must be 1-64 letters, digits, spaces, dots, dashes or underscores');
+    throw new AppError('invalid_field', 'The profile name must be 1-64 letters, digits, spaces, dots, dashes or underscores.');
   }
   return name;
 }
@@ -78,7 +78,7 @@ export async function createProfile(
   input: { name: string; description?: string; copyFrom?: string },
 ): Promise<SecurityProfile> {
   const name = validateProfileName(input.name);
-  if (await findProfile(store.db, name)) throw new AppError('conflict', `a security profile named ${JSON.stringify(name)} already exists`);
+  if (await findProfile(store.db, name)) throw new AppError('conflict', `A security profile named ${JSON.stringify(name)} already exists.`);
   const source = input.copyFrom === undefined ? undefined : await getProfile(store, input.copyFrom);
   const now = nowIso();
   const stored: StoredProfile = {
@@ -102,7 +102,7 @@ export async function createProfile(
  * `{"guardrails":{"llm":{"enabled":null}}}` makes the LLM guardrail follow the protection level again).
  */
 export async function updateProfileSettings(store: Store, actor: Actor, idOrName: string, patch: unknown): Promise<SecurityProfile> {
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new AppError('invalid_field', 'settings patch must be a JSON object');
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new AppError('invalid_field', 'The settings patch must be a JSON object.');
   const stored = await requireStoredProfile(store, idOrName);
   const merged = mergePatch(stored.settings, patch);
   parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged); // throws naming the invalid member
@@ -115,8 +115,8 @@ export async function updateProfileSettings(store: Store, actor: Actor, idOrName
 export async function deleteProfile(store: Store, actor: Actor, idOrName: string): Promise<void> {
   const stored = await requireStoredProfile(store, idOrName);
   const users = await countRuntimeLlmsUsingProfile(store.db, stored.id);
-  if (users > 0) throw new AppError('conflict', `security profile ${JSON.stringify(stored.name)} is used by ${users} Runtime LLM(s)`);
-  if (stored.name === 'default') throw new AppError('conflict', 'the default profile cannot be deleted');
+  if (users > 0) throw new AppError('conflict', `Security profile ${JSON.stringify(stored.name)} is used by ${users} Runtime LLM(s).`);
+  if (stored.name === 'default') throw new AppError('conflict', 'The default profile cannot be deleted.');
   await applyConfigChange(store, actor, { action: 'profile.delete', targetType: 'profile', targetId: stored.id, details: { name: stored.name } }, async (trx) => {
     await deleteProfileRow(trx, stored.id);
   });
@@ -125,13 +125,13 @@ export async function deleteProfile(store: Store, actor: Actor, idOrName: string
 function validateScope(scope: unknown): RuleScope {
   if (scope === undefined) return 'input';
   if (scope === 'input' || scope === 'output' || scope === 'both') return scope;
-  throw new AppError('invalid_field', `rule scope must be input, output or both, got ${JSON.stringify(scope)}`);
+  throw new AppError('invalid_field', `The rule scope must be input, output or both, got ${JSON.stringify(scope)}.`);
 }
 
 async function ensureRoomForRule(store: Store, profileId: string): Promise<void> {
   const rules = (await loadRules(store.db, profileId)).get(profileId);
   const count = (rules?.keywords.length ?? 0) + (rules?.regexes.length ?? 0);
-  if (count >= MAX_RULES_PER_PROFILE) throw new AppError('conflict', `a profile holds at most ${MAX_RULES_PER_PROFILE} rules`);
+  if (count >= MAX_RULES_PER_PROFILE) throw new AppError('conflict', `A profile holds at most ${MAX_RULES_PER_PROFILE} rules.`);
 }
 
 export async function addKeywordRule(
@@ -143,7 +143,7 @@ export async function addKeywordRule(
   const stored = await requireStoredProfile(store, idOrName);
   const keyword = typeof input.keyword === 'string' ? input.keyword.trim() : '';
   if (keyword.length === 0) throw new AppError('invalid_field', 'The keyword is empty.');
-  if (keyword.length > MAX_KEYWORD_LENGTH) throw new AppError('invalid_field', `keyword is longer than ${MAX_KEYWORD_LENGTH} characters`);
+  if (keyword.length > MAX_KEYWORD_LENGTH) throw new AppError('invalid_field', `The keyword is longer than ${MAX_KEYWORD_LENGTH} characters.`);
   await ensureRoomForRule(store, stored.id);
   const rule: KeywordRule = { id: newId('kw'), keyword, wholeWord: input.wholeWord ?? true, scope: validateScope(input.scope) };
   await applyConfigChange(store, actor, { action: 'rule.keyword.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, keyword, whole_word: rule.wholeWord, scope: rule.scope } }, async (trx) => {
@@ -160,11 +160,11 @@ export async function addRegexRule(
 ): Promise<RegexRule> {
   const stored = await requireStoredProfile(store, idOrName);
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (name.length === 0 || name.length > 100) throw new AppError('invalid_field', 'regex rule name must be 1-100 characters');
+  if (name.length === 0 || name.length > 100) throw new AppError('invalid_field', 'The regex rule name must be 1-100 characters.');
   const pattern = typeof input.pattern === 'string' ? input.pattern : '';
   const caseInsensitive = input.caseInsensitive ?? false;
   const compiled = compilePattern(pattern, caseInsensitive);
-  if (!compiled.ok) throw new AppError('invalid_field', `regex rule ${JSON.stringify(name)}: ${compiled.message}`);
+  if (!compiled.ok) throw new AppError('invalid_field', `The regex rule ${JSON.stringify(name)} is not usable: ${compiled.message}`);
   await ensureRoomForRule(store, stored.id);
   const rule: RegexRule = { id: newId('rx'), name, pattern, caseInsensitive, scope: validateScope(input.scope) };
   await applyConfigChange(store, actor, { action: 'rule.regex.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, name, pattern, case_insensitive: caseInsensitive, scope: rule.scope } }, async (trx) => {
@@ -176,6 +176,6 @@ export async function addRegexRule(
 export async function removeRule(store: Store, actor: Actor, idOrName: string, ruleId: string): Promise<void> {
   const stored = await requireStoredProfile(store, idOrName);
   await applyConfigChange(store, actor, { action: 'rule.remove', targetType: 'profile', targetId: stored.id, details: { rule_id: ruleId } }, async (trx) => {
-    if (!(await deleteRule(trx, stored.id, ruleId))) throw new AppError('not_found', `profile ${JSON.stringify(stored.name)} has no rule ${JSON.stringify(ruleId)}`);
+    if (!(await deleteRule(trx, stored.id, ruleId))) throw new AppError('not_found', `Profile ${JSON.stringify(stored.name)} has no rule ${JSON.stringify(ruleId)}.`);
   });
 }

@@ -28,7 +28,7 @@ export interface ReplayInput {
 export function parseSince(since: string, now = Date.now()): string {
   const duration = /^(\d{1,6})([mhd])$/.exec(since.trim());
   const time = duration ? now - Number(duration[1]) * DURATION_UNITS_MS[duration[2]!]! : Date.parse(since);
-  if (!Number.isFinite(time)) throw new AppError('invalid_field', `since must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(since)}`);
+  if (!Number.isFinite(time)) throw new AppError('invalid_field', `The since time must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(since)}.`);
   return new Date(time).toISOString();
 }
 
@@ -69,8 +69,8 @@ export async function replayProfile(store: Store, log: Logger, input: ReplayInpu
     throw new AppError(
       'conflict',
       current.settings.record_message_text
-        ? `Runtime LLM ${JSON.stringify(llm.name)} has no check with recorded message text since ${since}; nothing to replay`
-        : `Runtime LLM ${JSON.stringify(llm.name)} records no message text (its profile ${JSON.stringify(current.name)} has record_message_text off), so there is nothing to replay; switch it on and let checks accumulate`,
+        ? `Runtime LLM ${JSON.stringify(llm.name)} has no check with recorded message text since ${since}; nothing to replay.`
+        : `Runtime LLM ${JSON.stringify(llm.name)} records no message text (its profile ${JSON.stringify(current.name)} has record_message_text off), so there is nothing to replay; switch it on and let checks accumulate.`,
     );
   }
 

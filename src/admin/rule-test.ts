@@ -36,7 +36,7 @@ export async function testRule(input: RuleTestInput): Promise<RuleTestResult> {
     guardrail = keywordGuardrail as GuardrailDefinition;
     rules = { keywords: [{ id: 'test', keyword, wholeWord: input.wholeWord ?? true, scope: 'both' }], regexes: [] };
   }
-  if (typeof input.text !== 'string') throw new AppError('invalid_field', 'text must be a string');
+  if (typeof input.text !== 'string') throw new AppError('invalid_field', 'The text must be a string.');
   const verdict = await guardrail.check(
     { direction: 'input', message: input.text, text: new AnalysedText(input.text), runtimeLlm: { id: 'test', name: 'test', mode: 'non-forwarding', systemPrompt: null } },
     guardrail.compile({}, rules),

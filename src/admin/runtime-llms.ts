@@ -43,21 +43,21 @@ export interface RuntimeLlmView extends RuntimeLlm {
 }
 
 function validateName(name: unknown): string {
-  if (typeof name !== 'string' || name.trim().length === 0) throw new AppError('invalid_field', 'name is required');
+  if (typeof name !== 'string' || name.trim().length === 0) throw new AppError('invalid_field', 'A name is required.');
   const trimmed = name.trim();
-  if (trimmed.length > MAX_NAME_LENGTH) throw new AppError('invalid_field', `name is longer than ${MAX_NAME_LENGTH} characters`);
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new AppError('invalid_field', 'name contains control characters');
+  if (trimmed.length > MAX_NAME_LENGTH) throw new AppError('invalid_field', `The name is longer than ${MAX_NAME_LENGTH} characters.`);
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new AppError('invalid_field', 'The name contains control characters.');
   return trimmed;
 }
 
 function validateMode(mode: unknown): RuntimeLlm['mode'] {
   if (mode === 'forwarding' || mode === 'non-forwarding') return mode;
-  throw new AppError('invalid_field', `mode must be "forwarding" or "non-forwarding", got ${JSON.stringify(mode)}`);
+  throw new AppError('invalid_field', `The mode must be "forwarding" or "non-forwarding", got ${JSON.stringify(mode)}.`);
 }
 
 function validateLevel(level: unknown): RuntimeLlm['level'] {
   if (PROTECTION_LEVELS.includes(level as RuntimeLlm['level'])) return level as RuntimeLlm['level'];
-  throw new AppError('invalid_field', `level must be 1, 2 or 3, got ${JSON.stringify(level)}`);
+  throw new AppError('invalid_field', `The level must be 1, 2 or 3, got ${JSON.stringify(level)}.`);
 }
 
 /** Forwarding mode needs a real http(s) endpoint; Non-forwarding accepts any placeholder. */
@@ -66,16 +66,16 @@ function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
     if (mode === 'forwarding') throw new AppError('invalid_field', 'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.', {}, { field: 'url' });
     return PLACEHOLDER_URL;
   }
-  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) throw new AppError('invalid_field', `url must be a string of at most ${MAX_URL_LENGTH} characters`);
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) throw new AppError('invalid_field', `The URL must be a string of at most ${MAX_URL_LENGTH} characters.`);
   if (mode === 'forwarding') {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      throw new AppError('invalid_field', `url ${JSON.stringify(url)} is not a valid URL`);
+      throw new AppError('invalid_field', `The URL ${JSON.stringify(url)} is not valid.`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new AppError('invalid_field', `url must use http or https, got ${parsed.protocol.replace(':', '')}`);
+      throw new AppError('invalid_field', `The URL must use http or https, got ${parsed.protocol.replace(':', '')}.`);
     }
   }
   return url;
@@ -83,13 +83,13 @@ function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
 
 function validateMonitor(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
-  throw new AppError('invalid_field', `monitor must be true or false, got ${JSON.stringify(value)}`);
+  throw new AppError('invalid_field', `The monitor switch must be true or false, got ${JSON.stringify(value)}.`);
 }
 
 function validateSystemPrompt(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string') throw new AppError('invalid_field', 'system prompt must be a string');
-  if (value.length > MAX_SYSTEM_PROMPT_LENGTH) throw new AppError('invalid_field', `system prompt is longer than ${MAX_SYSTEM_PROMPT_LENGTH} characters`);
+  if (typeof value !== 'string') throw new AppError('invalid_field', 'The system prompt must be a string.');
+  if (value.length > MAX_SYSTEM_PROMPT_LENGTH) throw new AppError('invalid_field', `The system prompt is longer than ${MAX_SYSTEM_PROMPT_LENGTH} characters.`);
   return value;
 }
 
@@ -108,20 +108,20 @@ function sealCredential(store: Store, credential: string | null, runtimeLlmId: s
 async function resolveProfileId(store: Store, profile: string | undefined): Promise<string> {
   if (profile === undefined) return DEFAULT_PROFILE_ID;
   const found = await findProfile(store.db, profile);
-  if (!found) throw new AppError('not_found', `security profile ${JSON.stringify(profile)} does not exist`);
+  if (!found) throw new AppError('not_found', `Security profile ${JSON.stringify(profile)} does not exist.`);
   return found.id;
 }
 
 async function ensureUniqueName(store: Store, name: string, exceptId?: string): Promise<void> {
   const existing = await findRuntimeLlm(store.db, name);
   if (existing && existing.name === name && existing.id !== exceptId) {
-    throw new AppError('conflict', `a Runtime LLM named ${JSON.stringify(name)} already exists`);
+    throw new AppError('conflict', `A Runtime LLM named ${JSON.stringify(name)} already exists.`);
   }
 }
 
 export async function requireRuntimeLlm(store: Store, idOrName: string): Promise<RuntimeLlm> {
   const llm = await findRuntimeLlm(store.db, idOrName);
-  if (!llm) throw new AppError('not_found', `Runtime LLM ${JSON.stringify(idOrName)} does not exist`);
+  if (!llm) throw new AppError('not_found', `Runtime LLM ${JSON.stringify(idOrName)} does not exist.`);
   return llm;
 }
 

@@ -27,7 +27,7 @@ function writeOwnerOnly(path: string, content: string): void {
 
 export function validateUsername(username: unknown): string {
   if (typeof username !== 'string' || !USERNAME.test(username)) {
-    throw new AppError('invalid_field', 'user name must be 1-64 lower-case letters, digits, dots, dashes or underscores');
+    throw new AppError('invalid_field', 'The user name must be 1-64 lower-case letters, digits, dots, dashes or underscores.');
   }
   return username;
 }
@@ -38,7 +38,7 @@ export async function findAdminUser(db: Kysely<Database>, username: string): Pro
 
 async function requireAdminUser(store: Store, username: string): Promise<AdminUser> {
   const user = await findAdminUser(store.db, username);
-  if (!user) throw new AppError('not_found', `administrator ${JSON.stringify(username)} does not exist`);
+  if (!user) throw new AppError('not_found', `Administrator ${JSON.stringify(username)} does not exist.`);
   return user;
 }
 
@@ -53,13 +53,18 @@ export async function ensureBootstrapAdmin(store: Store, dataDir: string): Promi
   const path = initialPasswordPath(dataDir, BOOTSTRAP_USERNAME);
   const now = nowIso();
   const passwordHash = await hashPassword(password);
-  await store.db.transaction().execute(async (trx) => {
-    await trx
+  const created = await store.db.transaction().execute(async (trx) => {
+    // Another node starting on the same empty database at the same moment may have created it meanwhile.
+    const inserted = await trx
       .insertInto('admin_users')
       .values({ id: newId('adm'), username: BOOTSTRAP_USERNAME, password_hash: passwordHash, must_change_password: 1, failed_logins: 0, locked_until: null, created_at: now, updated_at: now })
-      .execute();
+      .onConflict((oc) => oc.column('username').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await recordAudit(trx, { actor: 'system', action: 'admin.bootstrap', targetType: 'admin_user', targetId: BOOTSTRAP_USERNAME, details: { password_file: path } });
+    return true;
   });
+  if (!created) return undefined;
   writeOwnerOnly(path, `${password}\n`);
   return path;
 }
@@ -72,10 +77,10 @@ export async function changePassword(
 ): Promise<void> {
   const user = await requireAdminUser(store, input.username);
   if (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new AppError('invalid_field', 'the current password is wrong');
+    throw new AppError('invalid_field', 'The current password is wrong.');
   }
   const next = validateNewPassword(input.newPassword, user.username);
-  if (next === input.currentPassword) throw new AppError('invalid_field', 'the new password must differ from the current one');
+  if (next === input.currentPassword) throw new AppError('invalid_field', 'The new password must differ from the current one.');
   const passwordHash = await hashPassword(next);
   await store.db.transaction().execute(async (trx) => {
     await trx.updateTable('admin_users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: nowIso() }).where('id', '=', user.id).execute();

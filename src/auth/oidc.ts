@@ -30,7 +30,7 @@ export class OidcSignIn {
 
   async #configuration(settings: SsoSettings): Promise<client.Configuration> {
     const secret = readClientSecret(this.#dataDir);
-    if (!secret) throw new AppError('unavailable', 'single sign-on has no client secret configured');
+    if (!secret) throw new AppError('unavailable', 'Single sign-on has no client secret configured.');
     const key = JSON.stringify([settings.issuer, settings.client_id, secret]);
     if (this.#discovered?.key !== key) {
       const config = client.discovery(new URL(settings.issuer), settings.client_id, undefined, client.ClientSecretBasic(secret));
@@ -45,7 +45,7 @@ export class OidcSignIn {
 
   async #enabledSettings(): Promise<SsoSettings> {
     const settings = await getSsoSettings(this.#store);
-    if (!settings.enabled) throw new AppError('not_found', 'single sign-on is not enabled');
+    if (!settings.enabled) throw new AppError('not_found', 'Single sign-on is not enabled.');
     return settings;
   }
 
@@ -57,7 +57,7 @@ export class OidcSignIn {
       config = await this.#configuration(settings);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('unavailable', `the identity provider could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AppError('unavailable', `The identity provider could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
     }
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -85,7 +85,7 @@ export class OidcSignIn {
     const pending = this.#pending.get(state);
     this.#pending.delete(state);
     if (!pending || pending.expires < Date.now() || state !== stateFromCookie) {
-      throw new AppError('not_authenticated', 'this sign-in was not started here or has expired; start again');
+      throw new AppError('not_authenticated', 'This sign-in was not started here or has expired; start again.');
     }
     const config = await this.#configuration(settings);
     // The provider redirected to the registered URL; validate against exactly that.
@@ -104,13 +104,13 @@ export class OidcSignIn {
         claims = { ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))), ...claims };
       }
     } catch (error) {
-      throw new AppError('not_authenticated', `the identity provider did not confirm the sign-in: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AppError('not_authenticated', `The identity provider did not confirm the sign-in: ${error instanceof Error ? error.message : String(error)}.`);
     }
     const roles = claims[settings.role_claim];
     const values = Array.isArray(roles) ? roles.map(String) : typeof roles === 'string' ? roles.split(/[\s,]+/) : [];
     const identity = String(claims[settings.username_claim] ?? claims.sub);
     if (!values.some((v) => settings.admin_values.includes(v))) {
-      throw new AppError('forbidden', `${identity} signed in at the identity provider but does not have the administrator role (${settings.role_claim}: ${settings.admin_values.join(', ')})`);
+      throw new AppError('forbidden', `The account ${identity} signed in at the identity provider but does not have the administrator role (${settings.role_claim}: ${settings.admin_values.join(', ')}).`);
     }
     return { username: `sso:${identity}` };
   }

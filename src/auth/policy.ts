@@ -15,7 +15,7 @@ export interface AuthPolicy {
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a whole number of at least 1, got ${JSON.stringify(raw)}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`The setting ${name} must be a whole number of at least 1, got ${JSON.stringify(raw)}.`);
   return Number(raw);
 }
 

@@ -43,20 +43,20 @@ export function readClientSecret(dataDir: string): string | undefined {
 }
 
 function httpsUrl(name: string, value: unknown, allowEmpty: boolean): string {
-  if (typeof value !== 'string') throw new AppError('invalid_field', `${name} must be a string`);
+  if (typeof value !== 'string') throw new AppError('invalid_field', `The ${name} setting must be a string.`);
   if (value === '' && allowEmpty) return '';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new AppError('invalid_field', `${name} is not a valid URL: ${JSON.stringify(value)}`);
+    throw new AppError('invalid_field', `The ${name} setting is not a valid URL: ${JSON.stringify(value)}.`);
   }
-  if (url.protocol !== 'https:') throw new AppError('invalid_field', `${name} must be an https URL`);
+  if (url.protocol !== 'https:') throw new AppError('invalid_field', `The ${name} setting must be an https URL.`);
   return value;
 }
 
 function text(name: string, value: unknown, max = 200): string {
-  if (typeof value !== 'string' || value.length > max || /[\u0000-\u001f]/.test(value)) throw new AppError('invalid_field', `${name} must be a string of at most ${max} characters`);
+  if (typeof value !== 'string' || value.length > max || /[\u0000-\u001f]/.test(value)) throw new AppError('invalid_field', `The ${name} setting must be a string of at most ${max} characters.`);
   return value.trim();
 }
 
@@ -65,7 +65,7 @@ function validate(input: Record<string, unknown>, current: SsoSettings): SsoSett
   for (const [key, value] of Object.entries(input)) {
     switch (key) {
       case 'enabled':
-        if (typeof value !== 'boolean') throw new AppError('invalid_field', 'enabled must be true or false');
+        if (typeof value !== 'boolean') throw new AppError('invalid_field', 'The enabled switch must be true or false.');
         next.enabled = value;
         break;
       case 'issuer':
@@ -78,18 +78,18 @@ function validate(input: Record<string, unknown>, current: SsoSettings): SsoSett
         next[key] = text(key, value);
         break;
       case 'admin_values':
-        if (!Array.isArray(value) || value.length > 50) throw new AppError('invalid_field', 'admin_values must be a list of at most 50 strings');
+        if (!Array.isArray(value) || value.length > 50) throw new AppError('invalid_field', 'The admin_values setting must be a list of at most 50 strings.');
         next.admin_values = value.map((v) => text('admin_values[]', v)).filter(Boolean);
         break;
       default:
-        throw new AppError('invalid_field', `unknown SSO setting ${JSON.stringify(key)}`);
+        throw new AppError('invalid_field', `Unknown SSO setting ${JSON.stringify(key)}.`);
     }
   }
   if (next.enabled) {
     for (const key of ['issuer', 'client_id', 'redirect_url', 'role_claim'] as const) {
-      if (next[key] === '') throw new AppError('invalid_field', `single sign-on needs ${key} before it can be switched on`);
+      if (next[key] === '') throw new AppError('invalid_field', `Single sign-on needs ${key} before it can be switched on.`);
     }
-    if (next.admin_values.length === 0) throw new AppError('invalid_field', 'single sign-on needs at least one admin value, or nobody could sign in with it');
+    if (next.admin_values.length === 0) throw new AppError('invalid_field', 'Single sign-on needs at least one admin value, or nobody could sign in with it.');
   }
   return next;
 }
@@ -106,14 +106,14 @@ export async function getSsoSettings(store: Store): Promise<SsoSettings> {
 
 /** Changes SSO settings; `client_secret` (write-only) goes to its owner-only file, `null` removes it. */
 export async function updateSsoSettings(store: Store, dataDir: string, actor: Actor, input: unknown): Promise<SsoSettings> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('invalid_field', 'SSO settings must be a JSON object');
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('invalid_field', 'SSO settings must be a JSON object.');
   const { client_secret: secret, ...rest } = input as Record<string, unknown>;
   if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret.length === 0 || secret.length > 1000)) {
-    throw new AppError('invalid_field', 'client_secret must be a non-empty string');
+    throw new AppError('invalid_field', 'The client_secret setting must be a non-empty string.');
   }
   const next = validate(rest, await getSsoSettings(store));
-  if (next.enabled && secret === null) throw new AppError('invalid_field', 'single sign-on cannot run without a client secret');
-  if (next.enabled && secret === undefined && !readClientSecret(dataDir)) throw new AppError('invalid_field', 'single sign-on needs client_secret before it can be switched on');
+  if (next.enabled && secret === null) throw new AppError('invalid_field', 'Single sign-on cannot run without a client secret.');
+  if (next.enabled && secret === undefined && !readClientSecret(dataDir)) throw new AppError('invalid_field', 'Single sign-on needs client_secret before it can be switched on.');
   await applyConfigChange(store, actor, { action: 'sso.update', targetType: 'settings', targetId: 'sso', details: { ...next, client_secret_changed: secret !== undefined } }, (trx) => writeSetting(trx, 'sso', next));
   const path = clientSecretPath(dataDir);
   if (secret === null) rmSync(path, { force: true });

@@ -80,7 +80,7 @@ export function registerAdminCommands(program: Command): void {
       .option('--disable', 'switch single sign-on off')
       .option('--json', 'print JSON'),
   ).action(async (flags: SsoFlags) => {
-    if (flags.enable && flags.disable) throw new AppError('invalid_field', '--enable and --disable exclude each other');
+    if (flags.enable && flags.disable) throw new AppError('invalid_field', 'The --enable and --disable flags exclude each other.');
     const input: Record<string, unknown> = {};
     if (flags.issuer !== undefined) input.issuer = flags.issuer;
     if (flags.clientId !== undefined) input.client_id = flags.clientId;

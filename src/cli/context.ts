@@ -2,7 +2,6 @@ import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Actor } from '../admin/actor.ts';
 import { databaseUrlFrom, resolveDataDir, sqliteMaxBytesFrom } from '../config/app-config.ts';
-import { AppError } from '../errors.ts';
 import { openStore, type Store } from '../store/store.ts';
 
 /** The data directory flag every command accepts. */
@@ -45,10 +44,6 @@ export function printTable(rows: readonly Record<string, unknown>[], columns: re
 
 /** Turns a failure into a message on stderr and an exit code (1 = operation refused, 2 = usage). */
 export function reportError(error: unknown): number {
-  if (error instanceof AppError) {
-    process.stderr.write(`error: ${error.message}\n`);
-    return 1;
-  }
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
   return 1;
 }

@@ -16,7 +16,7 @@ async function* readDump(path: string): AsyncGenerator<DumpLine> {
     try {
       yield JSON.parse(line) as DumpLine;
     } catch {
-      throw new AppError('invalid_field', `${path}:${lineNumber} is not JSON`);
+      throw new AppError('invalid_field', `Line ${lineNumber} of ${path} is not JSON.`);
     }
   }
 }
@@ -73,7 +73,7 @@ export function registerDbCommands(program: Command): void {
   ).action(async (flags: { dataDir?: string; input: string; replace?: boolean; json?: boolean }) => {
     const counts = await withStore(flags, async (store) => {
       if (!flags.replace && !(await isPristine(store.db))) {
-        throw new AppError('conflict', 'this database already holds data; pass --replace to overwrite it with the dump');
+        throw new AppError('conflict', 'This database already holds data; pass --replace to overwrite it with the dump.');
       }
       const restored = await restoreDatabase(store.db, readDump(flags.input));
       await recordAudit(store.db, { actor: cliActor().id, action: 'db.import', targetType: 'database', targetId: null, details: { rows: restored } });

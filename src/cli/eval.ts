@@ -60,9 +60,9 @@ export function registerEvalCommand(program: Command): void {
   ).action(async (flags: EvalFlags) => {
     const data = flags.data ?? join(defaultDatasetsDir(), 'eval');
     const level = Number(flags.level ?? 3) as ProtectionLevel;
-    if (!PROTECTION_LEVELS.includes(level)) throw new AppError('invalid_field', '--level must be 1, 2 or 3');
+    if (!PROTECTION_LEVELS.includes(level)) throw new AppError('invalid_field', 'The --level flag must be 1, 2 or 3.');
     const only = flags.only?.split(',').map((s) => s.trim()) as GuardrailName[] | undefined;
-    for (const name of only ?? []) if (!GUARDRAIL_NAMES.includes(name)) throw new AppError('invalid_field', `unknown guardrail ${JSON.stringify(name)}`);
+    for (const name of only ?? []) if (!GUARDRAIL_NAMES.includes(name)) throw new AppError('invalid_field', `Unknown guardrail ${JSON.stringify(name)}.`);
     const files = jsonlFiles(data);
     const spanFiles = files.filter(isSpanFile);
     const labelFiles = files.filter((f) => !spanFiles.includes(f));

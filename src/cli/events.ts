@@ -17,7 +17,7 @@ interface EventFlags {
 
 function limitOf(flags: EventFlags): number {
   const limit = flags.limit === undefined ? 50 : Number(flags.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new AppError('invalid_field', '--limit must be a whole number from 1 to 10000');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new AppError('invalid_field', 'The --limit flag must be a whole number from 1 to 10000.');
   return limit;
 }
 
@@ -37,11 +37,11 @@ export function registerEventCommands(program: Command): void {
     const filter: CheckEventFilter = { limit: limitOf(flags) };
     if (flags.runtimeLlm) filter.runtimeLlmId = flags.runtimeLlm;
     if (flags.verdict) {
-      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked' && flags.verdict !== 'monitored') throw new AppError('invalid_field', '--verdict must be allowed, blocked or monitored');
+      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked' && flags.verdict !== 'monitored') throw new AppError('invalid_field', 'The --verdict flag must be allowed, blocked or monitored.');
       filter.verdict = flags.verdict;
     }
     if (flags.direction) {
-      if (flags.direction !== 'input' && flags.direction !== 'output') throw new AppError('invalid_field', '--direction must be input or output');
+      if (flags.direction !== 'input' && flags.direction !== 'output') throw new AppError('invalid_field', 'The --direction flag must be input or output.');
       filter.direction = flags.direction;
     }
     if (flags.since) filter.since = flags.since;

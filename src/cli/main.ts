@@ -18,6 +18,8 @@ export function buildProgram(): Command {
     .description('Rampart: runtime guardrail appliance for LLM applications')
     .version(VERSION)
     .showHelpAfterError()
+    // Commander words its usage errors "error: unknown option …"; ours are sentences.
+    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: (.)(.*?)\.?$/m, (_, first: string, rest: string) => `Error: ${first.toUpperCase()}${rest}.`)) })
     .exitOverride();
   registerServeCommand(program);
   registerRuntimeLlmCommands(program);

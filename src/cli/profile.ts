@@ -44,7 +44,7 @@ function guardrailNames(values: string[] | undefined): GuardrailName[] {
   const names = (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
   for (const name of names) {
     if (!GUARDRAIL_NAMES.includes(name as GuardrailName)) {
-      throw new AppError('invalid_field', `unknown guardrail ${JSON.stringify(name)}; one of ${GUARDRAIL_NAMES.join(', ')}`);
+      throw new AppError('invalid_field', `Unknown guardrail ${JSON.stringify(name)}; one of ${GUARDRAIL_NAMES.join(', ')}.`);
     }
   }
   return names as GuardrailName[];
@@ -74,7 +74,7 @@ function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
   const switched = new Set<GuardrailName>();
   for (const position of Object.keys(SWITCH_POSITIONS) as (keyof typeof SWITCH_POSITIONS)[]) {
     for (const name of guardrailNames(flags[position])) {
-      if (switched.has(name)) throw new AppError('invalid_field', `guardrail ${name} is given more than one switch position`);
+      if (switched.has(name)) throw new AppError('invalid_field', `Guardrail ${name} is given more than one switch position.`);
       switched.add(name);
       setPath(patch, `guardrails.${name}.enabled`, SWITCH_POSITIONS[position].enabled);
       setPath(patch, `guardrails.${name}.monitor`, SWITCH_POSITIONS[position].monitor);
@@ -82,14 +82,14 @@ function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
   }
   if (flags.llmThreshold !== undefined) {
     const threshold = Number(flags.llmThreshold);
-    if (flags.llmThreshold.trim() === '' || !Number.isFinite(threshold)) throw new AppError('invalid_field', `--llm-threshold must be a number between 0 and 1`);
+    if (flags.llmThreshold.trim() === '' || !Number.isFinite(threshold)) throw new AppError('invalid_field', 'The --llm-threshold flag must be a number from 0 to 1.');
     setPath(patch, 'guardrails.llm.threshold', threshold);
   }
   if (flags.vectorSensitivity !== undefined) setPath(patch, 'guardrails.vector.sensitivity', flags.vectorSensitivity);
   if (flags.onError !== undefined) patch.on_error = flags.onError;
   for (const assignment of flags.set ?? []) {
     const eq = assignment.indexOf('=');
-    if (eq <= 0) throw new AppError('invalid_field', `--set expects path=value, got ${JSON.stringify(assignment)}`);
+    if (eq <= 0) throw new AppError('invalid_field', `The --set flag expects path=value, got ${JSON.stringify(assignment)}.`);
     const raw = assignment.slice(eq + 1);
     let value: unknown;
     try {
@@ -105,10 +105,10 @@ function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
 function parseRegexFlags(values: string[] | undefined, caseInsensitive: boolean): { name: string; pattern: string }[] {
   return (values ?? []).map((value) => {
     const eq = value.indexOf('=');
-    if (eq <= 0) throw new AppError('invalid_field', `--add-regex expects NAME=PATTERN, got ${JSON.stringify(value)}`);
+    if (eq <= 0) throw new AppError('invalid_field', `The --add-regex flag expects NAME=PATTERN, got ${JSON.stringify(value)}.`);
     const rule = { name: value.slice(0, eq), pattern: value.slice(eq + 1) };
     const compiled = compilePattern(rule.pattern, caseInsensitive);
-    if (!compiled.ok) throw new AppError('invalid_field', `regex rule ${JSON.stringify(rule.name)}: ${compiled.message}`);
+    if (!compiled.ok) throw new AppError('invalid_field', `The regex rule ${JSON.stringify(rule.name)} is not usable: ${compiled.message}`);
     return rule;
   });
 }

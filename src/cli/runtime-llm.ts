@@ -62,11 +62,11 @@ function toInput(flags: RuntimeLlmFlags): Partial<RuntimeLlmInput> {
   if (flags.upstreamKeyFile !== undefined) input.upstreamCredential = readFileSync(flags.upstreamKeyFile, 'utf8').trim();
   if (flags.upstreamKeyEnv !== undefined) {
     const value = process.env[flags.upstreamKeyEnv];
-    if (!value) throw new AppError('invalid_field', `environment variable ${flags.upstreamKeyEnv} is not set`);
+    if (!value) throw new AppError('invalid_field', `Environment variable ${flags.upstreamKeyEnv} is not set.`);
     input.upstreamCredential = value;
   }
   if (flags.clearUpstreamKey) input.upstreamCredential = null;
-  if (flags.monitor && flags.enforce) throw new AppError('invalid_field', '--monitor and --enforce contradict each other; give one');
+  if (flags.monitor && flags.enforce) throw new AppError('invalid_field', 'The --monitor and --enforce flags contradict each other; give one.');
   if (flags.monitor) input.monitor = true;
   if (flags.enforce) input.monitor = false;
   return input;

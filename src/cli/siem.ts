@@ -38,7 +38,7 @@ export function registerSiemCommands(program: Command): void {
       .option('--disable', 'switch forwarding off')
       .option('--json', 'print JSON'),
   ).action(async (flags: SiemFlags) => {
-    if (flags.enable && flags.disable) throw new AppError('invalid_field', '--enable and --disable exclude each other');
+    if (flags.enable && flags.disable) throw new AppError('invalid_field', 'The --enable and --disable flags exclude each other.');
     const input: SiemSettingsInput = {};
     if (flags.collector !== undefined) input.collector = flags.collector;
     if (flags.port !== undefined) input.port = /^\d+$/.test(flags.port) ? Number(flags.port) : flags.port;

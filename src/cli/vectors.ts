@@ -27,7 +27,7 @@ function printOne(entry: ThreatEntry, json: boolean | undefined): void {
 }
 
 function proposalText(flags: { text?: string; textFile?: string }): string | undefined {
-  if (flags.text !== undefined && flags.textFile !== undefined) throw new AppError('invalid_field', 'give --text or --text-file, not both');
+  if (flags.text !== undefined && flags.textFile !== undefined) throw new AppError('invalid_field', 'Give --text or --text-file, not both.');
   if (flags.textFile === undefined) return flags.text;
   return readFileSync(flags.textFile === '-' ? 0 : flags.textFile, 'utf8');
 }
@@ -58,7 +58,7 @@ export function registerVectorCommands(program: Command): void {
 
   withDataDirOption(vectors.command('show <id>').description('one entry, with its full text').option('--json', 'print JSON')).action(async (id: string, flags: Flags) => {
     const row = await withStore(flags, (store) => findThreatEntry(store.db, id));
-    if (!row) throw new AppError('not_found', `threat vector ${id} does not exist`);
+    if (!row) throw new AppError('not_found', `Threat vector ${id} does not exist.`);
     const entry = toThreatEntry(row);
     if (flags.json) printJson(threatEntryJson(entry));
     else process.stdout.write(`${Object.entries(threatEntryJson(entry)).map(([k, v]) => `${k}: ${v ?? '-'}`).join('\n')}\n`);

@@ -37,9 +37,9 @@ export type Flags = Partial<Record<'dataDir' | 'host' | 'apiPort' | 'dashboardPo
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
+  if (!/^\d+$/.test(raw)) throw new Error(`The setting ${name} must be a whole number, got ${JSON.stringify(raw)}.`);
   const value = Number(raw);
-  if (value < min || value > max) throw new Error(`${name} must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max) throw new Error(`The setting ${name} must be from ${min} to ${max}, got ${value}.`);
   return value;
 }
 
@@ -52,7 +52,7 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
 export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const url = env.RAMPART_DATABASE_URL?.trim();
   if (!url) return undefined;
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('RAMPART_DATABASE_URL must be a postgres:// URL');
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('RAMPART_DATABASE_URL must be a postgres:// URL.');
   return url;
 }
 

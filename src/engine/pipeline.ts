@@ -150,7 +150,7 @@ export async function runChecks(
       const detected = profile.onError === 'block';
       conclude(
         detected,
-        { enabled: true, detected, error: { code: 'guardrail_failed', message: `the ${name} guardrail failed; on_error=${profile.onError} applied` } },
+        { enabled: true, detected, error: { code: 'guardrail_failed', message: `The ${name} guardrail failed; on_error=${profile.onError} applied.` } },
         { detected, error: 'guardrail_failed', ms: elapsed() },
       );
     }

@@ -21,6 +21,6 @@ export async function pipelineCheck(options: PipelineCheckOptions): Promise<Chec
   const profile = compileProfile(options.registry, { id: 'eval', settings: options.settings, rules: options.rules }, options.level);
   return (direction, message) =>
     runChecks(profile, { direction, message, runtimeLlm: { id: 'eval', name: 'eval', mode: 'non-forwarding', systemPrompt: null } }, (name, error) => {
-      throw new Error(`the ${name} guardrail failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`The ${name} guardrail failed: ${error instanceof Error ? error.message : String(error)}`);
     });
 }

@@ -22,9 +22,9 @@ function validate(input: Record<string, unknown>, current: RetentionSettings): R
   const next = { ...current };
   for (const [key, value] of Object.entries(input)) {
     const range = LIMITS[key as keyof RetentionSettings];
-    if (!range) throw new AppError('invalid_field', `unknown retention setting ${JSON.stringify(key)}; one of ${Object.keys(LIMITS).join(', ')}`);
+    if (!range) throw new AppError('invalid_field', `Unknown retention setting ${JSON.stringify(key)}; one of ${Object.keys(LIMITS).join(', ')}.`);
     if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) {
-      throw new AppError('invalid_field', `${key} must be a whole number from ${range[0]} to ${range[1]}; got ${JSON.stringify(value)}.`, {}, { field: key });
+      throw new AppError('invalid_field', `The retention setting ${key} must be a whole number from ${range[0]} to ${range[1]}; got ${JSON.stringify(value)}.`, {}, { field: key });
     }
     next[key as keyof RetentionSettings] = value;
   }
@@ -42,7 +42,7 @@ export async function getRetention(store: Store): Promise<RetentionSettings> {
 }
 
 export async function updateRetention(store: Store, actor: Actor, input: unknown): Promise<RetentionSettings> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('invalid_field', 'retention settings must be a JSON object');
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('invalid_field', 'Retention settings must be a JSON object.');
   const next = validate(input as Record<string, unknown>, await getRetention(store));
   await applyConfigChange(store, actor, { action: 'retention.update', targetType: 'settings', targetId: 'retention', details: { ...next } }, (trx) => writeSetting(trx, 'retention', next));
   return next;

@@ -50,10 +50,10 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
       async (request) => {
         const { message, prompt } = request.body;
         if (message.length > options.maxMessageChars) {
-          throw new AppError('payload_too_large', `message is ${message.length} characters long; the limit is ${options.maxMessageChars}`);
+          throw new AppError('payload_too_large', `The message is ${message.length} characters long; the limit is ${options.maxMessageChars}.`);
         }
         if (prompt !== undefined && prompt.length > options.maxMessageChars) {
-          throw new AppError('payload_too_large', `prompt is ${prompt.length} characters long; the limit is ${options.maxMessageChars}`);
+          throw new AppError('payload_too_large', `The prompt is ${prompt.length} characters long; the limit is ${options.maxMessageChars}.`);
         }
         const outcome = await options.checks.check(request.caller!, { direction, message, prompt }, request.id);
         const response: Record<string, unknown> = {

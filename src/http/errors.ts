@@ -43,14 +43,15 @@ export function toAppError(error: FastifyError): AppError | undefined {
     const path = field ? (where === 'body' ? field : `${where}.${field}`) : where;
     // Out of range: name the whole allowed range and the value given (ajv runs with `verbose`).
     const range = first && /^(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$/.test(first.keyword) && first.parentSchema ? allowedRange(first.parentSchema) : undefined;
-    const message = range ? `${path} must be ${range}; got ${JSON.stringify(first!.data)}.` : `${path} ${first?.message ?? 'is invalid'}`;
+    const subject = field ? `The field ${path}` : `The request ${where}`;
+    const message = range ? `${subject} must be ${range}; got ${JSON.stringify(first!.data)}.` : `${subject} ${first?.message ?? 'is invalid'}.`;
     return new AppError('invalid_field', message, {}, field ? { field } : undefined);
   }
   if (error instanceof SyntaxError) return new AppError('invalid_json', 'The request body is not valid JSON.');
-  if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'the database is busy or unavailable; retry shortly', { 'Retry-After': '1' });
+  if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'The database is busy or unavailable; try again in a second.', { 'Retry-After': '1' });
   // Any other 4xx raised by a plugin keeps its status class as a bad request.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return error.statusCode === 413 ? new AppError('payload_too_large', 'the request is larger than the configured limit') : new AppError('bad_request', error.message);
+    return error.statusCode === 413 ? new AppError('payload_too_large', 'The request is larger than the configured limit.') : new AppError('bad_request', `The request was refused: ${error.message}`);
   }
   return undefined;
 }
@@ -61,10 +62,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const appError = toAppError(error);
     if (appError) return sendError(request, reply, appError);
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, new AppError('internal_error', 'internal error; the request id identifies it in the server log'));
+    return sendError(request, reply, new AppError('internal_error', 'Internal error; the request id identifies it in the server log.'));
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`)),
+    sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`)),
   );
 }
 
@@ -79,6 +80,6 @@ export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: r
     url,
     schema: { hide: true },
     handler: (request, reply) =>
-      sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allow}`, { Allow: allow })),
+      sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { Allow: allow })),
   });
 }

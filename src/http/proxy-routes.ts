@@ -28,15 +28,15 @@ type ForwardingCaller = Caller & { profile: CompiledProfile };
 function forwardingTarget(caller: Caller, credentials: CredentialBox): { caller: ForwardingCaller; target: UpstreamTarget } {
   const { runtimeLlm, profile } = caller;
   if (runtimeLlm.mode !== 'forwarding') {
-    throw new AppError('forwarding_disabled', `Runtime LLM ${JSON.stringify(runtimeLlm.name)} is in non-forwarding mode; call input-check and output-check instead, or switch it to forwarding mode with an upstream URL`);
+    throw new AppError('forwarding_disabled', `Runtime LLM ${JSON.stringify(runtimeLlm.name)} is in non-forwarding mode; call input-check and output-check instead, or switch it to forwarding mode with an upstream URL.`);
   }
-  if (profile instanceof Error) throw new AppError('unavailable', 'the security profile of this Runtime LLM is invalid; an administrator must fix it');
+  if (profile instanceof Error) throw new AppError('unavailable', 'The security profile of this Runtime LLM is invalid; an administrator must fix it.');
   let credential: string | null = null;
   if (runtimeLlm.upstreamCredential) {
     try {
       credential = credentials.open(runtimeLlm.upstreamCredential, runtimeLlm.id);
     } catch {
-      throw new AppError('unavailable', 'the upstream credential cannot be decrypted with this node\'s credentials key; set it again');
+      throw new AppError('unavailable', 'The upstream credential cannot be decrypted with this node\'s credentials key; set it again.');
     }
   }
   return { caller: { ...caller, profile }, target: { baseUrl: runtimeLlm.url, credential } };
@@ -72,11 +72,11 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
       },
     },
     async (request, reply) => {
-      if (!isChatCompletionRequest(request.body)) throw new AppError('invalid_field', 'messages must be a non-empty array of objects with a role');
+      if (!isChatCompletionRequest(request.body)) throw new AppError('invalid_field', 'The messages member must be a non-empty array of objects with a role.');
       const body: ChatCompletionRequest = request.body;
       for (const slot of textSlots(body.messages)) {
         if (slot.text.length > options.maxMessageChars) {
-          throw new AppError('payload_too_large', `message ${slot.messageIndex} is ${slot.text.length} characters long; the limit is ${options.maxMessageChars}`);
+          throw new AppError('payload_too_large', `Message ${slot.messageIndex} is ${slot.text.length} characters long; the limit is ${options.maxMessageChars}.`);
         }
       }
       const { caller, target } = forwardingTarget(request.caller!, options.credentials);
@@ -91,7 +91,7 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
       if (stream) {
         if (!upstream.headers.get('content-type')?.includes('text/event-stream')) {
           await upstream.body?.cancel();
-          throw new AppError('upstream_invalid_response', 'the upstream LLM did not answer with an event stream');
+          throw new AppError('upstream_invalid_response', 'The upstream LLM did not answer with an event stream.');
         }
         const out = new PassThrough();
         reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache');
@@ -102,7 +102,7 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
       const completion = await readUpstreamJson(upstream);
       deadline.end();
       if (typeof completion !== 'object' || completion === null || !Array.isArray((completion as ChatCompletion).choices)) {
-        throw new AppError('upstream_invalid_response', 'the upstream LLM answered without choices');
+        throw new AppError('upstream_invalid_response', 'The upstream LLM answered without choices.');
       }
       const output = await guard.guardCompletion(guarded, completion as ChatCompletion);
       return { ...completion, rampart: { request_id: request.id, input: guarded.inputVerdicts, output } };

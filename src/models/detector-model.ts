@@ -40,13 +40,13 @@ export class DetectorModel {
   /** Loads and verifies `models/<name>/manifest.json` and the files it lists. */
   static load(dir = join(modelsDir(), DETECTOR_MODEL_NAME)): DetectorModel {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ModelManifest;
-    if (manifest.heads.join(',') !== HEADS.join(',')) throw new Error(`model ${dir} has heads ${manifest.heads.join(',')}`);
+    if (manifest.heads.join(',') !== HEADS.join(',')) throw new Error(`Model ${dir} has heads ${manifest.heads.join(',')}.`);
     const data = readVerified(dir, manifest.files.weights);
     const words = readVerified(dir, manifest.files.vocabulary).toString('utf8').split('\n');
     if (words[words.length - 1] === '') words.pop();
     const entry = (name: string) => {
       const e = manifest.tensors.find((t) => t.name === name);
-      if (e === undefined) throw new Error(`model ${dir} lacks tensor ${name}`);
+      if (e === undefined) throw new Error(`Model ${dir} lacks tensor ${name}.`);
       return e;
     };
     const tensor = (name: string): Float32Array => readTensor(data, entry(name));

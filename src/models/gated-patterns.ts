@@ -157,7 +157,7 @@ export class GatedPatterns {
   readonly #ungated: number;
 
   constructor(patterns: readonly RegExp[]) {
-    if (patterns.length > 32) throw new Error('at most 32 gated patterns per set');
+    if (patterns.length > 32) throw new Error('At most 32 gated patterns per set.');
     this.patterns = patterns;
     let ungated = 0;
     patterns.forEach((pattern, k) => {

@@ -8,7 +8,7 @@ export function readVerified(dir: string, entry: FileEntry): Buffer {
   const data = readFileSync(join(dir, entry.path));
   const sha = createHash('sha256').update(data).digest('hex');
   if (data.length !== entry.bytes || sha !== entry.sha256) {
-    throw new Error(`model file ${entry.path} does not match its manifest (sha256 ${sha})`);
+    throw new Error(`Model file ${entry.path} does not match its manifest (sha256 ${sha}).`);
   }
   return data;
 }
@@ -29,7 +29,7 @@ export function tensorBytes(entry: Pick<TensorEntry, 'type' | 'shape'>): number 
 export function readTensor(data: Buffer, entry: TensorEntry): Float32Array {
   const n = count(entry.shape);
   if (entry.offset % 4 !== 0 || entry.offset + tensorBytes(entry) > data.length) {
-    throw new Error(`tensor ${entry.name} lies outside the weights file`);
+    throw new Error(`Tensor ${entry.name} lies outside the weights file.`);
   }
   const base = data.byteOffset + entry.offset;
   if (entry.type === 'f32') return new Float32Array(data.buffer.slice(base, base + n * 4));
@@ -48,11 +48,11 @@ export function readTensor(data: Buffer, entry: TensorEntry): Float32Array {
 
 /** An int8 table kept quantised (one cache line per 64-wide row at inference), with its row scales. */
 export function readInt8Rows(data: Buffer, entry: TensorEntry): { q: Int8Array; scales: Float32Array } {
-  if (entry.type !== 'i8') throw new Error(`tensor ${entry.name} is not int8`);
+  if (entry.type !== 'i8') throw new Error(`Tensor ${entry.name} is not int8.`);
   const n = count(entry.shape);
   const rows = entry.shape[0]!;
   if (entry.offset % 4 !== 0 || entry.offset + tensorBytes(entry) > data.length) {
-    throw new Error(`tensor ${entry.name} lies outside the weights file`);
+    throw new Error(`Tensor ${entry.name} lies outside the weights file.`);
   }
   const base = data.byteOffset + entry.offset;
   const scalesAt = base + Math.ceil(n / 4) * 4;

@@ -27,7 +27,7 @@ export class WordVectors {
   /** `table`: float rows (quantised here to int8 with one scale per row), or int8 rows with their scales. */
   constructor(words: readonly string[], table: Float32Array | { q: Int8Array; scales: Float32Array }, dims: number) {
     const size = table instanceof Float32Array ? table.length : table.q.length;
-    if (size !== words.length * dims) throw new Error('word-vector table does not match vocabulary');
+    if (size !== words.length * dims) throw new Error('Word-vector table does not match vocabulary.');
     this.dims = dims;
     this.#size = words.length;
     if (table instanceof Float32Array) {

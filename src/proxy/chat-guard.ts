@@ -74,7 +74,7 @@ export class ChatGuard {
       const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text }, this.#requestId);
       inputVerdicts.push({ message_index: slot.messageIndex, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, monitored_by: outcome.monitored_by });
       if (outcome.injection_detected) {
-        throw new AppError('input_blocked', `message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}`, {}, verdictDetails(outcome, this.#requestId, { message_index: slot.messageIndex }));
+        throw new AppError('input_blocked', `Message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}.`, {}, verdictDetails(outcome, this.#requestId, { message_index: slot.messageIndex }));
       }
       if (outcome.sanitized_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.sanitized_message);
     }

@@ -65,7 +65,7 @@ export class StreamRelay {
     const parser = new SseParser();
     const decoder = new TextDecoder();
     const body = this.#o.upstream.body;
-    if (!body) throw transportError(new Error('empty body'));
+    if (!body) throw transportError(new Error('Empty body.'));
     for await (const bytes of body) {
       this.#o.deadline.touch();
       for (const data of parser.push(decoder.decode(bytes as Uint8Array, { stream: true }))) {
@@ -82,7 +82,7 @@ export class StreamRelay {
     try {
       chunk = JSON.parse(data);
     } catch {
-      this.#fail({ code: 'upstream_invalid_response', message: 'the upstream LLM sent a stream event that is not JSON' });
+      this.#fail({ code: 'upstream_invalid_response', message: 'The upstream LLM sent a stream event that is not JSON.' });
       throw new StreamStopped();
     }
     const { choices, ...template } = chunk;
@@ -159,7 +159,7 @@ export class StreamRelay {
   }
 
   #violation(outcome: CheckOutcome, index: number): never {
-    this.#fail({ code: 'output_blocked', message: `the answer was blocked by ${outcome.blocked_by.join(', ')}`, ...verdictDetails(outcome, this.#o.requestId, { choice_index: index }) });
+    this.#fail({ code: 'output_blocked', message: `The answer was blocked by ${outcome.blocked_by.join(', ')}.`, ...verdictDetails(outcome, this.#o.requestId, { choice_index: index }) });
     throw new StreamStopped();
   }
 

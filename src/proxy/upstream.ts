@@ -76,16 +76,16 @@ export async function callUpstream(
   }
   if (response.status >= 500) {
     await response.body?.cancel();
-    throw new AppError('upstream_error', `the upstream LLM answered HTTP ${response.status}`);
+    throw new AppError('upstream_error', `The upstream LLM answered HTTP ${response.status}.`);
   }
   return response;
 }
 
 /** A failed fetch or body read: a deadline aborts with a TimeoutError, anything else is unreachable. */
 export function transportError(error: unknown): AppError {
-  if ((error as { name?: string }).name === 'TimeoutError') return new AppError('upstream_timeout', 'the upstream LLM did not answer in time');
+  if ((error as { name?: string }).name === 'TimeoutError') return new AppError('upstream_timeout', 'The upstream LLM did not answer in time.');
   const cause = (error as { cause?: { code?: string } }).cause?.code;
-  return new AppError('upstream_unreachable', `the upstream LLM could not be reached${cause ? ` (${cause})` : ''}`);
+  return new AppError('upstream_unreachable', `The upstream LLM could not be reached${cause ? ` (${cause})` : ''}.`);
 }
 
 /** Reads a JSON body, turning anything that is not JSON into a 502. */
@@ -99,6 +99,6 @@ export async function readUpstreamJson(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError('upstream_invalid_response', 'the upstream LLM answered with something that is not JSON');
+    throw new AppError('upstream_invalid_response', 'The upstream LLM answered with something that is not JSON.');
   }
 }

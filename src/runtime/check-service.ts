@@ -39,7 +39,7 @@ export class CheckService {
     const { profile, runtimeLlm } = caller;
     if (profile instanceof Error) {
       this.#options.log.error({ err: profile, runtime_llm: runtimeLlm.id, request_id: requestId }, 'security profile cannot be used');
-      throw new AppError('unavailable', 'the security profile of this Runtime LLM is invalid; an administrator must fix it');
+      throw new AppError('unavailable', 'The security profile of this Runtime LLM is invalid; an administrator must fix it.');
     }
     const started = process.hrtime.bigint();
     const outcome = await runChecks(

@@ -150,7 +150,7 @@ export class LiveConfig {
     const cacheKey = `${llm.profileId}:${llm.level}:${llm.monitor}`;
     let compiled = snapshot.compiled.get(cacheKey);
     if (!compiled) {
-      const profile = snapshot.profiles.get(llm.profileId) ?? new Error(`profile ${llm.profileId} does not exist`);
+      const profile = snapshot.profiles.get(llm.profileId) ?? new Error(`Profile ${llm.profileId} does not exist.`);
       try {
         compiled = profile instanceof Error ? profile : compileProfile(this.#options.registry, profile, llm.level, llm.monitor);
       } catch (error) {

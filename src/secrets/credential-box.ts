@@ -14,7 +14,7 @@ export class CredentialBox {
   readonly #key: Buffer;
 
   constructor(key: Buffer) {
-    if (key.length !== 32) throw new Error('the credentials key must be 32 bytes');
+    if (key.length !== 32) throw new Error('The credentials key must be 32 bytes.');
     this.#key = key;
   }
 
@@ -45,7 +45,7 @@ export class CredentialBox {
   /** Throws when the value was sealed with another key, for another record, or was altered. */
   open(sealed: string, boundTo: string): string {
     const [version, payload] = sealed.split(':', 2);
-    if (version !== VERSION || !payload) throw new Error('unknown credential format');
+    if (version !== VERSION || !payload) throw new Error('Unknown credential format.');
     const raw = Buffer.from(payload, 'base64');
     const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, 12));
     decipher.setAAD(Buffer.from(boundTo, 'utf8'));

@@ -18,6 +18,7 @@ import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
 import { warmUpGuardrails } from '../runtime/warm-up.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
+import { assertCredentialsKeyOpensStored } from '../secrets/stored-credentials.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { certificateNames, loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
 import { ensureThreatStore } from '../vectors/vector-runtime.ts';
@@ -74,14 +75,16 @@ export interface WorkerRole {
 
 /**
  * First-start work done once, before any listener or worker starts: the schema brought up to date,
- * the TLS certificate and credentials key created, the threat-vector store seeded for the installed
- * encoder, the bootstrap administrator delivered.
+ * the TLS certificate and credentials key created (and refused when it cannot open the stored
+ * credentials), the threat-vector store seeded for the installed encoder, the bootstrap administrator
+ * delivered.
  */
 export async function prepareDataDirectory(config: AppConfig, log: Logger): Promise<void> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteMaxBytes: config.sqliteMaxBytes, onError: (err) => log.error({ err }, 'database connection error') });
   try {
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
-    CredentialBox.forDataDir(config.dataDir);
+    // A key that cannot open the stored credentials stops the start before the threat store or accounts are written.
+    await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir));
     // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
     await ensureThreatStore(store, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
@@ -121,8 +124,8 @@ async function listenOn(app: FastifyInstance, host: string, port: number, what: 
     await app.listen({ host, port });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EACCES') throw new Error(`${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023 (see README)`);
-    if (code === 'EADDRINUSE') throw new Error(`${what} port ${port} is already in use`);
+    if (code === 'EACCES') throw new Error(`The ${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023.`);
+    if (code === 'EADDRINUSE') throw new Error(`The ${what} port ${port} is already in use.`);
     throw error;
   }
   const address = app.server.address();

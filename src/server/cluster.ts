@@ -88,7 +88,7 @@ function clusterMetricsFromPrimary(): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       process.off('message', onMessage);
-      reject(new Error('the primary process did not send the metrics in time'));
+      reject(new Error('The primary process did not send the metrics in time.'));
     }, 5_000);
     const onMessage = (message: Message) => {
       if (message.type !== 'rampart:metrics-response' || message.id !== id) return;

@@ -14,14 +14,14 @@ import { UdpTransport } from './udp-transport.ts';
  */
 export async function sendSiemTestEvent(store: Store, actor: Actor): Promise<{ event: TestEventJson; collector: string; port: number; format: string; bytes: number }> {
   const settings = await getSiemSettings(store);
-  if (settings.collector === '') throw new AppError('invalid_field', 'no SIEM collector is configured; set its address and port first');
+  if (settings.collector === '') throw new AppError('invalid_field', 'No SIEM collector is configured; set its address and port first.');
   const event: TestEventJson = { kind: 'test', id: newId('evt'), time: nowIso(), actor: actor.id };
   const datagram = formatDatagram(event, settings.format);
   const transport = new UdpTransport();
   try {
     await transport.send(datagram, settings.collector, settings.port);
   } catch (error) {
-    throw new AppError('unavailable', `sending to ${settings.collector}:${settings.port} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AppError('unavailable', `Sending to ${settings.collector}:${settings.port} failed: ${error instanceof Error ? error.message : String(error)}.`);
   } finally {
     transport.close();
   }

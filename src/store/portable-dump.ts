@@ -75,18 +75,18 @@ export async function restoreDatabase(db: Kysely<Database>, lines: AsyncIterable
     };
     for await (const line of lines) {
       if (!header) {
-        if (!('format' in line) || line.format !== DUMP_FORMAT || line.version !== 1) throw new Error('not a Rampart dump (bad header)');
+        if (!('format' in line) || line.format !== DUMP_FORMAT || line.version !== 1) throw new Error('This is not a Rampart dump (bad header).');
         const unknown = line.migrations.filter((m) => !known.has(m));
-        if (unknown.length > 0) throw new Error(`the dump comes from a newer Rampart (schema ${unknown.join(', ')}); upgrade this one first`);
+        if (unknown.length > 0) throw new Error(`The dump comes from a newer Rampart (schema ${unknown.join(', ')}); upgrade this one first.`);
         header = line;
         continue;
       }
-      if (!('table' in line) || !tables.has(line.table)) throw new Error(`unexpected line in dump: ${JSON.stringify(line).slice(0, 80)}`);
+      if (!('table' in line) || !tables.has(line.table)) throw new Error(`Unexpected line in the dump: ${JSON.stringify(line).slice(0, 80)}`);
       if (batch.table !== line.table || batch.rows.length >= 200) await flush();
       batch.table = line.table;
       batch.rows.push(line.row);
     }
-    if (!header) throw new Error('the dump is empty');
+    if (!header) throw new Error('The dump is empty.');
     await flush();
     await sql`update config_revision set revision = revision + 1 where id = 1`.execute(trx);
   });

@@ -26,7 +26,7 @@ export interface TlsOptions {
  */
 export async function loadTlsMaterial(options: TlsOptions): Promise<TlsMaterial> {
   if (options.certFile || options.keyFile) {
-    if (!options.certFile || !options.keyFile) throw new Error('TLS needs both a certificate file and a key file');
+    if (!options.certFile || !options.keyFile) throw new Error('TLS needs both a certificate file and a key file.');
     const cert = readFileSync(options.certFile, 'utf8');
     return { cert, key: readFileSync(options.keyFile, 'utf8'), fingerprint256: new X509Certificate(cert).fingerprint256, certPath: options.certFile, selfSigned: false };
   }

@@ -176,7 +176,7 @@ export function loadSentenceEncoder(dir = ENCODER_DIR): SentenceEncoder {
   const words = readVerified(dir, manifest.files.vocabulary).toString('utf8').split('\n').filter((w) => w !== '');
   const entry = (name: (typeof ENCODER_TENSORS)[number]) => {
     const found = manifest.tensors.find((t) => t.name === name);
-    if (!found) throw new Error(`encoder weights lack tensor ${name}`);
+    if (!found) throw new Error(`Encoder weights lack tensor ${name}.`);
     return found;
   };
   const weights: EncoderWeights = {
@@ -188,7 +188,7 @@ export function loadSentenceEncoder(dir = ENCODER_DIR): SentenceEncoder {
     hashVectors: readInt8Rows(data, entry('hash_vectors')),
   };
   if (weights.wordVectors.q.length !== words.length * manifest.dims || weights.hashVectors.q.length !== manifest.buckets * manifest.dims) {
-    throw new Error('encoder weights do not match the manifest');
+    throw new Error('Encoder weights do not match the manifest.');
   }
   return new SentenceEncoder(manifest.version, weights, { similarityFloor: manifest.similarityFloor, thresholds: manifest.thresholds });
 }

@@ -34,8 +34,8 @@ export interface RawListFilter {
 /** Validates list filters from a command line or a query string. */
 export function parseListFilter(raw: RawListFilter): ThreatListFilter {
   const limit = raw.limit === undefined ? 50 : Number(raw.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new AppError('invalid_field', 'limit must be a whole number from 1 to 10000');
-  if (raw.status !== undefined && !STATUSES.includes(raw.status as ThreatStatus)) throw new AppError('invalid_field', `status must be one of ${STATUSES.join(', ')}`);
-  if (raw.origin !== undefined && !ORIGINS.includes(raw.origin as ThreatOrigin)) throw new AppError('invalid_field', `origin must be one of ${ORIGINS.join(', ')}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new AppError('invalid_field', 'The limit must be a whole number from 1 to 10000.');
+  if (raw.status !== undefined && !STATUSES.includes(raw.status as ThreatStatus)) throw new AppError('invalid_field', `The status must be one of ${STATUSES.join(', ')}.`);
+  if (raw.origin !== undefined && !ORIGINS.includes(raw.origin as ThreatOrigin)) throw new AppError('invalid_field', `The origin must be one of ${ORIGINS.join(', ')}.`);
   return { limit, status: raw.status as ThreatStatus | undefined, origin: raw.origin as ThreatOrigin | undefined, family: raw.family, after: raw.after };
 }

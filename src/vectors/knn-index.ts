@@ -74,7 +74,7 @@ export class KnnIndex {
 
   /** Appends a vector; returns its row. */
   add(vector: Float32Array): number {
-    if (vector.length !== this.dims) throw new Error(`vector has ${vector.length} dimensions, the index ${this.dims}`);
+    if (vector.length !== this.dims) throw new Error(`Vector has ${vector.length} dimensions, the index ${this.dims}.`);
     if ((this.#rows + 1) * this.dims > this.#matrix.length) {
       const grown = new Float32Array(this.#matrix.length * 2);
       grown.set(this.#matrix);
@@ -96,7 +96,7 @@ export class KnnIndex {
    * undefined when the removed row was the last one.
    */
   remove(row: number): number | undefined {
-    if (row < 0 || row >= this.#rows) throw new Error(`no row ${row}`);
+    if (row < 0 || row >= this.#rows) throw new Error(`No row ${row}.`);
     const last = this.#rows - 1;
     if (this.#graph) {
       this.#graph.remove(BigInt(row));
@@ -181,7 +181,7 @@ export class KnnIndex {
    * graph saved with it; a missing or mismatched graph is rebuilt.
    */
   restore(matrix: Float32Array, graphPath?: string): void {
-    if (matrix.length % this.dims !== 0) throw new Error('matrix does not match the dimensions');
+    if (matrix.length % this.dims !== 0) throw new Error('Matrix does not match the dimensions.');
     this.#rows = matrix.length / this.dims;
     this.#matrix = new Float32Array(Math.max(1024, this.#rows * 2) * this.dims);
     this.#matrix.set(matrix);

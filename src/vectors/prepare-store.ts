@@ -26,7 +26,7 @@ export interface PreparedStore {
  * idempotent work, and a store already up to date costs two counts.
  */
 export async function prepareThreatStore(store: Store, encoder: SentenceEncoder, seed: ThreatSeed): Promise<PreparedStore> {
-  if (seed.encoder !== encoder.version) throw new Error(`the threat seed was computed by encoder ${seed.encoder}, but encoder ${encoder.version} is installed`);
+  if (seed.encoder !== encoder.version) throw new Error(`The threat seed was computed by encoder ${seed.encoder}, but encoder ${encoder.version} is installed.`);
   const result: PreparedStore = { seedAdded: 0, seedUpdated: 0, seedDropped: 0, reencoded: 0 };
   if (await isPrepared(store.db, encoder.version, seed.entries.length)) return result;
   await applyConfigChange(

@@ -30,26 +30,26 @@ export interface ProposalInput {
 }
 
 async function proposalText(store: Store, input: ProposalInput): Promise<{ text: string; eventId: string | null }> {
-  if ((input.text === undefined) === (input.eventId === undefined)) throw new AppError('invalid_field', 'give either the text or the id of a check event');
+  if ((input.text === undefined) === (input.eventId === undefined)) throw new AppError('invalid_field', 'Give either the text or the id of a check event.');
   if (input.eventId === undefined) return { text: input.text!, eventId: null };
   const event = await store.db.selectFrom('check_events').select(['id', 'message_text']).where('id', '=', input.eventId).executeTakeFirst();
-  if (!event) throw new AppError('not_found', `check event ${input.eventId} does not exist`);
+  if (!event) throw new AppError('not_found', `Check event ${input.eventId} does not exist.`);
   if (event.message_text === null) {
-    throw new AppError('conflict', `check event ${input.eventId} has no recorded text (its profile does not record message text); propose the text itself instead`);
+    throw new AppError('conflict', `Check event ${input.eventId} has no recorded text (its profile does not record message text); propose the text itself instead.`);
   }
   return { text: event.message_text, eventId: event.id };
 }
 
 function validFamily(family: string | undefined): string {
   const value = family ?? DEFAULT_FAMILY;
-  if (!FAMILY.test(value)) throw new AppError('invalid_field', 'family must be 1–64 characters of a-z, 0-9 and _ : / . - (starting with a letter or digit)');
+  if (!FAMILY.test(value)) throw new AppError('invalid_field', 'The family must be 1–64 characters of a-z, 0-9 and _ : / . - (starting with a letter or digit).');
   return value;
 }
 
 export async function proposeThreat(store: Store, actor: Actor, input: ProposalInput): Promise<ThreatEntry> {
   const { text, eventId } = await proposalText(store, input);
-  if (text.trim() === '') throw new AppError('invalid_field', 'the text is empty');
-  if (text.length > MAX_PROPOSAL_CHARS) throw new AppError('payload_too_large', `the text is longer than ${MAX_PROPOSAL_CHARS} characters`);
+  if (text.trim() === '') throw new AppError('invalid_field', 'The text is empty.');
+  if (text.length > MAX_PROPOSAL_CHARS) throw new AppError('payload_too_large', `The text is longer than ${MAX_PROPOSAL_CHARS} characters.`);
   const category = (input.category ?? '').slice(0, 200);
   const note = (input.note ?? '').slice(0, 1000);
   const now = nowIso();
@@ -89,7 +89,7 @@ export async function proposeThreat(store: Store, actor: Actor, input: ProposalI
 
 async function requireEntry(store: Store, id: string) {
   const row = await findThreatEntry(store.db, id);
-  if (!row) throw new AppError('not_found', `threat vector ${id} does not exist`);
+  if (!row) throw new AppError('not_found', `Threat vector ${id} does not exist.`);
   return row;
 }
 
@@ -108,12 +108,12 @@ async function transition(
   details: Record<string, unknown> = {},
 ): Promise<ThreatEntry> {
   const row = await requireEntry(store, id);
-  if (row.status !== from) throw new AppError('conflict', `threat vector ${id} is ${row.status}, not ${from}`);
+  if (row.status !== from) throw new AppError('conflict', `Threat vector ${id} is ${row.status}, not ${from}.`);
   const now = nowIso();
   const changes = { ...extra, status: to, reviewed_by: actor.id, reviewed_at: now, updated_at: now };
   await applyConfigChange(store, actor, { action, targetType: 'threat_vector', targetId: id, details: { family: row.family, origin: row.origin, ...details } }, async (trx) => {
     const updated = await trx.updateTable('threat_vectors').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict', `threat vector ${id} changed meanwhile; look again`);
+    if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict', `Threat vector ${id} changed meanwhile; look again.`);
   });
   return toThreatEntry({ ...row, ...changes });
 }
@@ -121,7 +121,7 @@ async function transition(
 /** Approves a proposal: encodes its text with the current encoder and makes it active. */
 export async function approveThreat(store: Store, actor: Actor, id: string, encoder: SentenceEncoder): Promise<ThreatEntry> {
   const row = await requireEntry(store, id);
-  if (row.text === null) throw new AppError('conflict', `threat vector ${id} has no text to encode`);
+  if (row.text === null) throw new AppError('conflict', `Threat vector ${id} has no text to encode.`);
   const vector = encodeMessage(encoder, row.text);
   return transition(store, actor, id, 'proposed', 'active', 'threat_vector.approve', { vector: encodeVector(vector), encoder: encoder.version });
 }

@@ -39,7 +39,7 @@ export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as SeedManifest;
   const lines = readVerified(dir, manifest.files.entries).toString('utf8').split('\n').filter((l) => l !== '');
   const matrix = readTensor(readVerified(dir, manifest.files.vectors), manifest.vectors);
-  if (lines.length !== manifest.count || matrix.length !== manifest.count * manifest.dims) throw new Error('threat seed files do not match their manifest');
+  if (lines.length !== manifest.count || matrix.length !== manifest.count * manifest.dims) throw new Error('Threat seed files do not match their manifest.');
   const entries = lines.map((line, i) => {
     const [id, family, category] = line.split('\t');
     return { id: id!, family: family!, category: category ?? '', vector: matrix.slice(i * manifest.dims, (i + 1) * manifest.dims) };
@@ -51,6 +51,6 @@ export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
 export function loadShippedSeed(attackDir = SEED_DIR, requestDir = REQUEST_SEED_DIR): ThreatSeed {
   const attacks = loadThreatSeed(attackDir);
   const requests = loadThreatSeed(requestDir);
-  if (requests.encoder !== attacks.encoder) throw new Error(`the request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}`);
+  if (requests.encoder !== attacks.encoder) throw new Error(`The request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}.`);
   return { encoder: attacks.encoder, entries: [...attacks.entries, ...requests.entries] };
 }

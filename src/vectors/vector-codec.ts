@@ -7,7 +7,7 @@ export function encodeVector(vector: Float32Array): string {
 
 export function decodeVector(text: string): Float32Array {
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.length % 4 !== 0) throw new Error('stored vector is not a float32 array');
+  if (bytes.length % 4 !== 0) throw new Error('Stored vector is not a float32 array.');
   const vector = new Float32Array(bytes.length / 4);
   for (let i = 0; i < vector.length; i++) vector[i] = bytes.readFloatLE(i * 4);
   return vector;

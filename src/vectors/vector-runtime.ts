@@ -77,7 +77,7 @@ async function startPartition(services: GuardrailServices, enc: SentenceEncoder,
 
 /** The shipped seed alone, without a database: for evaluation and benchmarks. */
 export function seedOnlyRuntime(enc = sharedSentenceEncoder(), seed: ThreatSeed = loadShippedSeed(), requestMatching = sharedRequestMatching()): VectorRuntime {
-  if (seed.encoder !== enc.version) throw new Error(`the threat seed was computed by encoder ${seed.encoder}, not ${enc.version}`);
+  if (seed.encoder !== enc.version) throw new Error(`The threat seed was computed by encoder ${seed.encoder}, not ${enc.version}.`);
   const index = new ThreatIndex(enc.version, enc.dims);
   const requests = new ThreatIndex(enc.version, enc.dims, undefined, 'requests');
   for (const e of seed.entries) (partitionOf(e.family) === 'requests' ? requests : index).add(e.id, e.family, e.vector);

@@ -67,7 +67,7 @@ describe(`moving an appliance's data from SQLite to ${usingPostgres() ? 'Postgre
     writeFileSync(broken, `${readFileSync(dump, 'utf8').split('\n').slice(0, 4).join('\n')}\n{"table":"nope","row":{}}\n`);
     const failed = await target.cli('db', 'import', '--input', broken, '--replace');
     assert.equal(failed.code, 1);
-    assert.match(failed.stderr, /unexpected line/);
+    assert.match(failed.stderr, /Unexpected line/);
     assert.equal((await target.inputCheck(apiKey, { message: 'still works' })).status, 200);
   });
 });

@@ -69,7 +69,7 @@ describe('rampart eval', () => {
   it('rejects unknown guardrails and levels', async () => {
     const bad = await cli('eval', '--data', FIXTURES, '--only', 'firewall');
     assert.equal(bad.code, 1);
-    assert.match(bad.stderr, /unknown guardrail "firewall"/);
+    assert.match(bad.stderr, /Unknown guardrail "firewall"/);
     assert.equal((await cli('eval', '--data', FIXTURES, '--level', '7')).code, 1);
   });
 });

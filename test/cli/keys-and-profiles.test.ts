@@ -50,7 +50,7 @@ describe('Runtime LLMs and API keys through the CLI', () => {
       [['--name', 'x1', '--mode', 'proxy'], /mode must be "forwarding" or "non-forwarding"/],
       [['--name', 'x2', '--mode', 'forwarding'], /Forwarding mode needs a Secure Proxy URL/],
       [['--name', 'x3', '--mode', 'forwarding', '--url', 'ftp://llm.internal'], /http or https/],
-      [['--name', 'x4', '--mode', 'forwarding', '--url', 'not a url'], /not a valid URL/],
+      [['--name', 'x4', '--mode', 'forwarding', '--url', 'not a url'], /URL "not a url" is not valid/],
       [['--name', 'x5', '--level', '4'], /level must be 1, 2 or 3/],
       [['--name', 'x6', '--profile', 'nope'], /profile "nope" does not exist/],
       [['--name', 'support-bot'], /already exists/],
@@ -101,9 +101,9 @@ describe('security profiles through the CLI', () => {
     const before = (await app.cli('profile', 'show', 'default', '--json')).json.settings;
     const cases: [string[], RegExp][] = [
       [['--llm-threshold', '1.5'], /guardrails\.llm\.threshold/],
-      [['--llm-threshold', 'high'], /between 0 and 1/],
+      [['--llm-threshold', 'high'], /from 0 to 1/],
       [['--vector-sensitivity', 'Extreme'], /guardrails\.vector\.sensitivity/],
-      [['--enable', 'firewall'], /unknown guardrail "firewall"/],
+      [['--enable', 'firewall'], /Unknown guardrail "firewall"/],
       [['--on-error', 'ignore'], /on_error/],
       [['--set', 'guardrails.keyword.colour=1'], /guardrails\.keyword/],
     ];

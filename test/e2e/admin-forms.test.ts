@@ -72,7 +72,7 @@ describe('dashboard forms in headless Chromium', () => {
     for (const port of ['70000', '0']) {
       await page.getByLabel('UDP port').fill(port);
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText(`port must be a whole number from 1 to 65535; got ${port}.`, { exact: true }).waitFor();
+      await page.getByText(`The field port must be a whole number from 1 to 65535; got ${port}.`, { exact: true }).waitFor();
       assert.equal(await page.getByText('Saved.').count(), 0);
     }
     assert.equal((await app.cli('siem', 'show', '--json')).json.port, 514);

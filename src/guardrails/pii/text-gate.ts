@@ -94,17 +94,17 @@ export class TextGate {
 
   /** `gated[k]`: the triggers of pattern k (at most 32). */
   constructor(gated: readonly Triggers[]) {
-    if (gated.length > 32) throw new Error('at most 32 trigger-gated patterns');
+    if (gated.length > 32) throw new Error('At most 32 trigger-gated patterns.');
     gated.forEach((triggers, k) => {
       for (const word of triggers.words ?? []) {
         const letters = triggerLetters(word);
-        if (letters.length === 0) throw new Error(`trigger without a letter: ${word}`);
+        if (letters.length === 0) throw new Error(`Trigger without a letter: ${word}.`);
         if (letters.length >= KEY) this.#prefixes[keyOf(letters.slice(0, KEY))]! |= 1 << k;
         else this.#short[keyOf(letters)]! |= 1 << k;
       }
       for (const suffix of triggers.suffixes ?? []) {
         const letters = [...triggerLetters(suffix)].reverse().join('');
-        if (letters.length === 0) throw new Error(`trigger without a letter: ${suffix}`);
+        if (letters.length === 0) throw new Error(`Trigger without a letter: ${suffix}.`);
         this.#suffixes[keyOf(letters.slice(0, KEY))]! |= 1 << k;
       }
     });

@@ -32,7 +32,7 @@ export const vectorGuardrail = defineGuardrail({
     return { sensitivity: settings.sensitivity, threshold: sharedSentenceEncoder().calibration.thresholds[settings.sensitivity] };
   },
   check(ctx, compiled) {
-    if (!runtime) throw new Error('the vector filter was not initialised');
+    if (!runtime) throw new Error('The vector filter was not initialised.');
     const r = scoreMessage(runtime, ctx.text);
     const detected = r.score >= compiled.threshold;
     return {

@@ -82,7 +82,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
     },
     async (request) => {
       const session = request.adminSession!;
-      if (session.authMethod !== 'password') throw new AppError('forbidden', 'single sign-on administrators change their password at the identity provider');
+      if (session.authMethod !== 'password') throw new AppError('forbidden', 'Single sign-on administrators change their password at the identity provider.');
       await changePassword(ctx.store, ctx.dataDir, {
         username: session.username,
         currentPassword: request.body.current_password,

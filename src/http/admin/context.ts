@@ -61,10 +61,10 @@ function sameToken(a: string, b: string): boolean {
  */
 function checkCsrf(request: FastifyRequest, session: AdminSession): void {
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== `https://${request.headers.host}`) throw new AppError('csrf_failed', 'cross-origin request refused');
+  if (origin !== undefined && origin !== `https://${request.headers.host}`) throw new AppError('csrf_failed', 'Cross-origin request refused.');
   const token = request.headers['x-csrf-token'];
   if (typeof token !== 'string' || !sameToken(token, session.csrfToken)) {
-    throw new AppError('csrf_failed', 'missing or wrong X-CSRF-Token header; read the token from GET /api/auth/session');
+    throw new AppError('csrf_failed', 'Missing or wrong X-CSRF-Token header; read the token from GET /api/auth/session.');
   }
 }
 
@@ -79,14 +79,14 @@ export async function installAdminGate(app: FastifyInstance, ctx: AdminContext):
     if (auth === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await findSession(ctx.store.db, ctx.policy, token) : undefined;
-    if (!session) throw new AppError('not_authenticated', 'sign in first (POST /api/auth/login)');
+    if (!session) throw new AppError('not_authenticated', 'Sign in first (POST /api/auth/login).');
     if (UNSAFE_METHODS.has(request.method)) checkCsrf(request, session);
     request.adminSession = session;
     if (auth === 'admin' && session.authMethod === 'password') {
       const user = await findAdminUser(ctx.store.db, session.username);
-      if (!user) throw new AppError('not_authenticated', 'this account no longer exists');
+      if (!user) throw new AppError('not_authenticated', 'This account no longer exists.');
       if (user.must_change_password === 1) {
-        throw new AppError('password_change_required', 'change the delivered password first (Profile → Security → Change Password, POST /api/auth/password)');
+        throw new AppError('password_change_required', 'Change the delivered password first (Profile → Security → Change Password, POST /api/auth/password).');
       }
     }
   });

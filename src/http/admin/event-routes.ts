@@ -14,20 +14,20 @@ const str = { type: 'string', maxLength: 100 } as const;
 function limitOf(raw: string | undefined, max: number): number {
   if (raw === undefined) return 100;
   const limit = Number(raw);
-  if (!/^\d+$/.test(raw) || limit < 1 || limit > max) throw new AppError('invalid_field', `limit must be a whole number from 1 to ${max}`);
+  if (!/^\d+$/.test(raw) || limit < 1 || limit > max) throw new AppError('invalid_field', `The limit must be a whole number from 1 to ${max}.`);
   return limit;
 }
 
 function isoOf(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   const time = Date.parse(raw);
-  if (!Number.isFinite(time)) throw new AppError('invalid_field', `${name} must be an ISO 8601 time, got ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(time)) throw new AppError('invalid_field', `The ${name} parameter must be an ISO 8601 time, got ${JSON.stringify(raw)}.`);
   return new Date(time).toISOString();
 }
 
 function oneOf<T extends string>(name: string, raw: string | undefined, allowed: readonly T[]): T | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!allowed.includes(raw as T)) throw new AppError('invalid_field', `${name} must be one of ${allowed.join(', ')}`);
+  if (!allowed.includes(raw as T)) throw new AppError('invalid_field', `The ${name} parameter must be one of ${allowed.join(', ')}.`);
   return raw as T;
 }
 

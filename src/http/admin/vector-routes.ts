@@ -100,7 +100,7 @@ export function registerVectorRoutes(app: FastifyInstance, ctx: AdminContext): v
 
   app.get<{ Params: { id: string } }>('/api/vectors/:id', { schema: { summary: 'One entry with its full text', tags, params: idParams, response: { 200: entrySchema } } }, async (request) => {
     const row = await findThreatEntry(ctx.store.db, request.params.id);
-    if (!row) throw new AppError('not_found', `threat vector ${request.params.id} does not exist`);
+    if (!row) throw new AppError('not_found', `Threat vector ${request.params.id} does not exist.`);
     return threatEntryJson(toThreatEntry(row));
   });
   app.delete<{ Params: { id: string } }>(
