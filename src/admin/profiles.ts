@@ -1,5 +1,6 @@
 import { AppError } from '../errors.ts';
 import type { KeywordRule, ProfileRules, RegexRule, RuleScope } from '../engine/guardrail.ts';
+import { checkBackendReferences } from './model-backends.ts';
 import { parseProfileSettings, type ProfileSettings } from '../engine/profile-settings.ts';
 import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
@@ -105,7 +106,8 @@ export async function updateProfileSettings(store: Store, actor: Actor, idOrName
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new AppError('invalid_field', 'settings patch must be a JSON object');
   const stored = await requireStoredProfile(store, idOrName);
   const merged = mergePatch(stored.settings, patch);
-  parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged); // throws naming the invalid member
+  // Both throw naming the invalid member.
+  await checkBackendReferences(store, parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged));
   await applyConfigChange(store, actor, { action: 'profile.update', targetType: 'profile', targetId: stored.id, details: { patch } }, async (trx) => {
     await updateProfileRow(trx, { ...stored, settings: merged, updatedAt: nowIso() });
   });
