@@ -39,6 +39,11 @@ const tags = ['model-backends'];
 /** Settings → Model backends: the same operations as `rampart backend`, plus each backend's health on this node. */
 export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminContext): void {
   const json = (backend: StoredModelBackend) => modelBackendJson(backend, ctx.backends.health().find((h) => h.name === backend.name));
+  /** After a change, this node's backends follow at once (others with their next configuration reload), so the answer shows its health. */
+  const changed = async (backend: StoredModelBackend) => {
+    await ctx.backends.load();
+    return json(backend);
+  };
 
   app.get('/api/model-backends', { schema: { summary: 'List model backends with their health on this node (API keys only as api_key_set)', tags } }, async () => ({
     model_backends: (await listModelBackendsOf(ctx.store)).map(json),
@@ -46,7 +51,7 @@ export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminConte
   app.post<{ Body: ModelBackendBody }>(
     '/api/model-backends',
     { schema: { summary: 'Add a model backend: an ONNX classifier folder or an LLM judge', tags, body: modelBackendBody(['name', 'kind']) } },
-    async (request, reply) => reply.code(201).send(json(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body)))),
+    async (request, reply) => reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body)))),
   );
   rejectOtherMethods(app, '/api/model-backends', ['GET', 'HEAD', 'POST']);
 
@@ -54,7 +59,7 @@ export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminConte
   app.patch<{ Params: { id: string }; Body: ModelBackendBody }>(
     '/api/model-backends/:id',
     { schema: { summary: 'Change a model backend (members left out keep their values)', tags, params: idParams, body: modelBackendBody([]) } },
-    async (request) => json(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body))),
+    async (request) => changed(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body))),
   );
   app.delete<{ Params: { id: string } }>(
     '/api/model-backends/:id',
