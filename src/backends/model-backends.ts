@@ -29,6 +29,9 @@ interface Entry {
   loading?: boolean;
   /** Settles when the backend is loaded or failed to load. */
   built: Promise<void>;
+  /** Calls under way; a retired backend is closed once none is left. */
+  inFlight: number;
+  retired?: boolean;
 }
 
 export interface ModelBackendsOptions {
@@ -83,13 +86,25 @@ export class ModelBackends implements BackendCaller {
     const kept = new Set(next.values());
     for (const entry of previous.filter((e) => !kept.has(e))) {
       if (!next.has(entry.stored.name)) this.#options.metrics.backendBreaker.remove({ backend: entry.stored.name });
-      // A call still running on a retired backend finishes first.
-      void entry.built.then(() => entry.backend?.close());
+      entry.retired = true;
+      void entry.built.then(() => this.#closeIfIdle(entry));
+    }
+  }
+
+  /** Closes a retired backend once the calls still running on it are done. */
+  async #closeIfIdle(entry: Entry): Promise<void> {
+    if (!entry.retired || entry.inFlight > 0 || !entry.backend) return;
+    const { backend } = entry;
+    delete entry.backend;
+    try {
+      await backend.close();
+    } catch (error) {
+      this.#options.log.error({ err: error, backend: entry.stored.name }, 'closing a replaced model backend failed');
     }
   }
 
   #build(stored: StoredModelBackend): Entry {
-    const entry: Entry = { stored, breaker: new CircuitBreaker(stored.settings.breakerFailures, stored.settings.breakerCooldownMs), built: Promise.resolve() };
+    const entry: Entry = { stored, breaker: new CircuitBreaker(stored.settings.breakerFailures, stored.settings.breakerCooldownMs), built: Promise.resolve(), inFlight: 0 };
     this.#options.metrics.backendBreaker.set({ backend: stored.name }, BREAKER_CODE.closed);
     const failed = (error: unknown) => {
       entry.loadError = error instanceof Error ? error.message : String(error);
@@ -138,6 +153,7 @@ export class ModelBackends implements BackendCaller {
     if (!entry) return fail(new BackendFailure('unavailable', 'no model backend has this name'));
     if (!entry.backend) return fail(new BackendFailure('unavailable', entry.loading ? 'still loading' : `could not be loaded: ${entry.loadError}`));
     if (!entry.breaker.tryAcquire()) return fail(new BackendFailure('circuit_open', 'the circuit breaker is open after repeated failures'));
+    entry.inFlight++;
     try {
       const answer = await withDeadline(entry.backend, task, entry.stored.settings.timeoutMs);
       entry.breaker.succeeded();
@@ -149,7 +165,9 @@ export class ModelBackends implements BackendCaller {
       entry.breaker.failed();
       return fail(error instanceof BackendFailure ? error : new BackendFailure('failed', error instanceof Error ? error.message : String(error)));
     } finally {
-      metrics.backendBreaker.set({ backend: name }, BREAKER_CODE[entry.breaker.state]);
+      entry.inFlight--;
+      if (entry.retired) void this.#closeIfIdle(entry);
+      else metrics.backendBreaker.set({ backend: name }, BREAKER_CODE[entry.breaker.state]);
     }
   }
 

@@ -222,6 +222,11 @@ describe('model backends over the check API', () => {
     assert.equal((await app.api('/readyz')).json.checks.model_backends.breaker.state, 'ready');
     assert.match((await app.api('/metrics')).text, /rampart_backend_circuit_state\{backend="breaker"\} 0/);
 
+    // A changed backend is replaced on the next check.
+    const id = (await admin.request('/api/model-backends/breaker')).json.id;
+    assert.equal((await admin.request(`/api/model-backends/${id}`, { method: 'PATCH', body: { url: 'http://127.0.0.1:9/v1' } })).status, 200);
+    assert.equal((await app.inputCheck(apiKey, { message: BENIGN })).json.checks.system_prompt.backend.error, 'unreachable');
+
     // The output side of system prompt protection checks leakage; a backend has nothing to judge there.
     const output = await app.outputCheck(apiKey, { message: 'Paris.', prompt: BENIGN });
     assert.equal(output.json.checks.system_prompt.backend, undefined);
