@@ -1,6 +1,5 @@
 import { AppError } from '../errors.ts';
 import type { KeywordRule, ProfileRules, RegexRule, RuleScope } from '../engine/guardrail.ts';
-import { checkBackendReferences } from './model-backends.ts';
 import { parseProfileSettings, type ProfileSettings } from '../engine/profile-settings.ts';
 import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
@@ -19,6 +18,7 @@ import {
   type StoredProfile,
 } from '../store/profiles.ts';
 import type { Store } from '../store/store.ts';
+import { checkBackendReferences } from './model-backends.ts';
 import type { Actor } from './actor.ts';
 import { applyConfigChange } from './config-change.ts';
 import { mergePatch } from './merge-patch.ts';
