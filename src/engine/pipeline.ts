@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { BackendCallError, type BackendCaller, type BackendResult } from '../backends/model-backend.ts';
+import { BackendCallError, type BackendCaller, type BackendQuestion, type BackendResult } from '../backends/model-backend.ts';
 import { roundScore } from '../models/detector-scores.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
 import {
@@ -177,29 +177,28 @@ export async function runChecks(
     const elapsed = () => Math.round((performance.now() - guardrailStarted) * 1000) / 1000;
     try {
       const question = plan && backends ? definition.backend?.question(ctx) : undefined;
-      const result = question
-        ? await withBackend(ctx, entry, plan!, () => backends!.ask(plan!.name, { question, direction: ctx.direction, message: ctx.message, prompt: ctx.prompt }))
-        : { verdict: await definition.check(ctx, compiled) };
+      const result = plan && backends && question ? await withBackend(ctx, entry, plan, backends, question) : { verdict: await definition.check(ctx, compiled) };
       if ('failure' in result) {
         // The backend gave no answer: on_error decides — fail closed, or open (to the built-in verdict when it ran).
         const { failure, builtIn } = result;
         onFailure(name, failure);
-        const backend = { name: failure.backend, error: failure.reason, latency_ms: roundMs(failure.latencyMs) };
-        const record = { error: 'backend_failed', ms: elapsed(), backend: { name: failure.backend, error: failure.reason, ms: roundMs(failure.latencyMs) } };
+        const backend = backendReport(failure.backend, failure.latencyMs, { error: failure.reason });
+        const record = { error: 'backend_failed', ms: elapsed(), backend: backend.record };
         const error = { code: 'backend_failed', message: `${failure.message}; on_error=${profile.onError} applied` };
         if (profile.onError === 'allow' && builtIn) {
-          conclude(builtIn.detected, { enabled: true, ...builtIn.fields, error, backend }, { detected: builtIn.detected, ...scoreOf(builtIn), ...record });
+          conclude(builtIn.detected, { enabled: true, ...builtIn.fields, error, backend: backend.block }, { detected: builtIn.detected, ...scoreOf(builtIn), ...record });
         } else {
           const detected = profile.onError === 'block';
-          conclude(detected, { enabled: true, detected, error, backend }, { detected, ...record });
+          conclude(detected, { enabled: true, detected, error, backend: backend.block }, { detected, ...record });
         }
         continue;
       }
-      const { verdict, backend } = result;
+      const { verdict } = result;
+      const backend = result.backend && backendReport(result.backend.name, result.backend.latencyMs, { score: result.backend.score });
       conclude(
         verdict.detected,
-        { enabled: true, ...verdict.fields, ...(backend ? { backend: { name: backend.name, score: roundScore(backend.score), latency_ms: roundMs(backend.latencyMs) } } : {}) },
-        { detected: verdict.detected, ...scoreOf(verdict), ms: elapsed(), ...(backend ? { backend: { name: backend.name, score: backend.score, ms: roundMs(backend.latencyMs) } } : {}) },
+        { enabled: true, ...verdict.fields, ...(backend ? { backend: backend.block } : {}) },
+        { detected: verdict.detected, ...scoreOf(verdict), ms: elapsed(), ...(backend ? { backend: backend.record } : {}) },
       );
       if (verdict.spans) spans.push(...verdict.spans);
       // Masking changes what is sent on: monitor mode must not.
@@ -234,19 +233,28 @@ const scoreOf = (verdict: GuardrailVerdict) => (verdict.score === undefined ? {}
 
 type BackendOutcome = { verdict: GuardrailVerdict; backend?: BackendResult } | { failure: BackendCallError; builtIn?: GuardrailVerdict };
 
+/** The backend member of a guardrail's block (rounded, for the response) and of its record (events). */
+function backendReport(name: string, latencyMs: number, outcome: { score: number } | { error: string }) {
+  const ms = roundMs(latencyMs);
+  return {
+    block: { name, ...('score' in outcome ? { score: roundScore(outcome.score) } : outcome), latency_ms: ms },
+    record: { name, ...outcome, ms },
+  };
+}
+
 /**
  * A guardrail's verdict with its model backend: `backend` uses the backend's score alone, `both` the
  * higher of the two scores, `cascade` asks the backend (and uses its score) only when the built-in
  * score falls in the uncertain band. A failed call comes back as the failure, for on_error to decide.
  */
-async function withBackend(ctx: CheckContext, entry: ActiveGuardrail, plan: BackendPlan, ask: () => Promise<BackendResult>): Promise<BackendOutcome> {
+async function withBackend(ctx: CheckContext, entry: ActiveGuardrail, plan: BackendPlan, backends: BackendCaller, question: BackendQuestion): Promise<BackendOutcome> {
   const { definition, compiled } = entry;
   const builtIn = plan.mode === 'backend' ? undefined : await definition.check(ctx, compiled);
   const builtInScore = builtIn?.score ?? 0;
   if (builtIn && plan.mode === 'cascade' && (builtInScore < plan.low || builtInScore > plan.high)) return { verdict: builtIn };
   let answer: BackendResult;
   try {
-    answer = await ask();
+    answer = await backends.ask(plan.name, { question, direction: ctx.direction, message: ctx.message, prompt: ctx.prompt });
   } catch (error) {
     if (error instanceof BackendCallError) return builtIn ? { failure: error, builtIn } : { failure: error };
     throw error;
