@@ -165,6 +165,25 @@ describe('dashboard forms in headless Chromium', () => {
     const stored = (await app.cli('backend', 'show', 'llama-guard', '--json')).json;
     assert.equal(stored.api_key_set, true);
 
+    // A guardrail of a profile asks it, then goes back to its built-in model.
+    await go('/guardrails/llm');
+    await page.getByText('cascade', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/guardrails\.llm\.backend must name a model backend/).waitFor();
+    await page.getByLabel('Backend', { exact: true }).fill('llama-guard');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved. Checks use the new settings from now on.').waitFor();
+    const profile = async () => (await app.cli('profile', 'show', 'default', '--json')).json.settings.guardrails.llm;
+    assert.deepEqual([(await profile()).backend_mode, (await profile()).backend], ['cascade', 'llama-guard']);
+    await page.getByText('built-in', { exact: true }).click();
+    await page.getByLabel('Backend', { exact: true }).fill('');
+    const saved = page.waitForResponse((r) => r.url().includes('/api/profiles/') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save' }).click();
+    assert.equal((await saved).status(), 200);
+    assert.equal((await profile()).backend, undefined, 'emptying the field removes the setting');
+
+    await go('/settings/backends');
+
     await page.getByRole('button', { name: 'Delete llama-guard' }).click();
     await page.getByRole('button', { name: 'Delete backend' }).click();
     await page.getByText('Deleted llama-guard.').waitFor();
