@@ -15,7 +15,8 @@ ENV NODE_ENV=production \
     RAMPART_API_PORT=8443 \
     RAMPART_DASHBOARD_PORT=3000
 COPY package.json package-lock.json .npmrc ./
-RUN npm install --omit=dev --no-fund --no-audit --ignore-scripts && npm cache clean --force
+COPY scripts/prune-onnxruntime.sh /tmp/
+RUN npm install --omit=dev --no-fund --no-audit --ignore-scripts && bash /tmp/prune-onnxruntime.sh node_modules && rm /tmp/prune-onnxruntime.sh && npm cache clean --force
 COPY bin ./bin
 COPY src ./src
 COPY models ./models

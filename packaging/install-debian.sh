@@ -28,6 +28,7 @@ trap 'rm -rf "$stage"' EXIT
 (cd "$src" && tar -cf - bin src models dashboard/dist package.json package-lock.json .npmrc README.md docs packaging) | tar -xf - -C "$stage"
 # `npm install` with the lock, not `npm ci`: see scripts/install.sh.
 (cd "$stage" && npm install --omit=dev --no-fund --no-audit --ignore-scripts >/dev/null)
+"$src/scripts/prune-onnxruntime.sh" "$stage/node_modules"
 install -d -m 755 "$prefix"
 # Replace the code atomically enough: new tree next to the old, then swap.
 rm -rf "$prefix.new" && cp -a "$stage" "$prefix.new" && chmod 755 "$prefix.new"

@@ -7,6 +7,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   # `npm install` with the committed lock, not `npm ci`: the registry reachable here lacks some
   # other-platform optional binaries (e.g. rollup's), which `npm ci` insists on finding in the lock.
   npm install --no-fund --no-audit
+  scripts/prune-onnxruntime.sh node_modules
 fi
 # The dashboard is served from dashboard/dist; rebuild it when its sources are newer.
 if [ ! -f dashboard/dist/index.html ] || [ -n "$(find dashboard/src dashboard/index.html dashboard/vite.config.ts package-lock.json -newer dashboard/dist/index.html -print -quit)" ]; then

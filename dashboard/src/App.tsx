@@ -125,6 +125,7 @@ export function App() {
               ['siem', 'SIEM Integration'],
               ['retention', 'Event Retention'],
               ['sso', 'Single Sign-On'],
+              ['backends', 'Model Backends'],
             ].map(([tab, label]) => <NavLink key={tab} label={label} href={`#/settings/${tab}`} active={path === `/settings/${tab}`} disabled={mustChange} />),
           )}
           {link('/profile', 'Profile', <IconUser size={18} />, <NavLink label="Security" href="#/profile/security" active={path === '/profile/security'} />)}

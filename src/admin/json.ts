@@ -1,4 +1,6 @@
+import type { BackendHealth } from '../backends/model-backends.ts';
 import type { KeywordRule, RegexRule } from '../engine/guardrail.ts';
+import type { StoredModelBackend } from '../store/model-backends.ts';
 import type { SecurityProfile } from './profiles.ts';
 import type { RuntimeLlmView } from './runtime-llms.ts';
 
@@ -38,5 +40,23 @@ export function profileJson(profile: SecurityProfile) {
     rules: { keywords: profile.rules.keywords.map(keywordRuleJson), regexes: profile.rules.regexes.map(regexRuleJson) },
     created_at: profile.createdAt,
     updated_at: profile.updatedAt,
+  };
+}
+
+/** A model backend: its settings, whether an API key is set (never the key), and this node's view of its health. */
+export function modelBackendJson(backend: StoredModelBackend, health?: BackendHealth) {
+  const { kind, timeoutMs, breakerFailures, breakerCooldownMs, ...own } = backend.settings;
+  return {
+    id: backend.id,
+    name: backend.name,
+    kind,
+    ...own,
+    timeout_ms: timeoutMs,
+    breaker_failures: breakerFailures,
+    breaker_cooldown_ms: breakerCooldownMs,
+    ...(kind === 'llm_judge' ? { api_key_set: backend.credential !== null } : {}),
+    ...(health ? { health: { state: health.state, consecutive_failures: health.consecutive_failures, ...(health.device ? { device: health.device } : {}), ...(health.error ? { error: health.error } : {}) } } : {}),
+    created_at: backend.createdAt,
+    updated_at: backend.updatedAt,
   };
 }

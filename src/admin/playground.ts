@@ -1,3 +1,4 @@
+import type { BackendCaller } from '../backends/model-backend.ts';
 import type { Direction } from '../engine/guardrail.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
@@ -18,7 +19,7 @@ export interface PlaygroundInput {
  * and returns the response plus the spans that triggered (for highlighting). Nothing is recorded:
  * the playground is not traffic.
  */
-export async function runPlayground(store: Store, log: Logger, input: PlaygroundInput) {
+export async function runPlayground(store: Store, log: Logger, backends: BackendCaller, input: PlaygroundInput) {
   const llm = await getRuntimeLlmView(store, input.runtimeLlm);
   const profile = await getProfile(store, llm.profileId);
   const compiled = compileProfile(GUARDRAILS, profile, llm.level, llm.monitor);
@@ -31,6 +32,7 @@ export async function runPlayground(store: Store, log: Logger, input: Playground
       runtimeLlm: { id: llm.id, name: llm.name, mode: llm.mode, systemPrompt: llm.systemPrompt },
     },
     (guardrail, err) => log.error({ err, guardrail }, 'guardrail failed in the playground'),
+    backends,
   );
   return {
     injection_detected: outcome.injection_detected,

@@ -18,6 +18,7 @@ import {
   type StoredProfile,
 } from '../store/profiles.ts';
 import type { Store } from '../store/store.ts';
+import { checkBackendReferences } from './model-backends.ts';
 import type { Actor } from './actor.ts';
 import { applyConfigChange } from './config-change.ts';
 import { mergePatch } from './merge-patch.ts';
@@ -105,7 +106,8 @@ export async function updateProfileSettings(store: Store, actor: Actor, idOrName
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new AppError('invalid_field', 'The settings patch must be a JSON object.');
   const stored = await requireStoredProfile(store, idOrName);
   const merged = mergePatch(stored.settings, patch);
-  parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged); // throws naming the invalid member
+  // Both throw naming the invalid member.
+  await checkBackendReferences(store, parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged));
   await applyConfigChange(store, actor, { action: 'profile.update', targetType: 'profile', targetId: stored.id, details: { patch } }, async (trx) => {
     await updateProfileRow(trx, { ...stored, settings: merged, updatedAt: nowIso() });
   });

@@ -6,6 +6,7 @@ import { registerDbCommands } from './db.ts';
 import { registerEvalCommand } from './eval.ts';
 import { registerEventCommands } from './events.ts';
 import { registerKeyCommands } from './key.ts';
+import { registerModelBackendCommands } from './model-backend.ts';
 import { registerProfileCommands } from './profile.ts';
 import { registerRetentionCommands } from './retention.ts';
 import { registerRuntimeLlmCommands } from './runtime-llm.ts';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerSiemCommands(program);
   registerAdminCommands(program);
   registerVectorCommands(program);
+  registerModelBackendCommands(program);
   return program;
 }
 

@@ -1,5 +1,7 @@
 import type { TObject, Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
+import type { BackendQuestion } from '../backends/model-backend.ts';
+import type { ModerationCategory } from '../models/heads.ts';
 import type { Store } from '../store/store.ts';
 import type { AnalysedText } from '../text/analysed-text.ts';
 
@@ -112,6 +114,20 @@ export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unk
   /** Whether the guardrail has anything to check in this context (e.g. a system prompt to protect). */
   applies?(ctx: CheckContext, compiled: Compiled): boolean;
   check(ctx: CheckContext, compiled: Compiled): GuardrailVerdict | Promise<GuardrailVerdict>;
+  /** Present on guardrails whose verdict follows from one score: they can ask a model backend too (profile setting `backend_mode`). */
+  readonly backend?: BackendHook<Compiled>;
+}
+
+/** How a guardrail puts its question to a model backend and turns a score into its verdict. */
+export interface BackendHook<Compiled> {
+  /** What a backend is asked on this check, or undefined when a backend has nothing to judge here. */
+  question(ctx: CheckContext): BackendQuestion | undefined;
+  /**
+   * The verdict for a score in [0, 1] (the built-in model's, the backend's, or the higher of the two),
+   * with the hazard categories the backend named when its score counted. `check` is `decide` on the
+   * built-in score.
+   */
+  decide(ctx: CheckContext, compiled: Compiled, score: number, categories?: readonly ModerationCategory[]): GuardrailVerdict;
 }
 
 /** Identity helper that keeps the settings type and compiled type inferred. */

@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { BackendCallError, type BackendCaller, type BackendQuestion, type BackendResult } from '../backends/model-backend.ts';
+import { roundScore } from '../models/detector-scores.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
 import {
   GUARDRAIL_NAMES,
@@ -6,12 +8,23 @@ import {
   type Direction,
   type GuardrailDefinition,
   type GuardrailName,
+  type GuardrailVerdict,
   type ProfileRules,
   type Redaction,
   type RuntimeLlmContext,
   type TextSpan,
 } from './guardrail.ts';
-import { isGuardrailEnabled, isGuardrailMonitored, type ForwardingSettings, type OnError, type ProfileSettings, type ProtectionLevel } from './profile-settings.ts';
+import {
+  BACKEND_SETTING_NAMES,
+  backendSettingsOf,
+  isGuardrailEnabled,
+  isGuardrailMonitored,
+  type BackendMode,
+  type ForwardingSettings,
+  type OnError,
+  type ProfileSettings,
+  type ProtectionLevel,
+} from './profile-settings.ts';
 
 /** Why a guardrail reports `enabled: false`. */
 export type DisabledReason = 'switched_off' | 'not_applicable' | 'not_available';
@@ -21,6 +34,16 @@ interface ActiveGuardrail {
   compiled: unknown;
   /** false in monitor mode: the guardrail reports what it would block but never blocks. */
   enforced: boolean;
+  /** The model backend this guardrail asks, and how (absent: built-in model only). */
+  backend?: BackendPlan;
+}
+
+export interface BackendPlan {
+  name: string;
+  mode: Exclude<BackendMode, 'built-in'>;
+  /** cascade: the band of built-in scores, inclusive, in which the backend is asked. */
+  low: number;
+  high: number;
 }
 
 /** A profile at one protection level, with every enabled guardrail's rules compiled once. */
@@ -41,6 +64,8 @@ export interface GuardrailRecord {
   monitored?: true;
   /** Milliseconds the guardrail took on this message. */
   ms?: number;
+  /** The model backend asked on this message: its score, or why it gave none. */
+  backend?: { name: string; score?: number; error?: string; ms: number };
 }
 
 /** A check's verdict: blocked, allowed, or allowed although a guardrail in monitor mode would have blocked it. */
@@ -86,22 +111,33 @@ export function compileProfile(
     else if (!definition) guardrails.set(name, 'not_available');
     else {
       const { enabled: _enabled, monitor: _monitor, ...own } = profile.settings.guardrails[name] ?? {};
+      for (const setting of BACKEND_SETTING_NAMES) delete own[setting];
       const enforced = !monitorAll && !isGuardrailMonitored(profile.settings, name);
-      guardrails.set(name, { definition, compiled: definition.compile(own, profile.rules), enforced });
+      const backend = definition.backend ? backendPlan(backendSettingsOf(profile.settings.guardrails[name])) : undefined;
+      guardrails.set(name, { definition, compiled: definition.compile(own, profile.rules), enforced, ...(backend ? { backend } : {}) });
     }
   }
   return { profileId: profile.id, level, onError: profile.settings.on_error, forwarding: profile.settings.forwarding, guardrails };
+}
+
+function backendPlan(settings: ReturnType<typeof backendSettingsOf>): BackendPlan | undefined {
+  if (!settings || settings.backend_mode === 'built-in' || settings.backend === undefined) return undefined;
+  return { name: settings.backend, mode: settings.backend_mode, low: settings.cascade_low, high: settings.cascade_high };
 }
 
 export interface GuardrailFailureLogger {
   (guardrail: GuardrailName, error: unknown): void;
 }
 
-/** Runs the enabled guardrails of a compiled profile on one message and aggregates their verdicts. */
+/**
+ * Runs the enabled guardrails of a compiled profile on one message and aggregates their verdicts.
+ * Without `backends` (replays, evaluations) every guardrail uses its built-in model.
+ */
 export async function runChecks(
   profile: CompiledProfile,
   request: CheckRequest,
   onFailure: GuardrailFailureLogger,
+  backends?: BackendCaller,
 ): Promise<CheckOutcome> {
   const started = performance.now();
   const ctx: CheckContext = {
@@ -126,7 +162,7 @@ export async function runChecks(
       checks[name] = { enabled: false, reason: entry };
       continue;
     }
-    const { definition, compiled, enforced } = entry;
+    const { definition, compiled, enforced, backend: plan } = entry;
     // A detection blocks only when the guardrail is enforced; in monitor mode it is only reported.
     const conclude = (detected: boolean, block: Record<string, unknown>, record: GuardrailRecord) => {
       checks[name] = enforced ? block : { ...block, enforced: false };
@@ -140,8 +176,30 @@ export async function runChecks(
     const guardrailStarted = performance.now();
     const elapsed = () => Math.round((performance.now() - guardrailStarted) * 1000) / 1000;
     try {
-      const verdict = await definition.check(ctx, compiled);
-      conclude(verdict.detected, { enabled: true, ...verdict.fields }, { detected: verdict.detected, ...(verdict.score === undefined ? {} : { score: verdict.score }), ms: elapsed() });
+      const question = plan && backends ? definition.backend?.question(ctx) : undefined;
+      const result = plan && backends && question ? await withBackend(ctx, entry, plan, backends, question) : { verdict: await definition.check(ctx, compiled) };
+      if ('failure' in result) {
+        // The backend gave no answer: on_error decides — fail closed, or open (to the built-in verdict when it ran).
+        const { failure, builtIn } = result;
+        onFailure(name, failure);
+        const backend = backendReport(failure.backend, failure.latencyMs, { error: failure.reason });
+        const record = { error: 'backend_failed', ms: elapsed(), backend: backend.record };
+        const error = { code: 'backend_failed', message: `${failure.message}; on_error=${profile.onError} applied` };
+        if (profile.onError === 'allow' && builtIn) {
+          conclude(builtIn.detected, { enabled: true, ...builtIn.fields, error, backend: backend.block }, { detected: builtIn.detected, ...scoreOf(builtIn), ...record });
+        } else {
+          const detected = profile.onError === 'block';
+          conclude(detected, { enabled: true, detected, error, backend: backend.block }, { detected, ...record });
+        }
+        continue;
+      }
+      const { verdict } = result;
+      const backend = result.backend && backendReport(result.backend.name, result.backend.latencyMs, { score: result.backend.score });
+      conclude(
+        verdict.detected,
+        { enabled: true, ...verdict.fields, ...(backend ? { backend: backend.block } : {}) },
+        { detected: verdict.detected, ...scoreOf(verdict), ms: elapsed(), ...(backend ? { backend: backend.record } : {}) },
+      );
       if (verdict.spans) spans.push(...verdict.spans);
       // Masking changes what is sent on: monitor mode must not.
       if (verdict.redactions && enforced) redactions.push(...verdict.redactions);
@@ -168,6 +226,42 @@ export async function runChecks(
   };
   if (redactions.length > 0) outcome.sanitized_message = applyRedactions(request.message, redactions);
   return outcome;
+}
+
+const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
+const scoreOf = (verdict: GuardrailVerdict) => (verdict.score === undefined ? {} : { score: verdict.score });
+
+type BackendOutcome = { verdict: GuardrailVerdict; backend?: BackendResult } | { failure: BackendCallError; builtIn?: GuardrailVerdict };
+
+/** The backend member of a guardrail's block (rounded, for the response) and of its record (events). */
+function backendReport(name: string, latencyMs: number, outcome: { score: number } | { error: string }) {
+  const ms = roundMs(latencyMs);
+  return {
+    block: { name, ...('score' in outcome ? { score: roundScore(outcome.score) } : outcome), latency_ms: ms },
+    record: { name, ...outcome, ms },
+  };
+}
+
+/**
+ * A guardrail's verdict with its model backend: `backend` uses the backend's score alone, `both` the
+ * higher of the two scores, `cascade` asks the backend (and uses its score) only when the built-in
+ * score falls in the uncertain band. A failed call comes back as the failure, for on_error to decide.
+ */
+async function withBackend(ctx: CheckContext, entry: ActiveGuardrail, plan: BackendPlan, backends: BackendCaller, question: BackendQuestion): Promise<BackendOutcome> {
+  const { definition, compiled } = entry;
+  const builtIn = plan.mode === 'backend' ? undefined : await definition.check(ctx, compiled);
+  const builtInScore = builtIn?.score ?? 0;
+  if (builtIn && plan.mode === 'cascade' && (builtInScore < plan.low || builtInScore > plan.high)) return { verdict: builtIn };
+  let answer: BackendResult;
+  try {
+    answer = await backends.ask(plan.name, { question, direction: ctx.direction, message: ctx.message, prompt: ctx.prompt });
+  } catch (error) {
+    if (error instanceof BackendCallError) return builtIn ? { failure: error, builtIn } : { failure: error };
+    throw error;
+  }
+  const backendCounts = plan.mode !== 'both' || answer.score >= builtInScore;
+  if (!backendCounts) return { verdict: builtIn!, backend: answer };
+  return { verdict: definition.backend!.decide(ctx, compiled, answer.score, answer.categories), backend: answer };
 }
 
 export function verdictOf(outcome: Pick<CheckOutcome, 'injection_detected' | 'monitored_by'>): CheckVerdict {

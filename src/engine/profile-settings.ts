@@ -82,12 +82,41 @@ const SPEC_SETTINGS: Partial<Record<GuardrailName, TProperties>> = {
   },
 };
 
+/** How a guardrail that can ask a model backend combines it with its built-in model. */
+export const BACKEND_MODES = ['built-in', 'backend', 'both', 'cascade'] as const;
+export type BackendMode = (typeof BACKEND_MODES)[number];
+
+/** A guardrail's model backend settings, as stored in its profile settings. */
+export interface BackendSettings {
+  backend_mode: BackendMode;
+  backend?: string;
+  cascade_low: number;
+  cascade_high: number;
+}
+export const BACKEND_SETTING_NAMES = ['backend_mode', 'backend', 'cascade_low', 'cascade_high'] as const;
+
+/** Settings of every guardrail that can ask a model backend (see src/backends). */
+const BACKEND_SETTINGS: TProperties = {
+  backend_mode: Type.Union(
+    BACKEND_MODES.map((m) => Type.Literal(m)),
+    {
+      default: 'built-in',
+      description:
+        'built-in: the built-in model only; backend: the model backend only; both: both, the higher score counts; cascade: the backend is asked only when the built-in score falls between cascade_low and cascade_high',
+    },
+  ),
+  backend: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Name of the model backend to ask (Settings → Model backends)' })),
+  cascade_low: Type.Number({ minimum: 0, maximum: 1, default: 0.2, description: 'cascade: built-in scores from here up to cascade_high are uncertain, so the backend decides' }),
+  cascade_high: Type.Number({ minimum: 0, maximum: 1, default: 0.8, description: 'cascade: upper end of the uncertain band' }),
+};
+
 /** Builds the JSON Schema of profile settings from the registered guardrails' own settings. */
 export function profileSettingsSchema(registry: readonly GuardrailDefinition[]): TObject {
   const byName = new Map(registry.map((g) => [g.name, g]));
   const guardrails: TProperties = {};
   for (const name of GUARDRAIL_NAMES) {
-    const own: TProperties = { ...SPEC_SETTINGS[name], ...byName.get(name)?.settings.properties };
+    const definition = byName.get(name);
+    const own: TProperties = { ...SPEC_SETTINGS[name], ...definition?.settings.properties, ...(definition?.backend ? BACKEND_SETTINGS : {}) };
     guardrails[name] = Type.Object(
       {
         enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })),
@@ -127,7 +156,26 @@ export function parseProfileSettings(schema: TObject, value: unknown): ProfileSe
     const message = range ? `Profile setting ${field} must be ${range}; got ${JSON.stringify(error.value)}.` : `Profile setting ${field}: ${error.message}.`;
     throw new AppError('invalid_field', message, {}, { field });
   }
-  return withDefaults as ProfileSettings;
+  const settings = withDefaults as ProfileSettings;
+  for (const name of GUARDRAIL_NAMES) checkBackendSettings(name, settings.guardrails[name]);
+  return settings;
+}
+
+/** Rules between a guardrail's model backend settings that the schema cannot state. */
+function checkBackendSettings(name: GuardrailName, settings: GuardrailSettings | undefined): void {
+  const backend = backendSettingsOf(settings);
+  if (!backend) return;
+  if (backend.backend_mode !== 'built-in' && backend.backend === undefined) {
+    throw new AppError('invalid_field', `Profile setting guardrails.${name}.backend must name a model backend when backend_mode is ${backend.backend_mode}.`, {}, { field: `guardrails.${name}.backend` });
+  }
+  if (backend.cascade_low > backend.cascade_high) {
+    throw new AppError('invalid_field', `Profile setting guardrails.${name}.cascade_low must not exceed cascade_high (${backend.cascade_high}); got ${backend.cascade_low}.`, {}, { field: `guardrails.${name}.cascade_low` });
+  }
+}
+
+/** A guardrail's model backend settings, when it has them (only guardrails that can ask a backend do). */
+export function backendSettingsOf(settings: GuardrailSettings | undefined): BackendSettings | undefined {
+  return typeof settings?.backend_mode === 'string' ? (settings as unknown as BackendSettings) : undefined;
 }
 
 /** Whether a guardrail that runs for a profile only reports (monitor mode) instead of blocking. */

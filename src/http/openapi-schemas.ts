@@ -66,6 +66,21 @@ const block = (description: string, properties: Record<string, unknown>) => ({
   },
 });
 
+/** Guardrails that can ask a model backend report it (profile setting backend_mode other than built-in). */
+const backendProperty = {
+  backend: {
+    type: 'object',
+    description:
+      'Present when a model backend was asked on this message (backend_mode backend, both, or cascade with the built-in score in the uncertain band). On failure it carries `error` instead of `score`, and the block\'s `error.code` is backend_failed: on_error block blocks; allow keeps the built-in verdict (both, cascade) or passes (backend).',
+    properties: {
+      name: { type: 'string', description: 'The model backend (Settings → Model backends).' },
+      score: { type: 'number', description: 'The backend\'s score 0.0 to 1.0 (an LLM judge answers 0 or 1, or the score of its JSON verdict).' },
+      latency_ms: { type: 'number', description: 'Time the backend took, in milliseconds.' },
+      error: { type: 'string', enum: ['timeout', 'unreachable', 'http_error', 'unparsable', 'refused', 'circuit_open', 'unavailable', 'failed'], description: 'Why the backend gave no usable answer.' },
+    },
+  },
+};
+
 const ruleMatches = (nameField: string) => ({
   type: 'array',
   items: { type: 'object', properties: { rule_id: { type: 'string' }, [nameField]: { type: 'string' } } },
@@ -95,6 +110,7 @@ export const checkResponseSchema = {
         llm: block('LLM classifier: prompt-injection / jailbreak likelihood.', {
           score: { type: 'number', description: 'Injection likelihood 0.0 to 1.0 (calibrated).' },
           threshold: { type: 'number', description: 'Score at or above which the message is blocked; set per security profile.' },
+          ...backendProperty,
         }),
         vector: block('Vector filter: similarity of the prompt (and of payloads decoded from it) to reviewed known attacks in the threat-vector store and, when the prompt carries an optimisation-style adversarial suffix, to known hazardous requests. Input only.', {
           score: {
@@ -122,9 +138,11 @@ export const checkResponseSchema = {
           category: { type: 'string', description: 'When unsafe: "CATEGORIES: " followed by the category names joined by ", ", e.g. "CATEGORIES: UNETHICAL".' },
           categories: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, score: { type: 'number' } } } },
           score: { type: 'number' },
+          ...backendProperty,
         }),
         system_prompt: block('System prompt protection: extraction attempts on input, leakage on output.', {
           score: { type: 'number' },
+          ...backendProperty,
         }),
         pii: block('PII detection.', {
           entities: {

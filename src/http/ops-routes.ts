@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ModelBackends } from '../backends/model-backends.ts';
 import type { CheckEventQueue } from '../events/check-event-queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { LiveConfig } from '../runtime/live-config.ts';
@@ -11,6 +12,7 @@ export interface OpsRouteOptions {
   config: LiveConfig;
   metrics: Metrics;
   events: CheckEventQueue;
+  backends: ModelBackends;
 }
 
 /** A database that does not answer within this is reported unavailable (a pool may wait longer). */
@@ -41,16 +43,24 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
       schema: {
         summary: 'Readiness: database reachable and configuration loaded (503 otherwise)',
         description:
-          'checks.events tells whether check events are being written: ok, retrying (kept in memory until the database takes them) or dropping (the in-memory queue overflowed). Checks keep answering in every case; a failing event store does not make the node unready.',
+          'checks.events tells whether check events are being written: ok, retrying (kept in memory until the database takes them) or dropping (the in-memory queue overflowed). Checks keep answering in every case; a failing event store does not make the node unready. checks.model_backends (present when backends are configured) gives each model backend\'s state on this node: ready, loading, unavailable (could not be loaded), open (its circuit breaker stopped calls after repeated failures) or half_open (a trial call is allowed); backends never make the node unready, the guardrails\' on_error decides what their failures mean.',
         tags: ['operations'],
       },
     },
     async (_request, reply) => {
       const database = (await databaseAnswers(options.store)) ? 'ok' : 'unavailable';
       const ready = database === 'ok' && options.config.revision > 0;
+      const backends = options.backends.health();
+      const modelBackends = Object.fromEntries(backends.map(({ name, ...health }) => [name, health]));
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',
-        checks: { database, config_revision: options.config.revision, events: options.events.state, events_pending: options.events.pending },
+        checks: {
+          database,
+          config_revision: options.config.revision,
+          events: options.events.state,
+          events_pending: options.events.pending,
+          ...(backends.length > 0 ? { model_backends: modelBackends } : {}),
+        },
       });
     },
   );

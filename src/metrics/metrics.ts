@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Direction, GuardrailName } from '../engine/guardrail.ts';
 import { verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 
@@ -45,6 +45,34 @@ export class Metrics {
   readonly eventWriteErrors = new Counter({
     name: 'rampart_event_write_errors_total',
     help: 'Failed attempts to write a batch of check events (retried)',
+    registers: [this.registry],
+  });
+
+  readonly backendCalls = new Counter({
+    name: 'rampart_backend_calls_total',
+    help: 'Calls to a model backend, by backend and outcome (ok, or the failure reason)',
+    labelNames: ['backend', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly backendErrors = new Counter({
+    name: 'rampart_backend_errors_total',
+    help: 'Model backend calls without a usable answer, by backend and reason (timeout, unreachable, http_error, unparsable, refused, circuit_open, unavailable, failed)',
+    labelNames: ['backend', 'reason'] as const,
+    registers: [this.registry],
+  });
+  readonly backendDuration = new Histogram({
+    name: 'rampart_backend_duration_seconds',
+    help: 'Time a model backend took to answer (or to fail), by backend',
+    labelNames: ['backend'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly backendBreaker = new Gauge({
+    name: 'rampart_backend_circuit_state',
+    help: 'Circuit breaker of a model backend: 0 closed (calls go out), 1 open (calls refused), 2 half open (one trial call)',
+    labelNames: ['backend'] as const,
+    // Across the workers of one server, the worst state shows.
+    aggregator: 'max',
     registers: [this.registry],
   });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { BackendCaller } from '../backends/model-backend.ts';
 import type { Direction, GuardrailDefinition } from '../engine/guardrail.ts';
 import { runChecks, verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
@@ -25,6 +26,7 @@ export interface CheckServiceOptions {
   events: CheckEventQueue;
   metrics: Metrics;
   log: Logger;
+  backends: BackendCaller;
 }
 
 /** Runs a caller's profile on one message, then records the event and metrics (never the text). */
@@ -53,6 +55,7 @@ export class CheckService {
         runtimeLlm: { id: runtimeLlm.id, name: runtimeLlm.name, mode: runtimeLlm.mode, systemPrompt: runtimeLlm.systemPrompt },
       },
       (guardrail, error) => this.#options.log.error({ err: error, guardrail, request_id: requestId }, 'guardrail failed'),
+      this.#options.backends,
     );
     if (input.record === false) return outcome;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -14,6 +14,7 @@ import { buildDashboardApp } from '../http/dashboard-app.ts';
 import { RateLimiter } from '../http/rate-limiter.ts';
 import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
+import { ModelBackends } from '../backends/model-backends.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
 import { warmUpGuardrails } from '../runtime/warm-up.ts';
@@ -149,6 +150,12 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   const metrics = new Metrics(worker?.clusterMetrics);
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();
+  const credentials = CredentialBox.forDataDir(config.dataDir);
+  const backends = new ModelBackends({ store, credentials, metrics, log });
+  await backends.load();
+  // Before listening, like the built-in models.
+  await backends.settled();
+  live.onReload(() => backends.load());
   await loadGuardrails({ store, dataDir: config.dataDir, log, onConfigReload: (listener) => live.onReload(listener) });
   // Before listening, so /readyz answers only once a check is as fast as it will be.
   await warmUpGuardrails(GUARDRAILS, log);
@@ -167,7 +174,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     },
     onPush: (event) => siem.enqueueCheck(event),
   });
-  const checks = new CheckService({ registry: GUARDRAILS, events, metrics, log });
+  const checks = new CheckService({ registry: GUARDRAILS, events, metrics, log, backends });
   const tls: TlsMaterial = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
   const https = { cert: tls.cert, key: tls.key };
   // Known for sure once the dashboard listens (port 0 picks one).
@@ -180,8 +187,9 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     log,
     https,
     version: VERSION,
-    credentials: CredentialBox.forDataDir(config.dataDir),
+    credentials,
     events,
+    backends,
     dashboardPort: () => dashboardPortInUse,
     publicNames: certificateNames(tls.cert),
     // Workers each see about 1/count of the traffic (the kernel spreads connections), so each
@@ -198,7 +206,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     https,
     version: VERSION,
     metrics,
-    admin: { store, dataDir: config.dataDir, policy: authPolicy, loginLimiter: new RateLimiter(authPolicy.loginAttemptsPerIpPerMinute), oidc: new OidcSignIn(store, config.dataDir), log },
+    admin: { store, dataDir: config.dataDir, policy: authPolicy, loginLimiter: new RateLimiter(authPolicy.loginAttemptsPerIpPerMinute), oidc: new OidcSignIn(store, config.dataDir), log, backends },
   });
 
   async function close(poll: NodeJS.Timeout): Promise<void> {
@@ -209,6 +217,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     await events.flush();
     if (events.pending > 0) log.error({ events: events.pending }, 'check events could not be written before stopping (database unavailable)');
     siem.stop();
+    await backends.close();
     await store.close();
   }
 

@@ -7,6 +7,7 @@ import { migrationProvider } from './migrations/index.ts';
  * (they are bound to one appliance), and so does the configuration revision (an import bumps it).
  */
 export const DUMPED_TABLES: readonly { name: keyof Database; key: string }[] = [
+  { name: 'model_backends', key: 'id' },
   { name: 'security_profiles', key: 'id' },
   { name: 'runtime_llms', key: 'id' },
   { name: 'api_keys', key: 'id' },

@@ -15,6 +15,7 @@ export interface Database {
   check_events: CheckEventTable;
   audit_events: AuditEventTable;
   threat_vectors: ThreatVectorTable;
+  model_backends: ModelBackendTable;
 }
 
 export interface SecurityProfileTable {
@@ -166,5 +167,18 @@ export interface ThreatVectorTable {
   proposed_at: string;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  updated_at: string;
+}
+
+/** A model backend (ONNX classifier or LLM judge) that guardrails of security profiles can ask. */
+export interface ModelBackendTable {
+  id: string;
+  name: string;
+  kind: 'onnx' | 'llm_judge';
+  /** JSON: the kind's settings (folder, or URL, model and prompt format) with timeout and circuit breaker. */
+  settings: string;
+  /** Sealed (encrypted) API key of an LLM judge; never returned by any API. */
+  credential: string | null;
+  created_at: string;
   updated_at: string;
 }

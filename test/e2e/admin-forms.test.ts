@@ -141,4 +141,51 @@ describe('dashboard forms in headless Chromium', () => {
     await page.getByRole('heading', { name: 'Regex', exact: true }).waitFor();
     assert.equal(await page.getByText(/^Saved/).count(), 0, 'the success banner stayed with its page');
   });
+
+  it('adds a model backend under Settings → Model backends, refusing a bad URL next to its field and showing its health', async () => {
+    await go('/settings/backends');
+    await page.getByRole('heading', { name: 'Model Backends' }).waitFor();
+    await page.getByText('No model backend: every guardrail uses its built-in model.').waitFor();
+    await page.getByRole('button', { name: 'Add a model backend' }).click();
+    await page.getByLabel('Name').fill('llama-guard');
+    await page.getByLabel('Endpoint URL').fill('ftp://judge/v1');
+    await page.getByLabel('Model').fill('meta-llama/Llama-Guard-3-8B');
+    await page.getByLabel('API key').fill('sk-dashboard-judge-5e2b');
+    app.rememberSecret('sk-dashboard-judge-5e2b');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/url must be the http\(s\) base URL/).waitFor();
+    assert.equal((await app.cli('backend', 'list', '--json')).json.length, 0, 'nothing saved');
+
+    await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/v1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved llama-guard.').waitFor();
+    const row = page.getByTestId('backend-llama-guard');
+    await row.getByText('Ready').waitFor();
+    await row.getByText('http://127.0.0.1:9/v1 · meta-llama/Llama-Guard-3-8B · llama_guard').waitFor();
+    const stored = (await app.cli('backend', 'show', 'llama-guard', '--json')).json;
+    assert.equal(stored.api_key_set, true);
+
+    // A guardrail of a profile asks it, then goes back to its built-in model.
+    await go('/guardrails/llm');
+    await page.getByText('cascade', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/guardrails\.llm\.backend must name a model backend/).waitFor();
+    await page.getByLabel('Backend', { exact: true }).fill('llama-guard');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved. Checks use the new settings from now on.').waitFor();
+    const profile = async () => (await app.cli('profile', 'show', 'default', '--json')).json.settings.guardrails.llm;
+    assert.deepEqual([(await profile()).backend_mode, (await profile()).backend], ['cascade', 'llama-guard']);
+    await page.getByText('built-in', { exact: true }).click();
+    await page.getByLabel('Backend', { exact: true }).fill('');
+    const saved = page.waitForResponse((r) => r.url().includes('/api/profiles/') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save' }).click();
+    assert.equal((await saved).status(), 200);
+    assert.equal((await profile()).backend, undefined, 'emptying the field removes the setting');
+
+    await go('/settings/backends');
+
+    await page.getByRole('button', { name: 'Delete llama-guard' }).click();
+    await page.getByRole('button', { name: 'Delete backend' }).click();
+    await page.getByText('Deleted llama-guard.').waitFor();
+  });
 });

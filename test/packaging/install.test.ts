@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -32,6 +32,14 @@ describe('appliance install script (files only, no systemd)', () => {
     assert.ok(!existsSync(join(prefix, 'test')), 'tests stay out');
     assert.equal(statSync(data).mode & 0o777, 0o700);
     assert.equal(statSync(join(etc, 'rampart.env')).mode & 0o777, 0o640);
+  });
+
+  it('keeps only this platform\'s onnxruntime binaries, and onnxruntime still loads', async () => {
+    const binaries = join(prefix, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6');
+    assert.deepEqual(readdirSync(binaries), [process.platform]);
+    assert.deepEqual(readdirSync(join(binaries, process.platform)), [process.arch]);
+    const { stdout } = await run(process.execPath, ['-e', 'console.log(typeof require("onnxruntime-node").InferenceSession.create)'], { cwd: prefix });
+    assert.equal(stdout.trim(), 'function');
   });
 
   it('renders a systemd unit that binds the spec ports unprivileged', () => {

@@ -131,7 +131,9 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
       </Stack>
     );
   }
-  return <TextInput label={title} description={help} value={String(value ?? schema.default ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={message} />;
+  // Emptying an optional text without a default removes the setting (null in the merge patch).
+  const text = (v: string) => (v === '' && schema.default === undefined ? null : v);
+  return <TextInput label={title} description={help} value={String(value ?? schema.default ?? '')} onChange={(e) => onChange(text(e.currentTarget.value))} error={message} />;
 }
 
 interface SchemaFormProps {

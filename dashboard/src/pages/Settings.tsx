@@ -1,6 +1,7 @@
 import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError } from '../api.ts';
+import { ModelBackendsSettings } from './ModelBackends.tsx';
 
 type Notice = { ok: boolean; text: string } | null;
 
@@ -163,6 +164,7 @@ const TABS: Record<string, [string, () => React.ReactNode]> = {
   siem: ['SIEM Integration', () => <SiemSettings />],
   retention: ['Event Retention', () => <RetentionSettings />],
   sso: ['Single Sign-On', () => <SsoSettings />],
+  backends: ['Model Backends', () => <ModelBackendsSettings />],
 };
 
 export function SettingsPage({ tab }: { tab: string }) {

@@ -1,10 +1,34 @@
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail } from '../../engine/guardrail.ts';
+import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
 import { sharedDetectorModel } from '../../models/detector-model.ts';
 import { detectorScores, roundScore } from '../../models/detector-scores.ts';
-import { MODERATION_CATEGORIES } from '../../models/heads.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../../models/heads.ts';
 import { shippedThreshold } from '../../models/shipped-thresholds.ts';
 import { moderate } from './moderate.ts';
+
+interface Compiled {
+  inputThreshold: number;
+  outputThreshold: number;
+  enabled: ReadonlySet<ModerationCategory>;
+}
+
+/** The verdict on a hazard score; `named`: the categories a model backend gave, else the built-in heads attribute them. */
+function verdict(ctx: CheckContext, compiled: Compiled, hazard: number, named?: readonly ModerationCategory[]): GuardrailVerdict {
+  const threshold = ctx.direction === 'input' ? compiled.inputThreshold : compiled.outputThreshold;
+  const m = moderate(hazard, threshold, detectorScores(ctx.text), compiled.enabled, named);
+  return {
+    detected: m.unsafe,
+    score: hazard,
+    fields: {
+      result: m.unsafe ? 'UNSAFE' : 'SAFE',
+      unsafe: m.unsafe,
+      // Present only when unsafe, as the specification observes.
+      ...(m.unsafe ? { category: `CATEGORIES: ${m.fired.join(', ')}` } : {}),
+      categories: m.categories.map((c) => ({ name: c.name, score: roundScore(c.score) })),
+      score: roundScore(hazard),
+    },
+  };
+}
 
 /**
  * Content moderation: hazardous requests on input, harmful answers on output, attributed to the
@@ -26,25 +50,15 @@ export const contentModerationGuardrail = defineGuardrail({
   async init() {
     sharedDetectorModel();
   },
-  compile(settings) {
+  compile(settings): Compiled {
     return { inputThreshold: settings.input_threshold, outputThreshold: settings.output_threshold, enabled: new Set(settings.categories) };
   },
   check(ctx, compiled) {
     const scores = detectorScores(ctx.text);
-    const hazard = ctx.direction === 'input' ? scores.harmful : scores.unsafe_output;
-    const threshold = ctx.direction === 'input' ? compiled.inputThreshold : compiled.outputThreshold;
-    const m = moderate(hazard, threshold, scores, compiled.enabled);
-    return {
-      detected: m.unsafe,
-      score: hazard,
-      fields: {
-        result: m.unsafe ? 'UNSAFE' : 'SAFE',
-        unsafe: m.unsafe,
-        // Present only when unsafe, as the specification observes.
-        ...(m.unsafe ? { category: `CATEGORIES: ${m.fired.join(', ')}` } : {}),
-        categories: m.categories.map((c) => ({ name: c.name, score: roundScore(c.score) })),
-        score: roundScore(hazard),
-      },
-    };
+    return verdict(ctx, compiled, ctx.direction === 'input' ? scores.harmful : scores.unsafe_output);
+  },
+  backend: {
+    question: () => 'moderation',
+    decide: verdict,
   },
 });

@@ -15,11 +15,17 @@ export interface Moderation {
 /**
  * Decides the moderation result from the hazard score and the category heads: unsafe when the
  * hazard reaches the threshold and an enabled category is present (or, when none reaches the
- * presence level, the most likely category is enabled).
+ * presence level, the most likely category is enabled). Categories a model backend `named` take
+ * the heads' place (each scored as the hazard itself).
  */
-export function moderate(hazard: number, threshold: number, scores: HeadScores, enabled: ReadonlySet<ModerationCategory>): Moderation {
-  const categories = MODERATION_CATEGORIES.map((name) => ({ name, score: hazard * scores[name] }));
+export function moderate(hazard: number, threshold: number, scores: HeadScores, enabled: ReadonlySet<ModerationCategory>, named?: readonly ModerationCategory[]): Moderation {
+  const fromBackend = named !== undefined && named.length > 0;
+  const categories = MODERATION_CATEGORIES.map((name) => ({ name, score: fromBackend && named.includes(name) ? hazard : hazard * scores[name] }));
   if (hazard < threshold) return { unsafe: false, fired: [], categories };
+  if (fromBackend) {
+    const fired = MODERATION_CATEGORIES.filter((c) => named.includes(c) && enabled.has(c));
+    return { unsafe: fired.length > 0, fired, categories };
+  }
   let fired = MODERATION_CATEGORIES.filter((c) => enabled.has(c) && scores[c] >= CATEGORY_PRESENT);
   if (fired.length === 0) {
     const top = MODERATION_CATEGORIES.reduce((a, b) => (scores[b] > scores[a] ? b : a));

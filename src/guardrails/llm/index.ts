@@ -1,8 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail } from '../../engine/guardrail.ts';
+import { defineGuardrail, type GuardrailVerdict } from '../../engine/guardrail.ts';
 import { sharedDetectorModel } from '../../models/detector-model.ts';
 import { detectorScores, roundScore } from '../../models/detector-scores.ts';
 import { shippedThreshold } from '../../models/shipped-thresholds.ts';
+
+function verdict(score: number, threshold: number): GuardrailVerdict {
+  const detected = score >= threshold;
+  return { detected, score, fields: { score: roundScore(score), threshold, detected } };
+}
 
 /** LLM classifier: prompt-injection / jailbreak likelihood of a prompt (or of an answer, on output). */
 export const llmGuardrail = defineGuardrail({
@@ -24,8 +29,10 @@ export const llmGuardrail = defineGuardrail({
     return { threshold: settings.threshold };
   },
   check(ctx, compiled) {
-    const score = detectorScores(ctx.text).attack;
-    const detected = score >= compiled.threshold;
-    return { detected, score, fields: { score: roundScore(score), threshold: compiled.threshold, detected } };
+    return verdict(detectorScores(ctx.text).attack, compiled.threshold);
+  },
+  backend: {
+    question: () => 'injection',
+    decide: (_ctx, compiled, score) => verdict(score, compiled.threshold),
   },
 });

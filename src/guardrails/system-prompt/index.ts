@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail, type CheckContext } from '../../engine/guardrail.ts';
+import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
 import { sharedDetectorModel } from '../../models/detector-model.ts';
 import { detectorScores, roundScore } from '../../models/detector-scores.ts';
 import { shippedThreshold } from '../../models/shipped-thresholds.ts';
@@ -19,6 +19,12 @@ function protectedPromptOf(ctx: CheckContext): ProtectedPrompt | undefined {
     prepared.set(text, (prompt = new ProtectedPrompt(text)));
   }
   return prompt;
+}
+
+/** Input side: the verdict on an extraction score. */
+function extractionVerdict(score: number, threshold: number): GuardrailVerdict {
+  const detected = score >= threshold;
+  return { detected, score, fields: { detected, score: roundScore(score) } };
 }
 
 /**
@@ -56,8 +62,11 @@ export const systemPromptGuardrail = defineGuardrail({
         ...(detected && prompt ? { spans: leakedSpans(ctx.message, prompt) } : {}),
       };
     }
-    const score = detectorScores(ctx.text).extraction;
-    const detected = score >= compiled.threshold;
-    return { detected, score, fields: { detected, score: roundScore(score) } };
+    return extractionVerdict(detectorScores(ctx.text).extraction, compiled.threshold);
+  },
+  // A backend judges extraction attempts (input side); leakage needs the protected prompt, which stays here.
+  backend: {
+    question: (ctx) => (ctx.direction === 'input' ? 'extraction' : undefined),
+    decide: (_ctx, compiled, score) => extractionVerdict(score, compiled.threshold),
   },
 });

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Actor } from '../../admin/actor.ts';
+import type { ModelBackends } from '../../backends/model-backends.ts';
 import { findAdminUser } from '../../auth/accounts.ts';
 import type { OidcSignIn } from '../../auth/oidc.ts';
 import type { AuthPolicy } from '../../auth/policy.ts';
@@ -19,6 +20,8 @@ export interface AdminContext {
   loginLimiter: RateLimiter;
   oidc: OidcSignIn;
   log: Logger;
+  /** This process's model backends: their health, and the playground asks them like checks do. */
+  backends: ModelBackends;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth-routes.ts';
 import { installAdminGate, type AdminContext } from './context.ts';
 import { registerEventRoutes } from './event-routes.ts';
+import { registerModelBackendRoutes } from './model-backend-routes.ts';
 import { registerPlaygroundRoutes } from './playground-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
 import { registerRuntimeLlmRoutes } from './runtime-llm-routes.ts';
@@ -22,6 +23,7 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AdminContext):
   registerProfileRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
+  registerModelBackendRoutes(app, ctx);
   registerPlaygroundRoutes(app, ctx);
   registerVectorRoutes(app, ctx);
 }

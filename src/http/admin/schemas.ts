@@ -127,3 +127,22 @@ export const ssoBody = {
     username_claim: { type: 'string', maxLength: 200 },
   },
 } as const;
+
+export const modelBackendBody = (required: readonly string[]) =>
+  ({
+    type: 'object',
+    required,
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', maxLength: 200, description: 'Unique name; profiles name it in guardrails.<guardrail>.backend' },
+      kind: { type: 'string', enum: ['onnx', 'llm_judge'], description: 'onnx: a local classifier folder; llm_judge: a safety LLM behind an OpenAI-compatible API' },
+      path: { type: 'string', maxLength: 4096, description: 'onnx: absolute path of the folder holding model.onnx, tokenizer.json and manifest.json' },
+      url: { type: 'string', maxLength: 4096, description: 'llm_judge: OpenAI-compatible base URL, e.g. http://vllm:8000/v1' },
+      model: { type: 'string', maxLength: 200, description: 'llm_judge: the served model name' },
+      format: { type: 'string', enum: ['llama_guard', 'shieldgemma', 'json'], description: 'llm_judge: prompt format and verdict parsing' },
+      api_key: { type: ['string', 'null'], maxLength: 8192, description: 'llm_judge: write-only (stored encrypted; reads show only api_key_set); null removes it' },
+      timeout_ms: { type: 'integer', description: 'Longest wait for an answer (50-120000; default 1000 for onnx, 5000 for llm_judge); on_error decides past it' },
+      breaker_failures: { type: 'integer', description: 'Consecutive failures that open the circuit breaker (1-1000, default 5)' },
+      breaker_cooldown_ms: { type: 'integer', description: 'How long an open breaker refuses calls before a trial call (1000-3600000, default 30000)' },
+    },
+  }) as const;

@@ -6,6 +6,7 @@ import { checkEventText } from './0004-check-event-text.ts';
 import { upstreamCredential } from './0010-upstream-credential.ts';
 import { threatVectors } from './0020-threat-vectors.ts';
 import { monitorMode } from './0030-monitor-mode.ts';
+import { modelBackends } from './0040-model-backends.ts';
 
 /** Versioned migrations, applied in key order. Never edit a released one; add the next number. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0010-upstream-credential': upstreamCredential,
   '0020-threat-vectors': threatVectors,
   '0030-monitor-mode': monitorMode,
+  '0040-model-backends': modelBackends,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,248 @@
+import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { api, fieldErrorOf, type FieldError } from '../api.ts';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
+
+interface Health {
+  state: 'ready' | 'loading' | 'unavailable' | 'open' | 'half_open';
+  consecutive_failures: number;
+  device?: 'cpu' | 'cuda';
+  error?: string;
+}
+
+interface ModelBackend {
+  id: string;
+  name: string;
+  kind: 'onnx' | 'llm_judge';
+  path?: string;
+  url?: string;
+  model?: string;
+  format?: 'llama_guard' | 'shieldgemma' | 'json';
+  api_key_set?: boolean;
+  timeout_ms: number;
+  breaker_failures: number;
+  breaker_cooldown_ms: number;
+  health?: Health;
+}
+
+/** The form's values; numbers stay as typed until the API accepts or refuses them. */
+interface Draft {
+  id?: string;
+  name: string;
+  kind: 'onnx' | 'llm_judge';
+  path: string;
+  url: string;
+  model: string;
+  format: string;
+  api_key: string;
+  timeout_ms: number | '';
+  breaker_failures: number | '';
+  breaker_cooldown_ms: number | '';
+}
+
+const EMPTY: Draft = { name: '', kind: 'llm_judge', path: '', url: '', model: '', format: 'llama_guard', api_key: '', timeout_ms: '', breaker_failures: '', breaker_cooldown_ms: '' };
+
+const STATE_COLOR: Record<Health['state'], string> = { ready: 'green', loading: 'blue', unavailable: 'red', open: 'red', half_open: 'yellow' };
+const STATE_LABEL: Record<Health['state'], string> = { ready: 'Ready', loading: 'Loading', unavailable: 'Unavailable', open: 'Breaker open', half_open: 'Breaker half open' };
+
+function HealthBadge({ health }: { health: Health | undefined }) {
+  if (!health) return <Badge color="gray">Not loaded yet</Badge>;
+  return (
+    <Stack gap={2}>
+      <Badge color={STATE_COLOR[health.state]}>{STATE_LABEL[health.state]}</Badge>
+      {health.device && <Text size="xs">{health.device.toUpperCase()}</Text>}
+      {health.consecutive_failures > 0 && <Text size="xs" c="dimmed">{health.consecutive_failures} failures in a row</Text>}
+      {health.error && <Text size="xs" c="red">{health.error}</Text>}
+    </Stack>
+  );
+}
+
+/** The body sent to the API: only what applies to the kind; empty numbers and an empty key are left out (kept or defaulted). */
+function bodyOf(draft: Draft): Record<string, unknown> {
+  const body: Record<string, unknown> = { name: draft.name, kind: draft.kind };
+  if (draft.kind === 'onnx') body.path = draft.path;
+  else Object.assign(body, { url: draft.url, model: draft.model, format: draft.format }, draft.api_key ? { api_key: draft.api_key } : {});
+  for (const key of ['timeout_ms', 'breaker_failures', 'breaker_cooldown_ms'] as const) if (draft[key] !== '') body[key] = draft[key];
+  return body;
+}
+
+function draftOf(b: ModelBackend): Draft {
+  return { ...EMPTY, id: b.id, name: b.name, kind: b.kind, path: b.path ?? '', url: b.url ?? '', model: b.model ?? '', format: b.format ?? 'llama_guard', timeout_ms: b.timeout_ms, breaker_failures: b.breaker_failures, breaker_cooldown_ms: b.breaker_cooldown_ms };
+}
+
+function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; keySet: boolean; onSaved: (b: ModelBackend) => void; onCancel: () => void }) {
+  const [draft, setDraft] = useState(initial);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+  const save = async () => {
+    setFieldError(null);
+    setError(null);
+    try {
+      const saved = draft.id
+        ? await api<ModelBackend>(`/api/model-backends/${draft.id}`, { method: 'PATCH', body: bodyOf(draft) })
+        : await api<ModelBackend>('/api/model-backends', { method: 'POST', body: bodyOf(draft) });
+      onSaved(saved);
+    } catch (e) {
+      const onField = fieldErrorOf(e);
+      if (onField) setFieldError(onField);
+      else setError((e as Error).message);
+    }
+  };
+  const number = (key: 'timeout_ms' | 'breaker_failures' | 'breaker_cooldown_ms', label: string, description: string) => (
+    <NumberInput label={label} description={description} allowDecimal={false} clampBehavior="none" value={draft[key]} onChange={(v) => set({ [key]: v === '' ? '' : Number(v) })} error={errorOf(key)} />
+  );
+  return (
+    <Card withBorder maw={680}>
+      <Stack>
+        <Title order={4}>{draft.id ? `Edit ${initial.name}` : 'Add a model backend'}</Title>
+        <TextInput label="Name" description="Profiles name it in a guardrail's backend setting" value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errorOf('name')} />
+        <SegmentedControl
+          aria-label="Kind"
+          disabled={draft.id !== undefined}
+          data={[
+            { value: 'llm_judge', label: 'LLM judge' },
+            { value: 'onnx', label: 'ONNX classifier' },
+          ]}
+          value={draft.kind}
+          onChange={(v) => set({ kind: v as Draft['kind'] })}
+        />
+        {draft.kind === 'onnx' ? (
+          <TextInput label="Classifier folder" description="Absolute path on the appliance holding model.onnx, tokenizer.json and manifest.json" placeholder="/var/lib/rampart/models/prompt-guard" value={draft.path} onChange={(e) => set({ path: e.currentTarget.value })} error={errorOf('path')} />
+        ) : (
+          <>
+            <TextInput label="Endpoint URL" description="OpenAI-compatible base URL (vLLM, TGI, Ollama, llama.cpp)" placeholder="http://vllm:8000/v1" value={draft.url} onChange={(e) => set({ url: e.currentTarget.value })} error={errorOf('url')} />
+            <TextInput label="Model" placeholder="meta-llama/Llama-Guard-3-8B" value={draft.model} onChange={(e) => set({ model: e.currentTarget.value })} error={errorOf('model')} />
+            <Select
+              label="Prompt format"
+              data={[
+                { value: 'llama_guard', label: 'Llama Guard 3/4 (safe / unsafe + hazard codes)' },
+                { value: 'shieldgemma', label: 'ShieldGemma (Yes / No policy question)' },
+                { value: 'json', label: 'Generic JSON verdict' },
+              ]}
+              value={draft.format}
+              onChange={(v) => set({ format: v ?? 'llama_guard' })}
+              allowDeselect={false}
+            />
+            <PasswordInput label="API key" description={keySet ? 'Set; type a new one to replace it' : 'Optional; stored encrypted, never shown again'} value={draft.api_key} onChange={(e) => set({ api_key: e.currentTarget.value })} error={errorOf('api_key')} />
+          </>
+        )}
+        <Group grow align="flex-start">
+          {number('timeout_ms', 'Timeout (ms)', 'Past it, the profile’s on_error decides')}
+          {number('breaker_failures', 'Breaker: failures', 'In a row, before calls stop')}
+          {number('breaker_cooldown_ms', 'Breaker: pause (ms)', 'Before a trial call')}
+        </Group>
+        {error && <Alert color="red">{error}</Alert>}
+        <Group>
+          <Button onClick={() => void save()}>Save</Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Settings → Model backends: ONNX classifiers and LLM judges that guardrails can ask, with their health on this node. */
+export function ModelBackendsSettings() {
+  const [backends, setBackends] = useState<ModelBackend[] | null>(null);
+  const [editing, setEditing] = useState<{ draft: Draft; keySet: boolean } | null>(null);
+  const [deleting, setDeleting] = useState<ModelBackend | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const load = async () => setBackends((await api<{ model_backends: ModelBackend[] }>('/api/model-backends')).model_backends);
+  useEffect(() => {
+    void load();
+    // Health changes on its own (a breaker opens, a model finishes loading).
+    const timer = setInterval(() => void load(), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!backends) return null;
+  const remove = async (b: ModelBackend) => {
+    setDeleting(null);
+    try {
+      await api(`/api/model-backends/${b.id}`, { method: 'DELETE' });
+      setNotice({ ok: true, text: `Deleted ${b.name}.` });
+    } catch (e) {
+      setNotice({ ok: false, text: (e as Error).message });
+    }
+    await load();
+  };
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed" maw={760}>
+        The built-in models stay the default. A guardrail (LLM, Content Moderation, System Prompt) of a security profile can also ask a backend here: set its Backend mode to backend, both (the higher score wins) or cascade (the backend is asked only when the built-in score is uncertain).
+      </Text>
+      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <Table striped withTableBorder maw={1100}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Target</Table.Th>
+            <Table.Th>Timeout</Table.Th>
+            <Table.Th>Health</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {backends.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed">No model backend: every guardrail uses its built-in model.</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {backends.map((b) => (
+            <Table.Tr key={b.id} data-testid={`backend-${b.name}`}>
+              <Table.Td>{b.name}</Table.Td>
+              <Table.Td>{b.kind === 'onnx' ? 'ONNX classifier' : 'LLM judge'}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {b.kind === 'onnx' ? b.path : `${b.url} · ${b.model} · ${b.format}`}
+                </Text>
+              </Table.Td>
+              <Table.Td>{b.timeout_ms} ms</Table.Td>
+              <Table.Td>
+                <HealthBadge health={b.health} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" aria-label={`Edit ${b.name}`} onClick={() => setEditing({ draft: draftOf(b), keySet: b.api_key_set === true })}>
+                    Edit
+                  </Button>
+                  <Button size="xs" color="red" variant="light" aria-label={`Delete ${b.name}`} onClick={() => setDeleting(b)}>
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {editing ? (
+        <BackendForm
+          key={editing.draft.id ?? 'new'}
+          initial={editing.draft}
+          keySet={editing.keySet}
+          onCancel={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setNotice({ ok: true, text: `Saved ${saved.name}.` });
+            void load();
+          }}
+        />
+      ) : (
+        <Group>
+          <Button onClick={() => setEditing({ draft: EMPTY, keySet: false })}>Add a model backend</Button>
+        </Group>
+      )}
+      {deleting && (
+        <ConfirmModal title={`Delete backend ${deleting.name}?`} confirmLabel="Delete backend" onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)}>
+          <Text size="sm">Guardrails that use it must be switched to another backend or back to their built-in model first.</Text>
+        </ConfirmModal>
+      )}
+    </Stack>
+  );
+}

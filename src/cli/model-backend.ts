@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { modelBackendJson } from '../admin/json.ts';
+import { createModelBackend, deleteModelBackend, listModelBackendsOf, requireModelBackend, updateModelBackend, type ModelBackendInput } from '../admin/model-backends.ts';
+import { AppError } from '../errors.ts';
+import type { StoredModelBackend } from '../store/model-backends.ts';
+import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
+
+interface BackendFlags {
+  dataDir?: string;
+  json?: boolean;
+  name?: string;
+  kind?: string;
+  path?: string;
+  url?: string;
+  model?: string;
+  format?: string;
+  apiKeyFile?: string;
+  apiKeyEnv?: string;
+  clearApiKey?: boolean;
+  timeoutMs?: string;
+  breakerFailures?: string;
+  breakerCooldownMs?: string;
+}
+
+function withSettingOptions(command: Command): Command {
+  return withDataDirOption(
+    command
+      .option('--kind <kind>', 'onnx (a local classifier folder) or llm_judge (a safety LLM behind an OpenAI-compatible API)')
+      .option('--path <folder>', 'onnx: absolute path of the folder holding model.onnx, tokenizer.json and manifest.json')
+      .option('--url <url>', 'llm_judge: OpenAI-compatible base URL, e.g. http://vllm:8000/v1')
+      .option('--model <name>', 'llm_judge: the served model name')
+      .option('--format <format>', 'llm_judge: llama_guard, shieldgemma or json')
+      .option('--api-key-file <file>', 'llm_judge: read the API key from a file; stored encrypted')
+      .option('--api-key-env <variable>', 'llm_judge: read the API key from this environment variable')
+      .option('--timeout-ms <ms>', 'longest wait for an answer (default 1000 for onnx, 5000 for llm_judge)')
+      .option('--breaker-failures <n>', 'consecutive failures that open the circuit breaker (default 5)')
+      .option('--breaker-cooldown-ms <ms>', 'how long an open breaker refuses calls (default 30000)')
+      .option('--json', 'print JSON'),
+  );
+}
+
+/** A whole number flag; anything else is passed on as NaN and refused with the setting's range. */
+function integer(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+function toInput(flags: BackendFlags): ModelBackendInput {
+  const input: ModelBackendInput = {
+    name: flags.name,
+    kind: flags.kind,
+    path: flags.path,
+    url: flags.url,
+    model: flags.model,
+    format: flags.format,
+    timeoutMs: integer(flags.timeoutMs),
+    breakerFailures: integer(flags.breakerFailures),
+    breakerCooldownMs: integer(flags.breakerCooldownMs),
+  };
+  // Secrets come from a file or the environment, never from argv (visible to every local user).
+  if (flags.apiKeyFile !== undefined) input.apiKey = readFileSync(flags.apiKeyFile, 'utf8').trim();
+  if (flags.apiKeyEnv !== undefined) {
+    const value = process.env[flags.apiKeyEnv];
+    if (!value) throw new AppError('invalid_field', `environment variable ${flags.apiKeyEnv} is not set`);
+    input.apiKey = value;
+  }
+  if (flags.clearApiKey) input.apiKey = null;
+  return input;
+}
+
+const COLUMNS = ['id', 'name', 'kind', 'target', 'timeout_ms'];
+
+function summary(backend: StoredModelBackend): Record<string, unknown> {
+  const s = backend.settings;
+  return { id: backend.id, name: backend.name, kind: s.kind, target: s.kind === 'onnx' ? s.path : `${s.url} ${s.model} (${s.format})`, timeout_ms: s.timeoutMs };
+}
+
+function print(backends: StoredModelBackend[], flags: BackendFlags, single: boolean): void {
+  if (flags.json) printJson(single ? modelBackendJson(backends[0]!) : backends.map((b) => modelBackendJson(b)));
+  else printTable(backends.map(summary), COLUMNS);
+}
+
+export function registerModelBackendCommands(program: Command): void {
+  const group = program
+    .command('backend')
+    .description('model backends: an ONNX classifier or an LLM judge that guardrails ask besides their built-in models (profile setting guardrails.<name>.backend_mode)');
+
+  withSettingOptions(group.command('create').description('add a model backend').requiredOption('--name <name>', 'unique name')).action(async (flags: BackendFlags) => {
+    print([await withStore(flags, (store) => createModelBackend(store, cliActor(), toInput(flags)))], flags, true);
+  });
+
+  withDataDirOption(group.command('list').description('list model backends').option('--json', 'print JSON')).action(async (flags: BackendFlags) => {
+    print(await withStore(flags, listModelBackendsOf), flags, false);
+  });
+
+  withDataDirOption(group.command('show <backend>').description('show one model backend').option('--json', 'print JSON')).action(async (idOrName: string, flags: BackendFlags) => {
+    print([await withStore(flags, (store) => requireModelBackend(store, idOrName))], flags, true);
+  });
+
+  withSettingOptions(group.command('update <backend>').description('change a model backend').option('--name <name>', 'new name').option('--clear-api-key', 'forget the API key')).action(
+    async (idOrName: string, flags: BackendFlags) => {
+      print([await withStore(flags, (store) => updateModelBackend(store, cliActor(), idOrName, toInput(flags)))], flags, true);
+    },
+  );
+
+  withDataDirOption(group.command('delete <backend>').description('delete a model backend no guardrail uses').option('--json', 'print JSON')).action(async (idOrName: string, flags: BackendFlags) => {
+    await withStore(flags, (store) => deleteModelBackend(store, cliActor(), idOrName));
+    if (flags.json) printJson({ deleted: idOrName });
+    else process.stdout.write(`deleted ${idOrName}\n`);
+  });
+}

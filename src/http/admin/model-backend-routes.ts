@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { modelBackendJson } from '../../admin/json.ts';
+import { createModelBackend, deleteModelBackend, listModelBackendsOf, requireModelBackend, updateModelBackend, type ModelBackendInput } from '../../admin/model-backends.ts';
+import type { StoredModelBackend } from '../../store/model-backends.ts';
+import { rejectOtherMethods } from '../errors.ts';
+import { actorOf, type AdminContext } from './context.ts';
+import { idParams, modelBackendBody, okSchema } from './schemas.ts';
+
+interface ModelBackendBody {
+  name?: string;
+  kind?: string;
+  path?: string;
+  url?: string;
+  model?: string;
+  format?: string;
+  api_key?: string | null;
+  timeout_ms?: number;
+  breaker_failures?: number;
+  breaker_cooldown_ms?: number;
+}
+
+function toModelBackendInput(body: ModelBackendBody): ModelBackendInput {
+  return {
+    name: body.name,
+    kind: body.kind,
+    path: body.path,
+    url: body.url,
+    model: body.model,
+    format: body.format,
+    apiKey: body.api_key,
+    timeoutMs: body.timeout_ms,
+    breakerFailures: body.breaker_failures,
+    breakerCooldownMs: body.breaker_cooldown_ms,
+  };
+}
+
+const tags = ['model-backends'];
+
+/** Settings → Model backends: the same operations as `rampart backend`, plus each backend's health on this node. */
+export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminContext): void {
+  const json = (backend: StoredModelBackend) => modelBackendJson(backend, ctx.backends.health().find((h) => h.name === backend.name));
+  /** After a change, this node's backends follow at once (others with their next configuration reload), so the answer shows its health. */
+  const changed = async (backend: StoredModelBackend) => {
+    await ctx.backends.load();
+    return json(backend);
+  };
+
+  app.get('/api/model-backends', { schema: { summary: 'List model backends with their health on this node (API keys only as api_key_set)', tags } }, async () => ({
+    model_backends: (await listModelBackendsOf(ctx.store)).map(json),
+  }));
+  app.post<{ Body: ModelBackendBody }>(
+    '/api/model-backends',
+    { schema: { summary: 'Add a model backend: an ONNX classifier folder or an LLM judge', tags, body: modelBackendBody(['name', 'kind']) } },
+    async (request, reply) => reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body)))),
+  );
+  rejectOtherMethods(app, '/api/model-backends', ['GET', 'HEAD', 'POST']);
+
+  app.get<{ Params: { id: string } }>('/api/model-backends/:id', { schema: { summary: 'One model backend', tags, params: idParams } }, async (request) => json(await requireModelBackend(ctx.store, request.params.id)));
+  app.patch<{ Params: { id: string }; Body: ModelBackendBody }>(
+    '/api/model-backends/:id',
+    { schema: { summary: 'Change a model backend (members left out keep their values)', tags, params: idParams, body: modelBackendBody([]) } },
+    async (request) => changed(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body))),
+  );
+  app.delete<{ Params: { id: string } }>(
+    '/api/model-backends/:id',
+    { schema: { summary: 'Delete a model backend no guardrail uses', tags, params: idParams, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteModelBackend(ctx.store, actorOf(request), request.params.id);
+      return { ok: true };
+    },
+  );
+  rejectOtherMethods(app, '/api/model-backends/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
+}

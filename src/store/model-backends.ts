@@ -1,0 +1,77 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { JudgeFormat } from '../backends/judge-formats.ts';
+import type { Database, ModelBackendTable } from './schema.ts';
+
+/** Settings every backend has: how long an answer may take and when its circuit breaker opens. */
+export interface BackendLimits {
+  timeoutMs: number;
+  /** Consecutive failures that open the circuit breaker. */
+  breakerFailures: number;
+  /** How long an open breaker refuses calls before one trial call is let through. */
+  breakerCooldownMs: number;
+}
+
+export type BackendSettings = BackendLimits &
+  ({ kind: 'onnx'; path: string } | { kind: 'llm_judge'; url: string; model: string; format: JudgeFormat });
+
+export interface StoredModelBackend {
+  id: string;
+  name: string;
+  settings: BackendSettings;
+  /** Sealed API key (see CredentialBox); never shown. */
+  credential: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toBackend(row: Selectable<ModelBackendTable>): StoredModelBackend {
+  return {
+    id: row.id,
+    name: row.name,
+    settings: { ...(JSON.parse(row.settings) as Omit<BackendSettings, 'kind'>), kind: row.kind } as BackendSettings,
+    credential: row.credential,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toRow(backend: StoredModelBackend): Selectable<ModelBackendTable> {
+  const { kind, ...settings } = backend.settings;
+  return {
+    id: backend.id,
+    name: backend.name,
+    kind,
+    settings: JSON.stringify(settings),
+    credential: backend.credential,
+    created_at: backend.createdAt,
+    updated_at: backend.updatedAt,
+  };
+}
+
+export async function insertModelBackend(db: Kysely<Database>, backend: StoredModelBackend): Promise<void> {
+  await db.insertInto('model_backends').values(toRow(backend)).execute();
+}
+
+export async function updateModelBackendRow(db: Kysely<Database>, backend: StoredModelBackend): Promise<void> {
+  const { id, created_at: _created, ...columns } = toRow(backend);
+  await db.updateTable('model_backends').set(columns).where('id', '=', id).execute();
+}
+
+export async function deleteModelBackendRow(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('model_backends').where('id', '=', id).execute();
+}
+
+export async function listModelBackends(db: Kysely<Database>): Promise<StoredModelBackend[]> {
+  return (await db.selectFrom('model_backends').selectAll().orderBy('name').execute()).map(toBackend);
+}
+
+/** Finds a backend by id or, failing that, by name. */
+export async function findModelBackend(db: Kysely<Database>, idOrName: string): Promise<StoredModelBackend | undefined> {
+  const row = await db
+    .selectFrom('model_backends')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrName), eb('name', '=', idOrName)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row && toBackend(row);
+}
