@@ -16,6 +16,11 @@ import type { Random } from './random.ts';
  *   does not translate into (Arabic, German, Hindi, Indonesian, Japanese, Russian, Turkish). Words
  *   without an entry stay English, which reads like the code-switched prompts users write.
  * A copy keeps its original's validation group, so it never crosses a fold.
+ *
+ * Measured on the out-of-source validation (three seeds, share 0.2): attacks in other languages
+ * flagged 6.6 → 9.4 %, hard-benign false positives 13.6 → 12.1 %, English attacks 38.0 → 36.8 %; the
+ * model it trained scored a dehumanising statement of the model tests below the threshold, so the
+ * shipped model is still trained without copies (share 0, the default).
  */
 
 /** Apertium modes chained to reach a language from English. */
@@ -104,6 +109,7 @@ export function translatedCopies(
   share: number,
   isExcludedLicence: (licence: string) => boolean,
 ): { copies: LabelledText[]; summary: TranslationSummary } {
+  if (share <= 0) return { copies: [], summary: { perLanguage: {} } };
   const dictionaries = new Map<string, ReadonlyMap<string, readonly string[]>>();
   const missing: string[] = [];
   for (const [language, code] of Object.entries(DICTIONARY_LANGUAGES)) {
