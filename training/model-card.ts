@@ -28,9 +28,13 @@ export interface CardInputs {
   trainingSeconds: number;
   /** Foreign words aligned to English through the bilingual dictionaries. */
   dictionaryAliases: number;
+  /** Machine-translated copies of English training texts, per target language. */
+  translations: Readonly<Record<string, number>>;
   parameters: number;
 }
 
+const translationList = (perLanguage: Readonly<Record<string, number>>) =>
+  Object.entries(perLanguage).length === 0 ? 'none this run' : Object.entries(perLanguage).map(([l, n]) => `${l} ${n}`).join(', ');
 const pct = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -239,6 +243,13 @@ Arabic) train the hazard head with HATE when a group or identity is targeted, VI
 threatens, HARASSMENT otherwise; their non-hateful contrasts (counter-speech, reclaimed words, neutral
 mentions of identity) are negatives. Translated collections (MultiJail, XSafety, XQuAD, xSID, the PUD
 treebanks) keep one item's translations in one validation fold.
+
+Machine-translated copies (\`machine-translation.ts\`, made at training time, never shipped): a share of
+the English attacks, harmful requests and ordinary prompts, each copied into one language with its
+labels and its original's validation group, at half its weight — ${translationList(c.translations)}.
+Apertium (rule-based machine translation) writes the Spanish, Portuguese, French and Italian copies; the
+others substitute words through FreeDict \`eng-*\` dictionaries and keep unknown words in English, much
+like a code-switched prompt.
 
 ## Evaluation
 

@@ -5,9 +5,10 @@
  * final model on everything → weights, manifest, validation report and model card.
  *
  *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-model] [--seeds N] [--epochs N] [--models-dir DIR]
- *     [--save-oof FILE] [--load-oof FILE,...] [--seed-offset K] [--reuse-model]
+ *     [--save-oof FILE] [--load-oof FILE,...] [--seed-offset K] [--reuse-model] [--translation-share S]
  *
- * Needs the FreeDict bilingual dictionaries from Debian's packages (training/dictionary-aliases.ts
+ * Needs the FreeDict bilingual dictionaries and the Apertium translators from Debian's packages (training/dictionary-aliases.ts
+ * and training/machine-translation.ts
  * names them; the README's Development section has the apt-get line).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { buildWordVectors, commonEnglishRanks, loadGlove } from './glove-vocabul
 import { FOREIGN_ALIASES } from './foreign-aliases.ts';
 import { dictionaryAliases } from './dictionary-aliases.ts';
 import { isExcluded } from './licences.ts';
+import { translatedCopies } from './machine-translation.ts';
 import { roundTripRows } from './quantize.ts';
 import { Random } from './random.ts';
 import { DEFAULT_CONFIG, bucketWeights, train } from './trainer.ts';
@@ -46,6 +48,9 @@ const { values: args } = parseArgs({
     // Training seeds start this many after the configured one (to compute one seed's validation alone).
     'seed-offset': { type: 'string', default: '0' },
     'reuse-model': { type: 'boolean', default: false },
+    // Share of the English texts also trained on in a machine translation (training/machine-translation.ts);
+    // off by default until a translated model passes the model tests (see training/machine-translation.ts).
+    'translation-share': { type: 'string', default: '0' },
     'models-dir': { type: 'string', default: resolve(import.meta.dirname, '../models') },
   },
 });
@@ -58,7 +63,9 @@ const excluded = args['exclude-license']!.split(',').map((s) => s.trim()).filter
 log(`datasets: ${datasetsDir()}; excluded licences: ${excluded.join(', ') || 'none'}`);
 const rng = new Random(cfg.seed);
 const { texts, summary } = buildCorpus(readSplit('train'), excluded, rng);
-log(`${texts.length} training texts`);
+const translations = translatedCopies(texts, rng, Number(args['translation-share']), (licence) => isExcluded({ file: '', license: licence }, excluded));
+texts.push(...translations.copies);
+log(`${texts.length} training texts, ${translations.copies.length} of them translated (${JSON.stringify(translations.summary.perLanguage)})`);
 
 const corpusWords = new Set<string>();
 for (const t of texts) for (const m of t.text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) corpusWords.add(m[0]);
@@ -126,6 +133,7 @@ if (!args['no-model']) {
     holdout,
     trainingSeconds: (Date.now() - started) / 1000,
     dictionaryAliases: dictionaries.aliases.size,
+    translations: translations.summary.perLanguage,
     parameters: manifest.tensors.reduce((sum, t) => sum + t.shape.reduce((a, b) => a * b, 1), 0),
   });
   writeFileSync(join(outDir, 'MODEL_CARD.md'), card);
