@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Actor } from '../admin/actor.ts';
+import { AppError } from '../errors.ts';
 import { databaseUrlFrom, resolveDataDir, sqliteMaxBytesFrom } from '../config/app-config.ts';
 import { openStore, type Store } from '../store/store.ts';
 
@@ -46,4 +48,18 @@ export function printTable(rows: readonly Record<string, unknown>[], columns: re
 export function reportError(error: unknown): number {
   process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
   return 1;
+}
+
+/**
+ * A secret given as a file or as the name of an environment variable (the variable wins when both
+ * are given), never on the command line, where every local user can read it.
+ */
+export function secretFromFlags(file: string | undefined, variable: string | undefined): string | undefined {
+  let secret = file === undefined ? undefined : readFileSync(file, 'utf8').trim();
+  if (variable !== undefined) {
+    const value = process.env[variable];
+    if (!value) throw new AppError('invalid_field', `Environment variable ${variable} is not set.`);
+    secret = value;
+  }
+  return secret;
 }

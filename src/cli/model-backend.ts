@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { modelBackendJson } from '../admin/json.ts';
 import { createModelBackend, deleteModelBackend, listModelBackendsOf, requireModelBackend, updateModelBackend, type ModelBackendInput } from '../admin/model-backends.ts';
-import { AppError } from '../errors.ts';
 import type { StoredModelBackend } from '../store/model-backends.ts';
-import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
+import { cliActor, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
 
 interface BackendFlags {
   dataDir?: string;
@@ -58,13 +56,8 @@ function toInput(flags: BackendFlags): ModelBackendInput {
     breakerFailures: integer(flags.breakerFailures),
     breakerCooldownMs: integer(flags.breakerCooldownMs),
   };
-  // Secrets come from a file or the environment, never from argv (visible to every local user).
-  if (flags.apiKeyFile !== undefined) input.apiKey = readFileSync(flags.apiKeyFile, 'utf8').trim();
-  if (flags.apiKeyEnv !== undefined) {
-    const value = process.env[flags.apiKeyEnv];
-    if (!value) throw new AppError('invalid_field', `environment variable ${flags.apiKeyEnv} is not set`);
-    input.apiKey = value;
-  }
+  const apiKey = secretFromFlags(flags.apiKeyFile, flags.apiKeyEnv);
+  if (apiKey !== undefined) input.apiKey = apiKey;
   if (flags.clearApiKey) input.apiKey = null;
   return input;
 }

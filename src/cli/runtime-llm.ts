@@ -11,7 +11,7 @@ import {
 } from '../admin/runtime-llms.ts';
 import { runtimeLlmJson } from '../admin/json.ts';
 import { AppError } from '../errors.ts';
-import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
+import { cliActor, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
 
 interface RuntimeLlmFlags {
   dataDir?: string;
@@ -58,13 +58,8 @@ function toInput(flags: RuntimeLlmFlags): Partial<RuntimeLlmInput> {
   if (flags.systemPrompt !== undefined) input.systemPrompt = flags.systemPrompt;
   if (flags.systemPromptFile !== undefined) input.systemPrompt = readFileSync(flags.systemPromptFile, 'utf8');
   if (flags.clearSystemPrompt) input.systemPrompt = null;
-  // Secrets come from a file or the environment, never from argv (visible to every local user).
-  if (flags.upstreamKeyFile !== undefined) input.upstreamCredential = readFileSync(flags.upstreamKeyFile, 'utf8').trim();
-  if (flags.upstreamKeyEnv !== undefined) {
-    const value = process.env[flags.upstreamKeyEnv];
-    if (!value) throw new AppError('invalid_field', `Environment variable ${flags.upstreamKeyEnv} is not set.`);
-    input.upstreamCredential = value;
-  }
+  const upstreamCredential = secretFromFlags(flags.upstreamKeyFile, flags.upstreamKeyEnv);
+  if (upstreamCredential !== undefined) input.upstreamCredential = upstreamCredential;
   if (flags.clearUpstreamKey) input.upstreamCredential = null;
   if (flags.monitor && flags.enforce) throw new AppError('invalid_field', 'The --monitor and --enforce flags contradict each other; give one.');
   if (flags.monitor) input.monitor = true;
