@@ -57,13 +57,13 @@ function validateName(name: unknown): string {
 
 function validateKind(kind: unknown): BackendKind {
   if ((BACKEND_KINDS as readonly unknown[]).includes(kind)) return kind as BackendKind;
-  throw invalid('kind', `kind must be one of ${BACKEND_KINDS.join(', ')}; got ${JSON.stringify(kind)}`);
+  throw invalid('kind', `The field kind must be one of ${BACKEND_KINDS.join(', ')}; got ${JSON.stringify(kind)}.`);
 }
 
 function validateLimit(key: keyof BackendLimits, value: unknown): number {
   const { field, min, max } = LIMIT_RANGES[key];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(field, `${field} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
+    throw invalid(field, `The field ${field} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}.`);
   }
   return value;
 }
@@ -71,12 +71,12 @@ function validateLimit(key: keyof BackendLimits, value: unknown): number {
 /** A classifier folder must be an absolute path holding model.onnx, tokenizer.json and a valid manifest.json. */
 function validatePath(path: unknown): string {
   if (typeof path !== 'string' || path.length === 0 || path.length > 4096 || !isAbsolute(path)) {
-    throw invalid('path', 'path must be the absolute path of a folder holding model.onnx, tokenizer.json and manifest.json');
+    throw invalid('path', 'The field path must be the absolute path of a folder holding model.onnx, tokenizer.json and manifest.json.');
   }
   try {
     readOnnxManifest(path);
   } catch (error) {
-    throw invalid('path', (error as Error).message);
+    throw invalid('path', `The classifier folder ${path} cannot be used: ${(error as Error).message}.`);
   }
   return path;
 }
@@ -89,20 +89,20 @@ function validateUrl(url: unknown): string {
     parsed = undefined;
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw invalid('url', `url must be the http(s) base URL of an OpenAI-compatible API, e.g. http://vllm:8000/v1; got ${JSON.stringify(url)}`);
+    throw invalid('url', `The field url must be the http(s) base URL of an OpenAI-compatible API, e.g. http://vllm:8000/v1; got ${JSON.stringify(url)}.`);
   }
-  if (parsed.username || parsed.password) throw invalid('url', 'url must not carry credentials; give the API key separately');
+  if (parsed.username || parsed.password) throw invalid('url', 'The field url must not carry credentials; give the API key separately.');
   return url as string;
 }
 
 function validateModel(model: unknown): string {
-  if (typeof model !== 'string' || model.trim().length === 0 || model.length > 200) throw invalid('model', 'model must be the model name the endpoint serves (1-200 characters)');
+  if (typeof model !== 'string' || model.trim().length === 0 || model.length > 200) throw invalid('model', 'The field model must be the model name the endpoint serves (1-200 characters).');
   return model.trim();
 }
 
 function validateFormat(format: unknown): JudgeFormat {
   if ((JUDGE_FORMATS as readonly unknown[]).includes(format)) return format as JudgeFormat;
-  throw invalid('format', `format must be one of ${JUDGE_FORMATS.join(', ')}; got ${JSON.stringify(format)}`);
+  throw invalid('format', `The field format must be one of ${JUDGE_FORMATS.join(', ')}; got ${JSON.stringify(format)}.`);
 }
 
 function validateApiKey(value: unknown): string | null {
@@ -122,12 +122,12 @@ function settingsFrom(input: ModelBackendInput, current?: BackendSettings): Back
   };
   if (kind === 'onnx') {
     for (const [key, field] of [['url', 'url'], ['model', 'model'], ['format', 'format'], ['apiKey', 'api_key']] as const) {
-      if (input[key] !== undefined && input[key] !== null) throw invalid(field, `${field} applies to llm_judge backends only`);
+      if (input[key] !== undefined && input[key] !== null) throw invalid(field, `The field ${field} applies to llm_judge backends only.`);
     }
     const path = input.path === undefined && sameKind?.kind === 'onnx' ? sameKind.path : validatePath(input.path);
     return { kind, path, ...limits };
   }
-  if (input.path !== undefined) throw invalid('path', 'path applies to onnx backends only');
+  if (input.path !== undefined) throw invalid('path', 'The field path applies to onnx backends only.');
   const judge = sameKind?.kind === 'llm_judge' ? sameKind : undefined;
   return {
     kind,
@@ -157,7 +157,7 @@ async function usersOf(store: Store, name: string): Promise<string[]> {
 
 export async function requireModelBackend(store: Store, idOrName: string): Promise<StoredModelBackend> {
   const found = await findModelBackend(store.db, idOrName);
-  if (!found) throw new AppError('not_found', `model backend ${JSON.stringify(idOrName)} does not exist`);
+  if (!found) throw new AppError('not_found', `Model backend ${JSON.stringify(idOrName)} does not exist.`);
   return found;
 }
 
@@ -165,7 +165,7 @@ export async function createModelBackend(store: Store, actor: Actor, input: Mode
   const name = validateName(input.name);
   const settings = settingsFrom(input);
   const existing = await findModelBackend(store.db, name);
-  if (existing?.name === name) throw new AppError('conflict', `a model backend named ${JSON.stringify(name)} already exists`);
+  if (existing?.name === name) throw new AppError('conflict', `A model backend named ${JSON.stringify(name)} already exists.`);
   const id = newId('mbk');
   const apiKey = settings.kind === 'llm_judge' && input.apiKey !== undefined ? validateApiKey(input.apiKey) : null;
   const now = nowIso();
@@ -179,9 +179,9 @@ export async function updateModelBackend(store: Store, actor: Actor, idOrName: s
   const name = input.name === undefined ? current.name : validateName(input.name);
   if (name !== current.name) {
     const existing = await findModelBackend(store.db, name);
-    if (existing?.name === name) throw new AppError('conflict', `a model backend named ${JSON.stringify(name)} already exists`);
+    if (existing?.name === name) throw new AppError('conflict', `A model backend named ${JSON.stringify(name)} already exists.`);
     const users = await usersOf(store, current.name);
-    if (users.length > 0) throw new AppError('conflict', `model backend ${JSON.stringify(current.name)} cannot be renamed while guardrails use it: ${users.join(', ')}`);
+    if (users.length > 0) throw new AppError('conflict', `Model backend ${JSON.stringify(current.name)} cannot be renamed while guardrails use it: ${users.join(', ')}.`);
   }
   const settings = settingsFrom(input, current.settings);
   let credential = settings.kind === 'onnx' ? null : current.credential;
@@ -199,7 +199,7 @@ export async function updateModelBackend(store: Store, actor: Actor, idOrName: s
 export async function deleteModelBackend(store: Store, actor: Actor, idOrName: string): Promise<void> {
   const current = await requireModelBackend(store, idOrName);
   const users = await usersOf(store, current.name);
-  if (users.length > 0) throw new AppError('conflict', `model backend ${JSON.stringify(current.name)} is used by ${users.join(', ')}; switch those guardrails to another backend first`);
+  if (users.length > 0) throw new AppError('conflict', `Model backend ${JSON.stringify(current.name)} is used by ${users.join(', ')}; switch those guardrails to another backend first.`);
   await applyConfigChange(store, actor, { action: 'model_backend.delete', targetType: 'model_backend', targetId: current.id, details: { name: current.name } }, (trx) =>
     deleteModelBackendRow(trx, current.id),
   );
