@@ -33,8 +33,19 @@ export interface CardInputs {
   parameters: number;
 }
 
-const translationList = (perLanguage: Readonly<Record<string, number>>) =>
-  Object.entries(perLanguage).length === 0 ? 'none this run' : Object.entries(perLanguage).map(([l, n]) => `${l} ${n}`).join(', ');
+/** Said only when the run made translated copies (\`--translation-share\` above 0). */
+function translationParagraph(perLanguage: Readonly<Record<string, number>>): string {
+  const counts = Object.entries(perLanguage);
+  if (counts.length === 0) return '';
+  return `Machine-translated copies (\`machine-translation.ts\`, made at training time, never shipped): a share of
+the English attacks, harmful requests and ordinary prompts, each copied into one language with its
+labels and its original's validation group, at half its weight — ${counts.map(([l, n]) => `${l} ${n}`).join(', ')}.
+Apertium (rule-based machine translation) writes the Spanish, Portuguese, French and Italian copies; the
+others substitute words through FreeDict \`eng-*\` dictionaries and keep unknown words in English, much
+like a code-switched prompt.
+
+`;
+}
 const pct = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -244,14 +255,7 @@ threatens, HARASSMENT otherwise; their non-hateful contrasts (counter-speech, re
 mentions of identity) are negatives. Translated collections (MultiJail, XSafety, XQuAD, xSID, the PUD
 treebanks) keep one item's translations in one validation fold.
 
-Machine-translated copies (\`machine-translation.ts\`, made at training time, never shipped): a share of
-the English attacks, harmful requests and ordinary prompts, each copied into one language with its
-labels and its original's validation group, at half its weight — ${translationList(c.translations)}.
-Apertium (rule-based machine translation) writes the Spanish, Portuguese, French and Italian copies; the
-others substitute words through FreeDict \`eng-*\` dictionaries and keep unknown words in English, much
-like a code-switched prompt.
-
-## Evaluation
+${translationParagraph(c.translations)}## Evaluation
 
 ${c.validation !== undefined ? validationSection(c.validation) : '_Validation skipped in this run._\n'}
 ${holdoutSection(c.holdout)}
