@@ -15,12 +15,12 @@ function prose(chars: number): string {
   return text.slice(0, chars).trimEnd();
 }
 
-test('an attack at the very end of a 100,000-character message is found', () => {
+test('an attack at the very end of a 100,000-character message is found', async () => {
   const runtime = seedOnlyRuntime();
   const { thresholds } = sharedSentenceEncoder().calibration;
   const filler = prose(100_000 - ATTACK.length - 1);
   const message = `${filler} ${ATTACK}`;
   assert.equal(message.length, 100_000);
-  assert.ok(scoreMessage(runtime, new AnalysedText(filler)).score < thresholds.Medium, 'the prose alone passes');
-  assert.ok(scoreMessage(runtime, new AnalysedText(message)).score >= thresholds.Medium, 'the attack at its end is flagged');
+  assert.ok((await scoreMessage(runtime, new AnalysedText(filler))).score < thresholds.Medium, 'the prose alone passes');
+  assert.ok((await scoreMessage(runtime, new AnalysedText(message))).score >= thresholds.Medium, 'the attack at its end is flagged');
 });

@@ -90,7 +90,8 @@ log(`threat seed: ${seedEntries.length} vectors`);
 // Hand-written sentences in trained and unseen languages, never trained on: how far the store reaches.
 // Attack entries only: the request seed is rebuilt for this encoder at the end (request-seed.ts).
 const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir));
-const holdout = MULTILINGUAL_HOLDOUT.map((h) => scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } }).matches[0]?.similarity ?? 0);
+const holdout: number[] = [];
+for (const h of MULTILINGUAL_HOLDOUT) holdout.push((await scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } })).matches[0]?.similarity ?? 0);
 
 const report: ValidationReport = {
   encoder: manifest.version,
@@ -126,7 +127,7 @@ const models = await modelGuardrailsCheck();
 const scored: VectorScoredRow[] = [];
 for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
   const checked = await models('input', row.text);
-  const score = scoreMessage(runtime, new AnalysedText(row.text)).score;
+  const score = (await scoreMessage(runtime, new AnalysedText(row.text))).score;
   scored.push({ row, score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
 }
 const evaluation = vectorEvalReport({ encoder, scored, sensitivity: 'Medium' });

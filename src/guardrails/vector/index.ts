@@ -31,9 +31,9 @@ export const vectorGuardrail = defineGuardrail({
   compile(settings) {
     return { sensitivity: settings.sensitivity, threshold: sharedSentenceEncoder().calibration.thresholds[settings.sensitivity] };
   },
-  check(ctx, compiled) {
+  async check(ctx, compiled) {
     if (!runtime) throw new Error('The vector filter was not initialised.');
-    const r = scoreMessage(runtime, ctx.text);
+    const r = await scoreMessage(runtime, ctx.text);
     const detected = r.score >= compiled.threshold;
     return {
       detected,
