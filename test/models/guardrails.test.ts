@@ -5,12 +5,16 @@ import type { CheckContext, Direction, GuardrailDefinition, GuardrailVerdict } f
 import { contentModerationGuardrail } from '../../src/guardrails/content-moderation/index.ts';
 import { llmGuardrail } from '../../src/guardrails/llm/index.ts';
 import { systemPromptGuardrail } from '../../src/guardrails/system-prompt/index.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 import { rot13 } from '../../src/text/payloads.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 
-async function run<G extends GuardrailDefinition<any, any>>(g: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
-  await g.init?.();
-  const compiled = g.compile({ ...(Value.Create(g.settings) as object), ...settings }, { keywords: [], regexes: [] });
+const models = new ModelLibrary(SHIPPED_MODELS_DIR);
+
+async function run<G extends GuardrailDefinition<any, any>>(definition: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
+  const g = await definition.create({ models });
+  const compiled = g.compile({ ...(Value.Create(definition.settings) as object), ...settings }, { keywords: [], regexes: [] });
   const ctx: CheckContext = {
     direction,
     message,
