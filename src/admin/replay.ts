@@ -12,7 +12,7 @@ import { requireRuntimeLlm } from './runtime-llms.ts';
 export const MAX_REPLAYED_CHECKS = 2000;
 /** Changed checks listed one by one in a report; all are counted. */
 const MAX_LISTED_CHANGES = 200;
-const DURATION_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 export interface ReplayInput {
   /** Candidate security profile, id or name. */

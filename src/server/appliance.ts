@@ -45,7 +45,7 @@ export interface Appliance {
 const SERVER_LOCK_WAIT_MS = 250;
 
 /** Never log a key, a password or a prompt. */
-const REDACT = [
+const REDACT: readonly string[] = [
   'req.headers["x-api-key"]',
   'req.headers["x-csrf-token"]',
   'req.headers.authorization',
@@ -64,7 +64,7 @@ const REDACT = [
 ];
 
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
+  return pino({ level, redact: { paths: [...REDACT], censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
 }
 
 /** Where this process stands in a multi-process server (see cluster.ts); absent when it serves alone. */

@@ -47,7 +47,7 @@ declare module 'fastify' {
 
 // __Host- cookies must be Secure, have Path=/ and no Domain: a sibling host cannot plant or read them.
 export const SESSION_COOKIE = '__Host-rampart_session';
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge: maxAgeSeconds });

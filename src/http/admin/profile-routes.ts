@@ -8,7 +8,7 @@ import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import { idParams, keywordRuleBody, okSchema, regexRuleBody, replayBody, ruleTestBody } from './schemas.ts';
 
-const tags = ['profiles'];
+const tags: readonly string[] = ['profiles'];
 
 /** Guardrails pages: security profiles, their settings and Add Rules; same operations as `rampart profile`. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): void {

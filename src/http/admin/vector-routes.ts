@@ -7,7 +7,7 @@ import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import { idParams } from './schemas.ts';
 
-const tags = ['vectors'];
+const tags: readonly string[] = ['vectors'];
 const str = { type: 'string', maxLength: 200 } as const;
 
 const entrySchema = {

@@ -24,7 +24,7 @@ export const TOKEN_THRESHOLD = 0.4;
 export const JOIN_THRESHOLD = 0.25;
 
 // Lower-case particles inside names: "Ludwig van Beethoven", "Maria de la Cruz".
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'los', 'ten', 'ter', 'zu', 'bin', 'bint', 'ibn', 'abu', 'al', 'el', 'y']);
+const PARTICLES: ReadonlySet<string> = new Set(['van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'los', 'ten', 'ter', 'zu', 'bin', 'bint', 'ibn', 'abu', 'al', 'el', 'y']);
 const POSSESSIVE = /['’]s$/;
 /**
  * Other PII this close to a name (in UTF-16 units) makes it personal data: a record. Farther away,
