@@ -109,10 +109,11 @@ export function compileProfile(
   const byName = new Map(loaded.map((g) => [g.definition.name, g]));
   const guardrails = new Map<GuardrailName, ActiveGuardrail | DisabledReason>();
   for (const name of GUARDRAIL_NAMES) {
-    const { definition, guardrail } = byName.get(name) ?? {};
+    const found = byName.get(name);
     if (!isGuardrailEnabled(profile.settings, level, name)) guardrails.set(name, 'switched_off');
-    else if (!definition || !guardrail) guardrails.set(name, 'not_available');
+    else if (!found) guardrails.set(name, 'not_available');
     else {
+      const { definition, guardrail } = found;
       const { enabled: _enabled, monitor: _monitor, ...own } = profile.settings.guardrails[name] ?? {};
       for (const setting of BACKEND_SETTING_NAMES) delete own[setting];
       const enforced = !monitorAll && !isGuardrailMonitored(profile.settings, name);
