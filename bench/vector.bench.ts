@@ -17,13 +17,15 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
+import { ModelLibrary } from '../src/models/model-library.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
 import { indexDir, saveThreatIndex } from '../src/vectors/index-file.ts';
 import { KnnIndex } from '../src/vectors/knn-index.ts';
 import { REPORTED_MATCHES, scoreMessage } from '../src/vectors/scorer.ts';
 import { loadShippedSeed, loadThreatSeed } from '../src/vectors/seed.ts';
 import { ThreatIndex } from '../src/vectors/threat-index.ts';
-import { seedOnlyRuntime, sharedSentenceEncoder } from '../src/vectors/vector-runtime.ts';
+import { seedOnlyRuntime } from '../src/vectors/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
 import { referenceWork } from './lib/reference.ts';
 
@@ -31,7 +33,8 @@ const { values } = parseArgs({ options: { sizes: { type: 'string', default: '900
 const QUERIES = 2000;
 const K = REPORTED_MATCHES;
 
-const encoder = sharedSentenceEncoder();
+const models = new ModelLibrary(SHIPPED_MODELS_DIR);
+const encoder = models.sentenceEncoder();
 const seed = loadThreatSeed();
 const dims = encoder.dims;
 
@@ -156,7 +159,7 @@ async function benchSize(n: number): Promise<SizeResult> {
 }
 
 async function benchMessage(): Promise<{ chars: number; suffixed: boolean; p50Ms: number; ratioToReference: number }[]> {
-  const runtime = seedOnlyRuntime(encoder);
+  const runtime = seedOnlyRuntime(encoder, models.threatSeed(), models.requestMatching());
   const prompt = 'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours. ';
   // Built like an optimisation suffix, so the hazardous-request partition is searched too.
   const suffix = ' zorbak.]( Plin**QUAD revert "\\!--Tw similarlyNow ({ gleb';

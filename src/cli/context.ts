@@ -3,7 +3,8 @@ import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Actor } from '../admin/actor.ts';
 import { AppError } from '../errors.ts';
-import { databaseUrlFrom, resolveDataDir, sqliteMaxBytesFrom } from '../config/app-config.ts';
+import { databaseUrlFrom, modelsDirFrom, resolveDataDir, sqliteMaxBytesFrom } from '../config/app-config.ts';
+import { ModelLibrary } from '../models/model-library.ts';
 import { openStore, type Store } from '../store/store.ts';
 
 /** The data directory flag every command accepts. */
@@ -29,6 +30,11 @@ export async function withStore<T>(options: { dataDir?: string }, run: (store: S
   } finally {
     await store.close();
   }
+}
+
+/** The models of RAMPART_MODELS_DIR (default: the shipped ones), for commands that run guardrails or encode threats. */
+export function modelLibrary(): ModelLibrary {
+  return new ModelLibrary(modelsDirFrom());
 }
 
 export function printJson(value: unknown): void {

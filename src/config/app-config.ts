@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { SHIPPED_MODELS_DIR } from '../models/detector-model.ts';
 
 /** Settings of a running appliance, from command-line flags, then environment variables, then defaults. */
 export interface AppConfig {
@@ -19,6 +20,8 @@ export interface AppConfig {
   tlsKeyFile: string | undefined;
   /** Server processes sharing the ports (1 = a single process). */
   workers: number;
+  /** Where the guardrails' models are read from (RAMPART_MODELS_DIR; default: the models shipped with Rampart). */
+  modelsDir: string;
 }
 
 /** Spec ports: the check API on 443, the dashboard on 3000. */
@@ -56,6 +59,10 @@ export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | 
   return url;
 }
 
+export function modelsDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.RAMPART_MODELS_DIR || SHIPPED_MODELS_DIR);
+}
+
 export function sqliteMaxBytesFrom(env: NodeJS.ProcessEnv = process.env): number {
   return integer('RAMPART_DB_MAX_SIZE_MB', env.RAMPART_DB_MAX_SIZE_MB, 0, 0, 16_777_216) * 1024 * 1024;
 }
@@ -76,5 +83,6 @@ export function loadAppConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env
     tlsKeyFile: env.RAMPART_TLS_KEY || undefined,
     // One worker per CPU core by default: checks are CPU-bound.
     workers: integer('workers', flags.workers ?? env.RAMPART_WORKERS, availableParallelism(), 1, 64),
+    modelsDir: modelsDirFrom(env),
   };
 }

@@ -79,7 +79,7 @@ const backendProperty = {
       error: { type: 'string', enum: ['timeout', 'unreachable', 'http_error', 'unparsable', 'refused', 'circuit_open', 'unavailable', 'failed'], description: 'Why the backend gave no usable answer.' },
     },
   },
-};
+} as const;
 
 const ruleMatches = (nameField: string) => ({
   type: 'array',

@@ -124,7 +124,7 @@ export async function runWorker(config: AppConfig, log: Logger): Promise<Running
   const id = Number(process.env.RAMPART_WORKER_ID);
   const count = Number(process.env.RAMPART_WORKER_COUNT);
   const workerLog = log.child({ worker: id });
-  const appliance = await buildAppliance(config, workerLog, { id, count, clusterMetrics: clusterMetricsFromPrimary });
+  const appliance = await buildAppliance(config, workerLog, { worker: { id, count, clusterMetrics: clusterMetricsFromPrimary } });
   // prom-client answers the primary's requests for this process's registry once an aggregator exists here.
   AggregatorRegistry.setRegistries([appliance.metrics.registry]);
   new AggregatorRegistry();

@@ -12,6 +12,8 @@ import { VECTOR_SENSITIVITIES } from '../../src/engine/profile-settings.ts';
 import { directionOf } from '../../src/eval/classification.ts';
 import { modelGuardrailsCheck } from '../../src/eval/direct-check.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 import { fileEntry } from '../tensor-pack.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 import { encodeMessage } from '../../src/vectors/encode-message.ts';
@@ -177,7 +179,8 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
 
   // The public evaluation split with the whole filter (attacks and requests), measured once everything is final.
   const runtime = seedOnlyRuntime(encoder, loadShippedSeed(join(modelsDir, 'threat-seed'), dir), loadRequestMatching(dir));
-  const models = await modelGuardrailsCheck();
+  // With the shipped detector model: the classifier the filter is compared with.
+  const models = await modelGuardrailsCheck(new ModelLibrary(SHIPPED_MODELS_DIR));
   const evalScored: VectorScoredRow[] = [];
   for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
     const checked = await models('input', row.text);

@@ -3,12 +3,11 @@ import { AppError } from '../../errors.ts';
 import { parseListFilter, threatEntryJson, type RawListFilter } from '../../vectors/entry-json.ts';
 import { approveThreat, MAX_PROPOSAL_CHARS, proposeThreat, rejectThreat, removeThreat } from '../../vectors/review.ts';
 import { countThreatEntries, findThreatEntry, listThreatEntries, toThreatEntry } from '../../vectors/threat-store.ts';
-import { sharedSentenceEncoder } from '../../vectors/vector-runtime.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import { idParams } from './schemas.ts';
 
-const tags = ['vectors'];
+const tags: readonly string[] = ['vectors'];
 const str = { type: 'string', maxLength: 200 } as const;
 
 const entrySchema = {
@@ -113,7 +112,7 @@ export function registerVectorRoutes(app: FastifyInstance, ctx: AdminContext): v
   app.post<{ Params: { id: string } }>(
     '/api/vectors/:id/approve',
     { schema: { summary: 'Approve a proposal: encode it and add it to the store on every node', tags, params: idParams, response: { 200: entrySchema } } },
-    async (request) => threatEntryJson(await approveThreat(ctx.store, actorOf(request), request.params.id, sharedSentenceEncoder())),
+    async (request) => threatEntryJson(await approveThreat(ctx.store, actorOf(request), request.params.id, ctx.models.sentenceEncoder())),
   );
   rejectOtherMethods(app, '/api/vectors/:id/approve', ['POST']);
 
