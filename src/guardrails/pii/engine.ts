@@ -23,12 +23,51 @@ interface CompiledPatternRecogniser {
   negative: RegExp | undefined;
   /** Per pattern: its bit in the text gate, or -1 when it has no triggers. */
   gateBits: number[];
+  /** When every pattern requires a substring or a regex match: one search for any of them. */
+  anyRequired: RegExp | undefined;
+}
+
+/**
+ * One regex that matches wherever one of the patterns' textual requirements does, when they all
+ * have one (strings, or regexes without flags other than `i`): a text without any is passed over
+ * after one search instead of one per pattern.
+ */
+function anyRequirement(patterns: readonly Pattern[]): RegExp | undefined {
+  const sources: string[] = [];
+  for (const { requires } of patterns) {
+    if (typeof requires === 'string') sources.push(requires.replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&'));
+    else if (requires instanceof RegExp && /^i?$/.test(requires.flags)) sources.push(requires.flags === 'i' ? `(?i:${requires.source})` : `(?:${requires.source})`);
+    else return undefined;
+  }
+  return sources.length > 1 ? new RegExp(sources.join('|')) : undefined;
 }
 
 function passes(requires: Pattern['requires'], text: string, gate: TextGateResult): boolean {
   if (requires === undefined) return true;
   if (typeof requires === 'string') return text.includes(requires);
   return typeof requires === 'function' ? requires(gate) : requires.test(text);
+}
+
+/** Where patterns run: stretches of the text and where each begins. */
+interface Parts {
+  offsets: number[];
+  texts: string[];
+}
+
+interface TextParts {
+  whole: Parts;
+  /** The stretches near digits (see TextGateResult). */
+  digits: Parts;
+  numbers: Parts;
+}
+
+function slices(text: string, windows: readonly number[]): Parts {
+  const parts: Parts = { offsets: [], texts: [] };
+  for (let w = 0; w < windows.length; w += 2) {
+    parts.offsets.push(windows[w]!);
+    parts.texts.push(text.slice(windows[w], windows[w + 1]));
+  }
+  return parts;
 }
 
 /** The span a match reports: its `value` group when the pattern has one. */
@@ -52,6 +91,7 @@ export class PiiEngine {
       context: contextMatcher(recogniser.context),
       negative: contextMatcher(recogniser.negativeContext, true),
       gateBits: recogniser.patterns.map((pattern) => (pattern.words || pattern.suffixes ? triggered.push(pattern) - 1 : -1)),
+      anyRequired: anyRequirement(recogniser.patterns),
     }));
     this.#gate = new TextGate(triggered);
     this.#models = models;
@@ -62,7 +102,8 @@ export class PiiEngine {
   scan(text: string): Entity[] {
     const candidates: Entity[] = [];
     const gate = this.#gate.scan(text);
-    for (const compiled of this.#patterns) this.#scanRecogniser(text, gate, compiled, candidates);
+    const parts: TextParts = { whole: { offsets: [0], texts: [text] }, digits: slices(text, gate.digitWindows), numbers: slices(text, gate.numberWindows) };
+    for (const compiled of this.#patterns) this.#scanRecogniser(text, gate, parts, compiled, candidates);
     const patternEntities = candidates.slice();
     for (const model of this.#models) {
       for (const entity of model.find(text, patternEntities)) {
@@ -73,11 +114,12 @@ export class PiiEngine {
     return resolveOverlaps(candidates);
   }
 
-  #scanRecogniser(text: string, gate: TextGateResult, compiled: CompiledPatternRecogniser, out: Entity[]): void {
+  #scanRecogniser(text: string, gate: TextGateResult, parts: TextParts, compiled: CompiledPatternRecogniser, out: Entity[]): void {
     const { recogniser } = compiled;
-    if (recogniser.nearDigits && gate.digitWindows.length === 0) return;
+    if ((recogniser.nearDigits || recogniser.numeric) && gate.digitWindows.length === 0) return;
     // A recogniser that needs a context word finds nothing in a text without one.
     if (recogniser.requiresContext && !compiled.context?.test(text)) return;
+    if (compiled.anyRequired && !compiled.anyRequired.test(text)) return;
     recogniser.patterns.forEach((pattern, k) => {
       const bit = compiled.gateBits[k]!;
       if ((bit >= 0 && (gate.triggered & (1 << bit)) === 0) || !passes(pattern.requires, text, gate)) return;
@@ -85,10 +127,10 @@ export class PiiEngine {
         for (const [start, end] of pattern.find(text)) this.#consider(text, compiled, pattern, start, end, out);
         return;
       }
-      const windows = recogniser.nearDigits ? gate.digitWindows : [0, text.length];
-      for (let w = 0; w < windows.length; w += 2) {
-        const from = windows[w]!;
-        const part = from === 0 && windows[w + 1] === text.length ? text : text.slice(from, windows[w + 1]);
+      const windows = (pattern.numeric ?? recogniser.numeric) ? parts.numbers : recogniser.nearDigits ? parts.digits : parts.whole;
+      for (let w = 0; w < windows.texts.length; w++) {
+        const from = windows.offsets[w]!;
+        const part = windows.texts[w]!;
         const regex = pattern.regex!;
         regex.lastIndex = 0;
         for (let match = regex.exec(part); match !== null; match = regex.exec(part)) {

@@ -180,6 +180,54 @@ const BEFORE = new RegExp(
   String.raw`)${SKIP}$`,
   'iu',
 );
+/** The last run of letters of a phrase of a cue list, as regex source: "my\s+name\s+is" → "is", "mr\." → "mr", "e-mail" → "mail", "hel+o+" stays. */
+function lastRun(phrase: string): string {
+  const word = phrase.split('\\s+').at(-1)!.replace(/\\\.$/, '');
+  return /[\p{L}+]+$/u.exec(word)?.[0] ?? '';
+}
+
+/**
+ * Every word that can end a strong cue before a name: the last word of each phrase of BEFORE, of
+ * the titles that may follow one, and "with", "to", "for". BEFORE is an unanchored search through
+ * many alternatives; the text before most names ends in no such word, and then it need not run.
+ */
+const CUE_ENDING = new RegExp(
+  String.raw`^(?:${[SELF, SALUTATIONS, GREETINGS, TITLES, FOREIGN_RELATIONS, LABELS, CONTACT_VERBS, ROLES, VALEDICTIONS, alt(['with', 'to', 'for'])]
+    .flatMap((list) => list.split('|').map(lastRun))
+    .filter((run) => run.length > 0)
+    .join('|')}|(?:${RELATIONS.split('|').map(lastRun).join('|')})s?)$`,
+  'iu',
+);
+const LETTER = /\p{L}/u;
+const DASH = /[-–—]/;
+/** A capital that may open the one word a cue may stand before (SKIP); halves of surrogate pairs may be one. */
+const SKIP_START = /[\p{Lu}\ud800-\udfff]/u;
+const SKIP_CHAR = /[\p{L}'’.\-\ud800-\udfff]/u;
+
+/** Whether a strong cue could end at `end` of `before`: a dash, or letters ending a cue phrase, before the separators there. */
+function cueCanEndAt(before: string, end: number): boolean {
+  let i = end;
+  for (; i > 0 && !LETTER.test(before[i - 1]!); i--) if (DASH.test(before[i - 1]!)) return true;
+  let from = i;
+  while (from > 0 && LETTER.test(before[from - 1]!)) from--;
+  return from < i && CUE_ENDING.test(before.slice(from, i));
+}
+
+/**
+ * A cheap necessary condition of BEFORE matching `before`: a cue can end at its end, or right
+ * before the one capitalised word that may stand between cue and name ("Dear Ana [Lima]").
+ */
+function mayHaveCueBefore(before: string): boolean {
+  if (cueCanEndAt(before, before.length)) return true;
+  let end = before.length;
+  while (end > 0 && /\s/u.test(before[end - 1]!)) end--;
+  if (end === before.length) return false;
+  for (let i = end - 1; i >= 0 && SKIP_CHAR.test(before[i]!); i--) {
+    if (SKIP_START.test(before[i]!) && cueCanEndAt(before, i)) return true;
+  }
+  return false;
+}
+
 const WEAK_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${WEAK_SELF})${SEP}${SKIP}$`, 'iu');
 
 /** Strong cues right after the name: "Ana here", "Ana, my colleague", "Ana, can you…", "Ana's CV". */
@@ -276,7 +324,7 @@ export function personalCue(text: string, start: number, end: number): number {
   const nextBreak = text.indexOf('\n', end);
   if (nextBreak >= 0 && nextBreak < to) to = nextBreak;
   const after = text.slice(end, to);
-  if (BEFORE.test(before) || AFTER.test(after)) return CUE_STRONG;
+  if ((mayHaveCueBefore(before) && BEFORE.test(before)) || AFTER.test(after)) return CUE_STRONG;
   return WEAK_BEFORE.test(before) || WEAK_AFTER.test(after) ? CUE_WEAK : CUE_NONE;
 }
 

@@ -75,6 +75,10 @@ const CASE_UPPER = 1;
 const CASE_LOWER = 2;
 
 const NOT_SET = -2;
+/** Per token: whether its line is a title-case line (see `#inTitleLine`). */
+const TITLE_UNKNOWN = 0;
+const NOT_TITLE_LINE = 1;
+const TITLE_LINE = 2;
 /** Lower-case particles and function words of other languages: never a name on their own. */
 const FUNCTION_WORDS = new Set([
   'van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'des', 'ten', 'ter', 'bin', 'ibn',
@@ -114,6 +118,45 @@ function isUpperAt(text: string, i: number): boolean {
 }
 
 /**
+ * The per-token arrays of a TokenView (and the token probabilities of a scan), kept by whoever
+ * views one text after another so that viewing a text allocates nothing: the PII scan is
+ * synchronous and keeps no view, so one set serves every text.
+ */
+export class ViewBuffers {
+  lower: (string | undefined)[] = [];
+  rank = new Int32Array(0);
+  lex = new Int8Array(0);
+  shape = new Int16Array(0);
+  word = new Int32Array(0);
+  nameness = new Int8Array(0);
+  titleLines = new Uint8Array(0);
+  probability = new Float32Array(0);
+
+  /** Makes room for `count` tokens and resets the first `count` entries of every array. */
+  reset(count: number): void {
+    if (this.rank.length < count) {
+      const capacity = Math.max(count, 2 * this.rank.length, 256);
+      this.rank = new Int32Array(capacity);
+      this.lex = new Int8Array(capacity);
+      this.shape = new Int16Array(capacity);
+      this.word = new Int32Array(capacity);
+      this.nameness = new Int8Array(capacity);
+      this.titleLines = new Uint8Array(capacity);
+      this.probability = new Float32Array(capacity);
+    }
+    this.lower.length = Math.max(this.lower.length, count);
+    this.lower.fill(undefined, 0, count);
+    this.rank.fill(NOT_SET, 0, count);
+    this.lex.fill(0, 0, count);
+    this.shape.fill(NOT_SET, 0, count);
+    this.word.fill(0, 0, count);
+    this.nameness.fill(0, 0, count);
+    this.titleLines.fill(TITLE_UNKNOWN, 0, count);
+    this.probability.fill(0, 0, count);
+  }
+}
+
+/**
  * Per-text view with lazily computed token properties shared by candidate gating and the feature
  * function. Properties are numbers in typed arrays so that scoring a token allocates (almost)
  * nothing: only the lower-case form of each looked-at word is a new string.
@@ -125,28 +168,29 @@ export class TokenView {
   readonly caseMode: number;
   /** Training only: tokens whose lexicon entry is hidden, as for names the lexicon lacks. */
   hiddenLexicon: Uint8Array | undefined;
-  readonly #lower: string[];
+  readonly #lower: (string | undefined)[];
   readonly #rank: Int32Array;
   readonly #lex: Int8Array;
   readonly #shape: Int16Array;
   readonly #word: Int32Array;
   readonly #nameness: Int8Array;
-  #titleLines: Uint8Array | undefined;
+  readonly #titleLines: Uint8Array;
 
-  constructor(text: string, tokens: Tokens, resources: PersonVocabulary) {
+  constructor(text: string, tokens: Tokens, resources: PersonVocabulary, buffers: ViewBuffers = new ViewBuffers()) {
     this.text = text;
     this.tokens = tokens;
     this.#resources = resources;
     const upper = /[A-Z\u00C0-\u00DE]/.test(text);
     const lower = /[a-z\u00DF-\u00FF]/.test(text);
     this.caseMode = upper && lower ? CASE_MIXED : upper ? CASE_UPPER : CASE_LOWER;
-    const n = tokens.count;
-    this.#lower = new Array<string>(n);
-    this.#rank = new Int32Array(n).fill(NOT_SET);
-    this.#lex = new Int8Array(n);
-    this.#shape = new Int16Array(n).fill(NOT_SET);
-    this.#word = new Int32Array(n);
-    this.#nameness = new Int8Array(n);
+    buffers.reset(tokens.count);
+    this.#lower = buffers.lower;
+    this.#rank = buffers.rank;
+    this.#lex = buffers.lex;
+    this.#shape = buffers.shape;
+    this.#word = buffers.word;
+    this.#nameness = buffers.nameness;
+    this.#titleLines = buffers.titleLines;
   }
 
   raw(i: number): string {
@@ -259,32 +303,39 @@ export class TokenView {
 
   /**
    * Whether token i lies on a title-case line: at least three capitalised words of four letters or
-   * more, most of them everyday words (a list of names is not a title).
+   * more, most of them everyday words (a list of names is not a title). Worked out once per line,
+   * when a token of it first asks.
    */
   #inTitleLine(i: number): boolean {
-    if (this.#titleLines === undefined) {
+    const lines = this.#titleLines;
+    if (lines[i] === TITLE_UNKNOWN) {
       const tokens = this.tokens;
-      const lines = new Uint8Array(tokens.count);
-      let from = 0;
-      for (let k = 0; k <= tokens.count; k++) {
-        if (k < tokens.count && (k === from || !tokens.lineStart[k])) continue;
-        let capitalised = 0;
-        let common = 0;
-        let words = 0;
-        for (let j = from; j < k; j++) {
-          if (tokens.kind[j] !== WORD || tokens.end[j]! - tokens.start[j]! < 4) continue;
-          words++;
-          if (!this.isCapitalised(j)) continue;
-          capitalised++;
-          if (this.rank(j) < COMMON_RANK && this.lex(j) === 0) common++;
+      let from = i;
+      while (from > 0 && !tokens.lineStart[from]) from--;
+      let to = i + 1;
+      while (to < tokens.count && !tokens.lineStart[to]) to++;
+      let capitalised = 0;
+      let common = 0;
+      let words = 0;
+      let title = true;
+      for (let j = from; j < to; j++) {
+        if (tokens.kind[j] !== WORD || tokens.end[j]! - tokens.start[j]! < 4) continue;
+        words++;
+        if (!this.isCapitalised(j)) {
+          // Settled once even capitals in every token left could not make 70 % of the words.
+          if (3 * (capitalised + to - j - 1) < 7 * (words - capitalised)) {
+            title = false;
+            break;
+          }
+          continue;
         }
-        const title = capitalised >= 3 && capitalised >= 0.7 * words && common >= 0.7 * capitalised ? 1 : 0;
-        lines.fill(title, from, k);
-        from = k;
+        capitalised++;
+        if (this.rank(j) < COMMON_RANK && this.lex(j) === 0) common++;
       }
-      this.#titleLines = lines;
+      title &&= capitalised >= 3 && capitalised >= 0.7 * words && common >= 0.7 * capitalised;
+      lines.fill(title ? TITLE_LINE : NOT_TITLE_LINE, from, to);
     }
-    return this.#titleLines[i] === 1;
+    return lines[i] === TITLE_LINE;
   }
 
   #capitalisedWordNext(i: number): boolean {

@@ -55,8 +55,8 @@ export interface NameSpan {
 /** Scores candidate tokens and joins adjacent name tokens (across initials and particles) into spans. */
 export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabulary): NameSpan[] {
   const tokens = tokenise(text);
-  const view = new TokenView(text, tokens, vocabulary);
-  const prob = new Float32Array(tokens.count);
+  const view = new TokenView(text, tokens, vocabulary, scorer.viewBuffers);
+  const prob = scorer.viewBuffers.probability;
   let any = false;
   for (let i = 0; i < tokens.count; i++) {
     if (!view.isCandidate(i) || CUE_WORDS.has(view.lower(i))) continue;
