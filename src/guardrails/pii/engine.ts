@@ -124,7 +124,7 @@ export class PiiEngine {
       const bit = compiled.gateBits[k]!;
       if ((bit >= 0 && (gate.triggered & (1 << bit)) === 0) || !passes(pattern.requires, text, gate)) return;
       if (pattern.find) {
-        for (const [start, end] of pattern.find(text)) this.#consider(text, compiled, pattern, start, end, out);
+        for (const [start, end] of pattern.find(text, gate)) this.#consider(text, compiled, pattern, start, end, out);
         return;
       }
       const windows = (pattern.numeric ?? recogniser.numeric) ? parts.numbers : recogniser.nearDigits ? parts.digits : parts.whole;

@@ -12,7 +12,7 @@ export interface Pattern extends Triggers {
   /** Must carry the `g` flag. A named group `value` narrows the reported span to that group (needs `d`). */
   regex?: RegExp;
   /** Instead of a regex: a hand-written scanner returning candidate [start, end) spans in text order. */
-  find?: (text: string) => readonly (readonly [number, number])[];
+  find?: (text: string, gate: TextGateResult) => readonly (readonly [number, number])[];
   score: number;
   validScore?: number;
   /** On a failed validation, retry without the last separated group (a number followed by another). */
@@ -100,4 +100,27 @@ export function digitRuns(...lengths: readonly (number | readonly [number, numbe
     return mask;
   });
   return (gate) => masks.every((mask) => (gate.digitRuns & mask) !== 0);
+}
+
+const AT_NUMBER_START = new RegExp(NUMBER_START, 'uy');
+const AT_NUMBER_END = new RegExp(NUMBER_END, 'uy');
+
+/**
+ * A `find` for a number that is one whole run of digits, `${NUMBER_START}\d{min,max}${NUMBER_END}`
+ * (with `first`, a set of first digits: "[2-9]\d{11}"), read from the runs the text gate
+ * recorded instead of searched for by a regex: the same spans.
+ */
+export function wholeDigitRun(min: number, max = min, first = '0123456789'): (text: string, gate: TextGateResult) => [number, number][] {
+  return (text, { runs }) => {
+    const found: [number, number][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const start = runs[r]!;
+      const end = runs[r + 1]!;
+      if (end - start < min || end - start > max || !first.includes(text[start]!)) continue;
+      AT_NUMBER_START.lastIndex = start;
+      AT_NUMBER_END.lastIndex = end;
+      if (AT_NUMBER_START.test(text) && AT_NUMBER_END.test(text)) found.push([start, end]);
+    }
+    return found;
+  };
 }

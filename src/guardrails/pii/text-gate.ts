@@ -113,6 +113,8 @@ export interface TextGateResult {
   digitRun: number;
   /** Bit n (1 ≤ n < 31): a run of exactly n digits occurs; bit 31: a run of 31 or more. */
   digitRuns: number;
+  /** Every run of ASCII digits, [start, end) pairs in text order. */
+  runs: number[];
 }
 
 /** Bit of `digitRuns` for a run of `length` digits. */
@@ -120,32 +122,36 @@ export function digitRunBit(length: number): number {
   return 1 << Math.min(length, LONG_RUN);
 }
 
-/** An open-addressing map from word keys to pattern bits. */
+/** An open-addressing map from word keys to two sets of pattern bits: for any word, and for a capitalised one. */
 class KeyTable {
   readonly keys: Int32Array;
   readonly bits: Uint32Array;
+  readonly capitalBits: Uint32Array;
   readonly mask: number;
 
-  constructor(entries: readonly (readonly [number, number])[]) {
+  constructor(entries: readonly (readonly [key: number, bits: number, capital: boolean])[]) {
     let capacity = 16;
     while (capacity < entries.length * 4) capacity <<= 1;
     this.keys = new Int32Array(capacity);
     this.bits = new Uint32Array(capacity);
+    this.capitalBits = new Uint32Array(capacity);
     this.mask = capacity - 1;
-    for (const [key, bits] of entries) {
+    for (const [key, bits, capital] of entries) {
       let slot = key & this.mask;
       while (this.keys[slot] !== 0 && this.keys[slot] !== key) slot = (slot + 1) & this.mask;
       this.keys[slot] = key;
-      this.bits[slot]! |= bits;
+      this.capitalBits[slot]! |= bits;
+      if (!capital) this.bits[slot]! |= bits;
     }
   }
 
-  get(key: number): number {
+  /** The slot of a key, or -1. */
+  find(key: number): number {
     const keys = this.keys;
     for (let slot = key & this.mask; ; slot = (slot + 1) & this.mask) {
       const k = keys[slot]!;
-      if (k === key) return this.bits[slot]!;
-      if (k === 0) return 0;
+      if (k === key) return slot;
+      if (k === 0) return -1;
     }
   }
 }
@@ -170,26 +176,39 @@ function extendsWindow(c: number): boolean {
 }
 
 /**
- * Adds [from, to) to the windows, clipped to the text, grown to word boundaries (so that a
- * pattern's look-behind and look-ahead see what they would in the whole text) and merged with the
- * last window when they touch.
+ * Adds [from, to) to the windows: merged with the last window when they touch, else after it.
+ * A window's start grows to a word boundary when it is added, its end when the next window starts
+ * apart from it (or by `closeWindows`), so that a pattern's look-behind and look-ahead see what
+ * they would in the whole text.
  */
 function addWindow(windows: number[], text: string, from: number, to: number): void {
-  from = Math.max(0, from);
   to = Math.min(text.length, to);
+  const last = windows.length - 1;
+  if (last > 0 && windows[last]! < from) closeWindows(windows, text);
+  if (last > 0 && windows[last]! >= from) {
+    if (to > windows[last]!) windows[last] = to;
+    return;
+  }
+  from = Math.max(0, from);
   while (from > 0 && extendsWindow(text.charCodeAt(from - 1))) from--;
+  windows.push(from, to);
+}
+
+/** Grows the end of the last window to a word boundary. */
+function closeWindows(windows: number[], text: string): void {
+  const last = windows.length - 1;
+  if (last < 1) return;
+  let to = windows[last]!;
   while (to < text.length && extendsWindow(text.charCodeAt(to))) to++;
-  if (windows.length > 0 && windows[windows.length - 1]! >= from) windows[windows.length - 1] = to;
-  else windows.push(from, to);
+  windows[last] = to;
 }
 
 export class TextGate {
-  /** Whole trigger words in any case. */
+  /** Whole trigger words; a capitalised trigger only for a capitalised word. */
   readonly #words: KeyTable;
-  /** Whole trigger words that must start with a capital. */
-  readonly #capitalWords: KeyTable;
-  /** Word endings, by their last one to four letters read backwards. */
+  /** Word endings, by their last letters (at least the shortest ending's, at most four) read backwards. */
   readonly #suffixes: KeyTable;
+  readonly #shortestSuffix: number;
   /** Patterns whose trigger must be followed by a house number. */
   readonly #numberAfter: number;
   readonly #anySuffix: boolean;
@@ -197,25 +216,26 @@ export class TextGate {
   /** `gated[k]`: the triggers of pattern k (at most 32). */
   constructor(gated: readonly Triggers[]) {
     if (gated.length > 32) throw new Error('At most 32 trigger-gated patterns.');
-    const words: [number, number][] = [];
-    const capitalWords: [number, number][] = [];
-    const suffixes: [number, number][] = [];
+    const words: [number, number, boolean][] = [];
+    const suffixes: [number, number, boolean][] = [];
+    let shortestSuffix = KEY;
     let numberAfter = 0;
     gated.forEach((triggers, k) => {
       const bit = 1 << k;
       if (triggers.numberAfter) numberAfter |= bit;
       for (const word of triggers.words ?? []) {
         const first = [...word].find((ch) => isLetterCode(ch.charCodeAt(0)));
-        const capital = first !== undefined && first !== first.toLowerCase();
-        (capital ? capitalWords : words).push([hashLetters(triggerLetters(word)), bit]);
+        words.push([hashLetters(triggerLetters(word)), bit, first !== undefined && first !== first.toLowerCase()]);
       }
       for (const suffix of triggers.suffixes ?? []) {
-        suffixes.push([hashLetters(triggerLetters(suffix).reverse().slice(0, KEY)), bit]);
+        const letters = triggerLetters(suffix).reverse().slice(0, KEY);
+        shortestSuffix = Math.min(shortestSuffix, letters.length);
+        suffixes.push([hashLetters(letters), bit, false]);
       }
     });
     this.#words = new KeyTable(words);
-    this.#capitalWords = new KeyTable(capitalWords);
     this.#suffixes = new KeyTable(suffixes);
+    this.#shortestSuffix = shortestSuffix;
     this.#numberAfter = numberAfter | 0;
     this.#anySuffix = suffixes.length > 0;
   }
@@ -224,6 +244,7 @@ export class TextGate {
     const n = text.length;
     const windows: number[] = [];
     const numberWindows: number[] = [];
+    const runs: number[] = [];
     let triggered = 0;
     let alphanumeric = 0;
     let alphanumericRun = 0;
@@ -255,9 +276,8 @@ export class TextGate {
         const length = i - start;
         const capital = (CLASS[text.charCodeAt(start)]! & CAPITAL) !== 0;
         compoundCapital ||= capital;
-        const key = keyOf(h, length);
-        let bits = this.#words.get(key);
-        if (capital) bits |= this.#capitalWords.get(key);
+        const slot = this.#words.find(keyOf(h, length));
+        let bits = slot < 0 ? 0 : capital ? this.#words.capitalBits[slot]! : this.#words.bits[slot]!;
         if (compoundCapital && this.#anySuffix) bits |= this.#suffixBits(text, start, i);
         if ((bits & this.#numberAfter & ~triggered) !== 0 && !numberFollows(text, i)) bits &= ~this.#numberAfter;
         triggered |= bits;
@@ -272,6 +292,7 @@ export class TextGate {
         const run = i + 1 - first;
         if (run > digitRun) digitRun = run;
         digitRuns |= digitRunBit(run);
+        runs.push(first, i + 1);
         alphanumeric += run;
         if (alphanumeric > alphanumericRun) alphanumericRun = alphanumeric;
         addWindow(windows, text, first - DIGIT_REACH, i + 1 + DIGIT_REACH);
@@ -282,7 +303,9 @@ export class TextGate {
       alphanumeric = 0;
       i++;
     }
-    return { triggered, digitWindows: windows, numberWindows, alphanumericRun, digitRun, digitRuns };
+    closeWindows(windows, text);
+    closeWindows(numberWindows, text);
+    return { triggered, digitWindows: windows, numberWindows, alphanumericRun, digitRun, digitRuns, runs };
   }
 
   /** Pattern bits of the endings of the word text[start, end). */
@@ -291,7 +314,9 @@ export class TextGate {
     let h = SEED;
     for (let k = 1; k <= KEY && end - k >= start; k++) {
       h = step(h, FOLDED[text.charCodeAt(end - k)]!);
-      bits |= this.#suffixes.get(keyOf(h, k));
+      if (k < this.#shortestSuffix) continue;
+      const slot = this.#suffixes.find(keyOf(h, k));
+      if (slot >= 0) bits |= this.#suffixes.bits[slot]!;
     }
     return bits;
   }

@@ -372,7 +372,13 @@ export class TokenView {
     if (rank < STOP_RANK) return false;
     // Most words of ordinary text are lower-case everyday words: settled before any string is built.
     if (this.caseMode === CASE_MIXED && rank < COMMON_RANK && !this.isCapitalised(i)) return false;
-    if (FOREIGN_FUNCTION_WORDS.has(this.lower(i))) return false;
+    // Function words of other languages are never names; checked last, as the one test that builds a string.
+    return this.#nameShaped(i, rank) && !FOREIGN_FUNCTION_WORDS.has(this.lower(i));
+  }
+
+  /** isCandidate for a word that is not a frequent word, an identifier or a contraction, apart from foreign function words. */
+  #nameShaped(i: number, rank: number): boolean {
+    const tokens = this.tokens;
     const lex = this.lex(i);
     if (this.isCapitalised(i)) {
       // In ordinary text, short all-capital words are acronyms (IBAN, NDA, LOL) and common ones shouting (BEST DEALS).
@@ -384,11 +390,10 @@ export class TokenView {
       // capitalised word follows ("Graham Pellicanò") or it is spelled like a name ("Esther").
       return rank >= COMMON_RANK || (rank >= SENTENCE_COMMON_RANK && (this.#capitalisedWordNext(i) || this.namenessBucket(i) > NAMENESS_RANGE + 1));
     }
-    if (FUNCTION_WORDS.has(this.lower(i))) return false;
-    if (this.caseMode === CASE_LOWER) return lex !== 0 || rank >= LOWER_TEXT_COMMON_RANK;
+    if (this.caseMode === CASE_LOWER) return (lex !== 0 || rank >= LOWER_TEXT_COMMON_RANK) && !FUNCTION_WORDS.has(this.lower(i));
     // Text that uses capitals: a lower-case word is a name only when it is no everyday word ("valid"
     // and "trace" are given names somewhere) and the lexicon knows it or it is spelled like a name.
-    return rank >= COMMON_RANK && (lex !== 0 || this.namenessBucket(i) >= NAMENESS_RANGE + 3);
+    return rank >= COMMON_RANK && (lex !== 0 || this.namenessBucket(i) >= NAMENESS_RANGE + 3) && !FUNCTION_WORDS.has(this.lower(i));
   }
 
   /** Part of a code identifier: glued to "_", ".", "(", "/", "=", "<" or digits without a space. */
@@ -406,21 +411,23 @@ export class TokenView {
     const kind = this.tokens.kind[i];
     if (kind === NUMBER) return SHAPE_NUMBER;
     if (kind === PUNCT) return SHAPE_PUNCT + (this.text.charCodeAt(this.tokens.start[i]!) & 0x3ff);
-    const raw = this.raw(i);
+    const text = this.text;
+    const start = this.tokens.start[i]!;
+    const end = this.tokens.end[i]!;
     let upper = 0;
     let lower = 0;
     let flags = 0;
-    for (let k = 0; k < raw.length; k++) {
-      const c = raw.charCodeAt(k);
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
       if (c === 45) flags |= SHAPE_HYPHEN;
       else if (c === 39 || c === 0x2019) flags |= SHAPE_APOSTROPHE;
-      else if (isUpperAt(raw, k)) upper++;
+      else if (isUpperAt(text, k)) upper++;
       else lower++;
     }
-    const firstUpper = isUpperAt(raw, 0);
+    const firstUpper = isUpperAt(text, start);
     let shape: number;
     if (upper === 0) shape = SHAPE_LOWER;
-    else if (lower === 0) shape = raw.length === 1 ? SHAPE_INITIAL : SHAPE_UPPER;
+    else if (lower === 0) shape = end - start === 1 ? SHAPE_INITIAL : SHAPE_UPPER;
     else if (firstUpper && upper === 1) shape = SHAPE_TITLE;
     else if (firstUpper) shape = SHAPE_CAMEL;
     else shape = SHAPE_LOWER_CAMEL;

@@ -1,5 +1,5 @@
 import { ibanMod97, isRepeated, luhn } from '../checksums.ts';
-import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, stripSeparators } from '../recogniser.ts';
+import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, stripSeparators, wholeDigitRun } from '../recogniser.ts';
 
 /** Issuer identification number ranges and the lengths each issuer uses. */
 const ISSUERS: readonly { prefix: RegExp; lengths: readonly number[] }[] = [
@@ -37,7 +37,7 @@ export const creditCard = defineRecogniser({
       validScore: 1,
       requires: digitRuns(4),
     },
-    { name: 'plain', regex: re(String.raw`${NUMBER_START}\d{12,19}${NUMBER_END}`), requires: digitRuns([12, 19]), score: 0.2, validScore: 0.9 },
+    { name: 'plain', find: wholeDigitRun(12, 19), score: 0.2, validScore: 0.9 },
   ],
   context: ['card', 'credit', 'debit', 'visa', 'mastercard', 'maestro', 'amex', 'american express', 'discover', 'jcb', 'diners', 'unionpay', 'cc', 'pan', 'payment', 'pay with', 'charge', 'karte', 'kreditkarte', 'carte', 'tarjeta', 'carta', 'cartão', 'kaart', 'kort', 'karta', 'kártya', 'kortti'],
   negativeContext: ['order', 'tracking', 'invoice', 'timestamp', 'epoch', 'isbn', 'serial', 'imei'],

@@ -1,5 +1,5 @@
 import { isCalendarDate, isRepeated, verhoeff, weightedSum } from '../checksums.ts';
-import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } from '../recogniser.ts';
+import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, wholeDigitRun, WORD_END, WORD_START } from '../recogniser.ts';
 
 export const inAadhaar = defineRecogniser({
   name: 'in-aadhaar',
@@ -7,7 +7,7 @@ export const inAadhaar = defineRecogniser({
   numeric: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}[2-9]\d{3}([ \-])\d{4}\1\d{4}${NUMBER_END}`), requires: digitRuns(4), score: 0.2, validScore: 0.6 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}[2-9]\d{11}${NUMBER_END}`), requires: digitRuns(12), score: 0.05, validScore: 0.4 },
+    { name: 'digits', find: wholeDigitRun(12, 12, '23456789'), score: 0.05, validScore: 0.4 },
   ],
   context: ['aadhaar', 'aadhar', 'uidai', 'uid', 'आधार'],
   validate: (value) => !isRepeated(value.slice(1)) && verhoeff(value),
@@ -29,7 +29,7 @@ export const jpMyNumber = defineRecogniser({
   numeric: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{4}([ \-])\d{4}\1\d{4}${NUMBER_END}`), requires: digitRuns(4), score: 0.15, validScore: 0.55 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{12}${NUMBER_END}`), requires: digitRuns(12), score: 0.05, validScore: 0.35 },
+    { name: 'digits', find: wholeDigitRun(12), score: 0.05, validScore: 0.35 },
   ],
   context: ['my number', 'mynumber', 'individual number', 'マイナンバー', '個人番号'],
   validate: (value) => {
@@ -54,7 +54,7 @@ export const krRrn = defineRecogniser({
   numeric: true,
   patterns: [
     { name: 'dashed', regex: re(String.raw`${NUMBER_START}\d{6}-\d{7}${NUMBER_END}`), requires: digitRuns(6, 7), score: 0.5, validScore: 1 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{13}${NUMBER_END}`), requires: digitRuns(13), score: 0.1, validScore: 0.5 },
+    { name: 'digits', find: wholeDigitRun(13), score: 0.1, validScore: 0.5 },
   ],
   context: ['주민등록번호', '주민번호', 'resident registration', 'rrn'],
   validate: (value) => {
@@ -94,7 +94,7 @@ export const auTfn = defineRecogniser({
   numeric: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3} \d{3} \d{3}${NUMBER_END}`), requires: digitRuns(3), score: 0.1, validScore: 0.5 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{9}${NUMBER_END}`), requires: digitRuns(9), score: 0.05, validScore: 0.3 },
+    { name: 'digits', find: wholeDigitRun(9), score: 0.05, validScore: 0.3 },
   ],
   context: ['tfn', 'tax file'],
   validate: (value) => !isRepeated(value) && weightedSum(value, [1, 4, 3, 7, 5, 8, 6, 9, 10]) % 11 === 0,

@@ -1,5 +1,5 @@
 import { iso7064Mod11_10, isRepeated, mod, weightedSum } from '../checksums.ts';
-import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } from '../recogniser.ts';
+import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, wholeDigitRun, WORD_END, WORD_START } from '../recogniser.ts';
 
 const NINO_INVALID_PREFIXES = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']);
 
@@ -26,7 +26,7 @@ export const ukNhs = defineRecogniser({
   patterns: [
     // A mod-11 check lets 1 in 11 random numbers through: the score stays low without context.
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3}([ \-])\d{3}\1\d{4}${NUMBER_END}`), requires: digitRuns(3, 4), score: 0.1, validScore: 0.4 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{10}${NUMBER_END}`), requires: digitRuns(10), score: 0.05, validScore: 0.3 },
+    { name: 'digits', find: wholeDigitRun(10), score: 0.05, validScore: 0.3 },
   ],
   context: ['nhs', 'national health', 'health service', 'patient', 'chi number'],
   validate: (value) => {

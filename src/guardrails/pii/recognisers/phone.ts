@@ -1,5 +1,5 @@
 import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re } from '../recogniser.ts';
+import { defineRecogniser, NUMBER_END, NUMBER_START, re, wholeDigitRun } from '../recogniser.ts';
 
 /**
  * Regions tried for numbers written without a country code, most common first. libphonenumber's
@@ -122,7 +122,7 @@ export const phone = defineRecogniser({
       validScore: 0.7,
       shrink: true,
     },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{10,12}${NUMBER_END}`), requires: digitRuns([10, 12]), score: 0.1, validScore: 0.4 },
+    { name: 'digits', find: wholeDigitRun(10, 12), score: 0.1, validScore: 0.4 },
   ],
   context: ['phone', 'call', 'tel', 'mobile', 'cell', 'whatsapp', 'fax', 'text me', 'sms', 'reach me', 'contact', 'dial', 'telefon', 'téléphone', 'teléfono', 'telefono', 'handy', 'portable', 'móvil', 'cellulare'],
   negativeContext: NOT_PHONE,
