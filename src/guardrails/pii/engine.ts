@@ -48,26 +48,37 @@ function passes(requires: Pattern['requires'], text: string, gate: TextGateResul
   return typeof requires === 'function' ? requires(gate) : requires.test(text);
 }
 
-/** Where patterns run: stretches of the text and where each begins. */
-interface Parts {
-  offsets: number[];
-  texts: string[];
+/**
+ * Where patterns run: the stretches of the text near digits joined into one string by line breaks,
+ * so that a pattern runs once instead of once per stretch. No match can span a break: a match lies
+ * within the reach of its own digits and stretches further apart were not merged. `starts[k]` is
+ * where stretch k begins in `text`, `origins[k]` where it begins in the scanned text.
+ */
+interface Part {
+  text: string;
+  starts: number[];
+  origins: number[];
 }
 
 interface TextParts {
-  whole: Parts;
+  whole: Part;
   /** The stretches near digits (see TextGateResult). */
-  digits: Parts;
-  numbers: Parts;
+  digits: Part;
+  numbers: Part;
 }
 
-function slices(text: string, windows: readonly number[]): Parts {
-  const parts: Parts = { offsets: [], texts: [] };
+function joinWindows(text: string, windows: readonly number[]): Part {
+  const part: Part = { text: '', starts: [], origins: [] };
+  const pieces: string[] = [];
+  let length = 0;
   for (let w = 0; w < windows.length; w += 2) {
-    parts.offsets.push(windows[w]!);
-    parts.texts.push(text.slice(windows[w], windows[w + 1]));
+    part.starts.push(length);
+    part.origins.push(windows[w]!);
+    pieces.push(text.slice(windows[w], windows[w + 1]));
+    length += windows[w + 1]! - windows[w]! + 1;
   }
-  return parts;
+  part.text = pieces.join('\n');
+  return part;
 }
 
 /** The span a match reports: its `value` group when the pattern has one. */
@@ -102,7 +113,7 @@ export class PiiEngine {
   scan(text: string): Entity[] {
     const candidates: Entity[] = [];
     const gate = this.#gate.scan(text);
-    const parts: TextParts = { whole: { offsets: [0], texts: [text] }, digits: slices(text, gate.digitWindows), numbers: slices(text, gate.numberWindows) };
+    const parts: TextParts = { whole: { text, starts: [0], origins: [0] }, digits: joinWindows(text, gate.digitWindows), numbers: joinWindows(text, gate.numberWindows) };
     for (const compiled of this.#patterns) this.#scanRecogniser(text, gate, parts, compiled, candidates);
     const patternEntities = candidates.slice();
     for (const model of this.#models) {
@@ -127,16 +138,15 @@ export class PiiEngine {
         for (const [start, end] of pattern.find(text, gate)) this.#consider(text, compiled, pattern, start, end, out);
         return;
       }
-      const windows = (pattern.numeric ?? recogniser.numeric) ? parts.numbers : recogniser.nearDigits ? parts.digits : parts.whole;
-      for (let w = 0; w < windows.texts.length; w++) {
-        const from = windows.offsets[w]!;
-        const part = windows.texts[w]!;
-        const regex = pattern.regex!;
-        regex.lastIndex = 0;
-        for (let match = regex.exec(part); match !== null; match = regex.exec(part)) {
-          const [start, end] = matchSpan(match);
-          this.#consider(text, compiled, pattern, from + start, from + end, out);
-        }
+      const part = (pattern.numeric ?? recogniser.numeric) ? parts.numbers : recogniser.nearDigits ? parts.digits : parts.whole;
+      const regex = pattern.regex!;
+      regex.lastIndex = 0;
+      let w = 0;
+      for (let match = regex.exec(part.text); match !== null; match = regex.exec(part.text)) {
+        const [start, end] = matchSpan(match);
+        while (w + 1 < part.starts.length && part.starts[w + 1]! <= start) w++;
+        const shift = part.origins[w]! - part.starts[w]!;
+        this.#consider(text, compiled, pattern, start + shift, end + shift, out);
       }
     });
   }
