@@ -49,6 +49,8 @@ export function personVocabulary(
 
 /** Nameness log-odds are bucketed to whole numbers in [-NAMENESS_RANGE, NAMENESS_RANGE]. */
 const NAMENESS_RANGE = 6;
+/** The bucket of log-odds 0: spelled as much like a name as like an everyday word. */
+export const NAMENESS_EVEN = NAMENESS_RANGE + 1;
 
 /** Rows of the embedding table after the vocabulary: unknown word, number, padding. */
 export function specialRows(vocabSize: number): { unknown: number; number: number; padding: number } {
@@ -338,6 +340,27 @@ export class TokenView {
     return lines[i] === TITLE_LINE;
   }
 
+  /** A capitalised word in lower case otherwise ("Tomás", "O'Neil", "Anna-Lena"), not "ChatGPT" or "NASA". */
+  isTitleCase(i: number): boolean {
+    return i >= 0 && i < this.tokens.count && this.tokens.kind[i] === WORD && (this.shape(i) & 7) === SHAPE_TITLE;
+  }
+
+  /** The lexicon knows the word as a name, as written or without its diacritics ("Tomás" as "tomas"). */
+  isKnownName(i: number): boolean {
+    if (this.lex(i) !== 0) return true;
+    const bare = this.lower(i).normalize('NFD').replace(/\p{M}/gu, '');
+    return bare !== this.lower(i) && ((this.#resources.words.lookUp(bare, 0, bare.length) ?? 0) & 3) !== 0;
+  }
+
+  /** The full stop before token i ends an initial ("J. R. Vasquez"), not a sentence. */
+  #afterInitial(i: number): boolean {
+    const { tokens } = this;
+    return (
+      i >= 2 && !tokens.lineStart[i] && !tokens.lineStart[i - 1] && tokens.kind[i - 1] === PUNCT && this.text.charCodeAt(tokens.start[i - 1]!) === 46 &&
+      tokens.kind[i - 2] === WORD && tokens.end[i - 2] === tokens.start[i - 1] && tokens.end[i - 2]! - tokens.start[i - 2]! === 1 && this.isCapitalised(i - 2)
+    );
+  }
+
   #capitalisedWordNext(i: number): boolean {
     const next = i + 1;
     return next < this.tokens.count && this.tokens.kind[next] === WORD && this.tokens.start[next]! - this.tokens.end[i]! === 1 && this.isCapitalised(next);
@@ -385,7 +408,7 @@ export class TokenView {
       if (this.caseMode === CASE_MIXED && this.shape(i) === SHAPE_UPPER) return tokens.end[i]! - tokens.start[i]! > 4 && (lex !== 0 || rank >= COMMON_RANK);
       // In a title-case line capitals say nothing: "The Impact of Social Media on Student Stress".
       if (lex === 0 && rank < COMMON_RANK && this.#inTitleLine(i)) return false;
-      if (lex !== 0 || !this.sentenceStart(i)) return true;
+      if (lex !== 0 || !this.sentenceStart(i) || this.#afterInitial(i)) return true;
       // A frequent word capitalised only because it opens a sentence ("Return", "Server"), unless a
       // capitalised word follows ("Graham Pellicanò") or it is spelled like a name ("Esther").
       return rank >= COMMON_RANK || (rank >= SENTENCE_COMMON_RANK && (this.#capitalisedWordNext(i) || this.namenessBucket(i) > NAMENESS_RANGE + 1));

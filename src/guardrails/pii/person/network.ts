@@ -49,6 +49,8 @@ export class Scorer {
   readonly #rows = new Int32Array(WINDOW_SIZE);
   readonly #hidden: Float32Array;
   readonly #sums: Int32Array;
+  /** The embedding row of one window position, read once for all hidden units. */
+  readonly #embedding: Float64Array;
   /** The sparse table, LANES weights per element (little-endian: the first weight in the low byte). */
   readonly #sparseLanes: Int32Array;
 
@@ -59,6 +61,7 @@ export class Scorer {
     this.net = net;
     this.#hidden = new Float32Array(net.hidden);
     this.#sums = new Int32Array(net.hidden);
+    this.#embedding = new Float64Array(net.dim);
     this.#sparseLanes = new Int32Array(net.sparse.buffer, net.sparse.byteOffset, net.sparse.length / LANES);
   }
 
@@ -97,12 +100,14 @@ export class Scorer {
     const embeddings = net.embeddings;
     const embeddingScale = net.embeddingScale;
     const width = WINDOW_SIZE * P;
+    const embedding = this.#embedding;
     for (let w = 0; w < WINDOW_SIZE; w++) {
       const e = rows[w]! * P;
+      for (let j = 0; j < P; j++) embedding[j] = embeddings[e + j]!;
       for (let k = 0; k < H; k++) {
         const row = k * width + w * P;
         let sum = 0;
-        for (let j = 0; j < P; j++) sum += dense[row + j]! * embeddings[e + j]!;
+        for (let j = 0; j < P; j++) sum += dense[row + j]! * embedding[j]!;
         h[k] = h[k]! + sum * embeddingScale;
       }
     }
