@@ -23,12 +23,62 @@ interface CompiledPatternRecogniser {
   negative: RegExp | undefined;
   /** Per pattern: its bit in the text gate, or -1 when it has no triggers. */
   gateBits: number[];
+  /** When every pattern requires a substring or a regex match: one search for any of them. */
+  anyRequired: RegExp | undefined;
+}
+
+/**
+ * One regex that matches wherever one of the patterns' textual requirements does, when they all
+ * have one (strings, or regexes without flags other than `i`): a text without any is passed over
+ * after one search instead of one per pattern.
+ */
+function anyRequirement(patterns: readonly Pattern[]): RegExp | undefined {
+  const sources: string[] = [];
+  for (const { requires } of patterns) {
+    if (typeof requires === 'string') sources.push(requires.replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&'));
+    else if (requires instanceof RegExp && /^i?$/.test(requires.flags)) sources.push(requires.flags === 'i' ? `(?i:${requires.source})` : `(?:${requires.source})`);
+    else return undefined;
+  }
+  return sources.length > 1 ? new RegExp(sources.join('|')) : undefined;
 }
 
 function passes(requires: Pattern['requires'], text: string, gate: TextGateResult): boolean {
   if (requires === undefined) return true;
   if (typeof requires === 'string') return text.includes(requires);
   return typeof requires === 'function' ? requires(gate) : requires.test(text);
+}
+
+/**
+ * Where patterns run: the stretches of the text near digits joined into one string by line breaks,
+ * so that a pattern runs once instead of once per stretch. No match can span a break: a match lies
+ * within the reach of its own digits and stretches further apart were not merged. `starts[k]` is
+ * where stretch k begins in `text`, `origins[k]` where it begins in the scanned text.
+ */
+interface Part {
+  text: string;
+  starts: number[];
+  origins: number[];
+}
+
+interface TextParts {
+  whole: Part;
+  /** The stretches near digits (see TextGateResult). */
+  digits: Part;
+  numbers: Part;
+}
+
+function joinWindows(text: string, windows: readonly number[]): Part {
+  const part: Part = { text: '', starts: [], origins: [] };
+  const pieces: string[] = [];
+  let length = 0;
+  for (let w = 0; w < windows.length; w += 2) {
+    part.starts.push(length);
+    part.origins.push(windows[w]!);
+    pieces.push(text.slice(windows[w], windows[w + 1]));
+    length += windows[w + 1]! - windows[w]! + 1;
+  }
+  part.text = pieces.join('\n');
+  return part;
 }
 
 /** The span a match reports: its `value` group when the pattern has one. */
@@ -52,6 +102,7 @@ export class PiiEngine {
       context: contextMatcher(recogniser.context),
       negative: contextMatcher(recogniser.negativeContext, true),
       gateBits: recogniser.patterns.map((pattern) => (pattern.words || pattern.suffixes ? triggered.push(pattern) - 1 : -1)),
+      anyRequired: anyRequirement(recogniser.patterns),
     }));
     this.#gate = new TextGate(triggered);
     this.#models = models;
@@ -62,7 +113,8 @@ export class PiiEngine {
   scan(text: string): Entity[] {
     const candidates: Entity[] = [];
     const gate = this.#gate.scan(text);
-    for (const compiled of this.#patterns) this.#scanRecogniser(text, gate, compiled, candidates);
+    const parts: TextParts = { whole: { text, starts: [0], origins: [0] }, digits: joinWindows(text, gate.digitWindows), numbers: joinWindows(text, gate.numberWindows) };
+    for (const compiled of this.#patterns) this.#scanRecogniser(text, gate, parts, compiled, candidates);
     const patternEntities = candidates.slice();
     for (const model of this.#models) {
       for (const entity of model.find(text, patternEntities)) {
@@ -73,28 +125,28 @@ export class PiiEngine {
     return resolveOverlaps(candidates);
   }
 
-  #scanRecogniser(text: string, gate: TextGateResult, compiled: CompiledPatternRecogniser, out: Entity[]): void {
+  #scanRecogniser(text: string, gate: TextGateResult, parts: TextParts, compiled: CompiledPatternRecogniser, out: Entity[]): void {
     const { recogniser } = compiled;
-    if (recogniser.nearDigits && gate.digitWindows.length === 0) return;
+    if ((recogniser.nearDigits || recogniser.numeric) && gate.digitWindows.length === 0) return;
     // A recogniser that needs a context word finds nothing in a text without one.
     if (recogniser.requiresContext && !compiled.context?.test(text)) return;
+    if (compiled.anyRequired && !compiled.anyRequired.test(text)) return;
     recogniser.patterns.forEach((pattern, k) => {
       const bit = compiled.gateBits[k]!;
       if ((bit >= 0 && (gate.triggered & (1 << bit)) === 0) || !passes(pattern.requires, text, gate)) return;
       if (pattern.find) {
-        for (const [start, end] of pattern.find(text)) this.#consider(text, compiled, pattern, start, end, out);
+        for (const [start, end] of pattern.find(text, gate)) this.#consider(text, compiled, pattern, start, end, out);
         return;
       }
-      const windows = recogniser.nearDigits ? gate.digitWindows : [0, text.length];
-      for (let w = 0; w < windows.length; w += 2) {
-        const from = windows[w]!;
-        const part = from === 0 && windows[w + 1] === text.length ? text : text.slice(from, windows[w + 1]);
-        const regex = pattern.regex!;
-        regex.lastIndex = 0;
-        for (let match = regex.exec(part); match !== null; match = regex.exec(part)) {
-          const [start, end] = matchSpan(match);
-          this.#consider(text, compiled, pattern, from + start, from + end, out);
-        }
+      const part = (pattern.numeric ?? recogniser.numeric) ? parts.numbers : recogniser.nearDigits ? parts.digits : parts.whole;
+      const regex = pattern.regex!;
+      regex.lastIndex = 0;
+      let w = 0;
+      for (let match = regex.exec(part.text); match !== null; match = regex.exec(part.text)) {
+        const [start, end] = matchSpan(match);
+        while (w + 1 < part.starts.length && part.starts[w + 1]! <= start) w++;
+        const shift = part.origins[w]! - part.starts[w]!;
+        this.#consider(text, compiled, pattern, start + shift, end + shift, out);
       }
     });
   }

@@ -1,5 +1,5 @@
 import type { EntityType } from './entities.ts';
-import type { TextGateResult, Triggers } from './text-gate.ts';
+import { digitRunBit, type TextGateResult, type Triggers } from './text-gate.ts';
 
 /**
  * One regular expression of a recogniser. `score` is the confidence of a bare match; when the
@@ -12,7 +12,7 @@ export interface Pattern extends Triggers {
   /** Must carry the `g` flag. A named group `value` narrows the reported span to that group (needs `d`). */
   regex?: RegExp;
   /** Instead of a regex: a hand-written scanner returning candidate [start, end) spans in text order. */
-  find?: (text: string) => readonly (readonly [number, number])[];
+  find?: (text: string, gate: TextGateResult) => readonly (readonly [number, number])[];
   score: number;
   validScore?: number;
   /** On a failed validation, retry without the last separated group (a number followed by another). */
@@ -22,6 +22,8 @@ export interface Pattern extends Triggers {
    * function of what the text gate's pass found (the longest digit run…).
    */
   requires?: string | RegExp | ((gate: TextGateResult) => boolean);
+  /** As the recogniser's `numeric`, for this pattern alone (a dotted quad among IPv6 patterns). */
+  numeric?: boolean;
 }
 
 /**
@@ -43,6 +45,13 @@ export interface PatternRecogniser {
    * letters): the patterns only run on the stretches of text around digits.
    */
   nearDigits?: boolean;
+  /**
+   * Every match is a number written with separators: at most NUMBER_REACH − 2 characters before
+   * its first digit or after its last (a "+", a code's letters), digits at most 2 · NUMBER_REACH
+   * apart ("+44 (0) 20 … ext. 42"). The patterns only run on the stretches within NUMBER_REACH of
+   * digits. Implies `nearDigits`.
+   */
+  numeric?: boolean;
   /** Maps the matched text to the form the validator checks (default: strip spaces, dots and dashes). */
   normalise?: (raw: string) => string;
   /** true: confirmed (score → validScore); false: rejected; undefined: format only (score unchanged). */
@@ -76,4 +85,42 @@ export const WORD_END = String.raw`(?![\p{L}\p{N}_])`;
 /** Builds a global Unicode regex from pattern source pieces. */
 export function re(source: string, flags = ''): RegExp {
   return new RegExp(source, `gu${flags}`);
+}
+
+/**
+ * A `requires` test for number patterns: the text has a run of digits of each given length (a
+ * number, or one of a [min, max] range). A run of digits between NUMBER_START and NUMBER_END
+ * (or letters) is a whole run of the text, so `\d{9}` needs a run of exactly nine.
+ */
+export function digitRuns(...lengths: readonly (number | readonly [number, number])[]): (gate: TextGateResult) => boolean {
+  const masks = lengths.map((length) => {
+    const [min, max] = typeof length === 'number' ? [length, length] : length;
+    let mask = 0;
+    for (let n = min; n <= max; n++) mask |= digitRunBit(n);
+    return mask;
+  });
+  return (gate) => masks.every((mask) => (gate.digitRuns & mask) !== 0);
+}
+
+const AT_NUMBER_START = new RegExp(NUMBER_START, 'uy');
+const AT_NUMBER_END = new RegExp(NUMBER_END, 'uy');
+
+/**
+ * A `find` for a number that is one whole run of digits, `${NUMBER_START}\d{min,max}${NUMBER_END}`
+ * (with `first`, a set of first digits: "[2-9]\d{11}"), read from the runs the text gate
+ * recorded instead of searched for by a regex: the same spans.
+ */
+export function wholeDigitRun(min: number, max = min, first = '0123456789'): (text: string, gate: TextGateResult) => [number, number][] {
+  return (text, { runs }) => {
+    const found: [number, number][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const start = runs[r]!;
+      const end = runs[r + 1]!;
+      if (end - start < min || end - start > max || !first.includes(text[start]!)) continue;
+      AT_NUMBER_START.lastIndex = start;
+      AT_NUMBER_END.lastIndex = end;
+      if (AT_NUMBER_START.test(text) && AT_NUMBER_END.test(text)) found.push([start, end]);
+    }
+    return found;
+  };
 }

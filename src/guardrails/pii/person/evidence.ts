@@ -153,6 +153,34 @@ const RECORDS = alt([
   'account number', 'date of birth', 'performance review', 'visa application', 'lease',
 ]);
 
+/**
+ * Form labels that ask for a family or given name, in the languages of the address grammars:
+ * "Přijmení:", "Sukunimi:", "Efternavn:", "Vezetéknév:". Not cue words of the token model (it never
+ * saw them in training): they make the name after them personal data and open a name slot.
+ */
+const NAME_LABELS = alt([
+  'příjmení', 'jméno', 'křestní jméno', 'priezvisko', 'meno', 'nazwisko', 'imię', 'vezetéknév', 'családnév', 'keresztnév', 'utónév',
+  'sukunimi', 'etunimi', 'perekonnanimi', 'eesnimi', 'efternavn', 'etternavn', 'fornavn', 'efternamn', 'förnamn', 'sobrenome',
+  'apelido', 'nome próprio', 'nom de famille', 'familienname', 'achternaam', 'voornaam', 'prezime', 'uzvārds', 'vārds', 'pavardė',
+  'vardas', 'soyadı', 'soyad', 'primeiro nome', 'último nome', 'nombre de pila',
+]);
+/** Labels of a name slot: those that ask for a family or given name, not a bare "name" ("jméno", "meno"). */
+const SLOT_LABELS = alt([
+  'first name', 'given name', 'last name', 'family name', 'maiden name', 'surname', 'apellido', 'apellidos', 'prénom', 'cognome', 'vorname',
+  'nachname', 'příjmení', 'křestní jméno', 'priezvisko', 'nazwisko', 'imię', 'vezetéknév', 'családnév', 'keresztnév', 'utónév', 'sukunimi',
+  'etunimi', 'perekonnanimi', 'eesnimi', 'efternavn', 'etternavn', 'fornavn', 'efternamn', 'förnamn', 'sobrenome', 'apelido',
+  'nom de famille', 'familienname', 'achternaam', 'voornaam', 'prezime', 'uzvārds', 'pavardė', 'soyadı', 'soyad',
+]);
+/**
+ * Who founded, leads or runs something: "founded by Szabó, Keller and Ortega", "led by Virtanen".
+ * Not cue words of the token model either.
+ */
+const AGENTS = alt([
+  'founded by', 'co-founded by', 'cofounded by', 'established by', 'set up by', 'started by', 'led by', 'run by', 'owned by',
+  'managed by', 'headed by', 'chaired by', 'coordinated by', 'supervised by', 'organised by', 'organized by', 'hosted by',
+  'signed off by',
+]);
+
 const SEP = String.raw`[\s,:;\-–—]*`;
 /**
  * A cue may stand one capitalised word before the detected part of a name ("Dear Ana [Lima]");
@@ -167,7 +195,8 @@ const BEFORE = new RegExp(
     String.raw`|(?<![\p{L}])(?:${GREETINGS})(?:\s+(?:${TITLES}))?[\s,]+` +
     String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our|your)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${FOREIGN_RELATIONS})${SEP}` +
-    String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS})["']?\s*(?:[:=#?]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?:^|[\n|;•\t(\[{]|,\s|\s)\s*["']?(?:${LABELS}|${NAME_LABELS})["']?\s*(?:[:=#?]|\s[-–—])\s*["']?(?:(?:${TITLES})\s+)?` +
+    String.raw`|(?<![\p{L}])(?:${AGENTS})\s+(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${CONTACT_VERBS})\s+(?:(?:${TITLES})\s+)?` +
     String.raw`|(?<![\p{L}])(?:${ROLES})\s+` +
     String.raw`|(?<![\p{L}])(?:${MEETINGS})s?\s+(?:\p{L}+\s+)?with\s+(?:(?:${TITLES})\s+)?` +
@@ -180,6 +209,54 @@ const BEFORE = new RegExp(
   String.raw`)${SKIP}$`,
   'iu',
 );
+/** The last run of letters of a phrase of a cue list, as regex source: "my\s+name\s+is" → "is", "mr\." → "mr", "e-mail" → "mail", "hel+o+" stays. */
+function lastRun(phrase: string): string {
+  const word = phrase.split('\\s+').at(-1)!.replace(/\\\.$/, '');
+  return /[\p{L}+]+$/u.exec(word)?.[0] ?? '';
+}
+
+/**
+ * Every word that can end a strong cue before a name: the last word of each phrase of BEFORE, of
+ * the titles that may follow one, and "with", "to", "for". BEFORE is an unanchored search through
+ * many alternatives; the text before most names ends in no such word, and then it need not run.
+ */
+const CUE_ENDING = new RegExp(
+  String.raw`^(?:${[SELF, SALUTATIONS, GREETINGS, TITLES, FOREIGN_RELATIONS, LABELS, NAME_LABELS, AGENTS, CONTACT_VERBS, ROLES, VALEDICTIONS, alt(['with', 'to', 'for'])]
+    .flatMap((list) => list.split('|').map(lastRun))
+    .filter((run) => run.length > 0)
+    .join('|')}|(?:${RELATIONS.split('|').map(lastRun).join('|')})s?)$`,
+  'iu',
+);
+const LETTER = /\p{L}/u;
+const DASH = /[-–—]/;
+/** A capital that may open the one word a cue may stand before (SKIP); halves of surrogate pairs may be one. */
+const SKIP_START = /[\p{Lu}\ud800-\udfff]/u;
+const SKIP_CHAR = /[\p{L}'’.\-\ud800-\udfff]/u;
+
+/** Whether a strong cue could end at `end` of `before`: a dash, or letters ending a cue phrase, before the separators there. */
+function cueCanEndAt(before: string, end: number): boolean {
+  let i = end;
+  for (; i > 0 && !LETTER.test(before[i - 1]!); i--) if (DASH.test(before[i - 1]!)) return true;
+  let from = i;
+  while (from > 0 && LETTER.test(before[from - 1]!)) from--;
+  return from < i && CUE_ENDING.test(before.slice(from, i));
+}
+
+/**
+ * A cheap necessary condition of BEFORE matching `before`: a cue can end at its end, or right
+ * before the one capitalised word that may stand between cue and name ("Dear Ana [Lima]").
+ */
+function mayHaveCueBefore(before: string): boolean {
+  if (cueCanEndAt(before, before.length)) return true;
+  let end = before.length;
+  while (end > 0 && /\s/u.test(before[end - 1]!)) end--;
+  if (end === before.length) return false;
+  for (let i = end - 1; i >= 0 && SKIP_CHAR.test(before[i]!); i--) {
+    if (SKIP_START.test(before[i]!) && cueCanEndAt(before, i)) return true;
+  }
+  return false;
+}
+
 const WEAK_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${WEAK_SELF})${SEP}${SKIP}$`, 'iu');
 
 /** Strong cues right after the name: "Ana here", "Ana, my colleague", "Ana, can you…", "Ana's CV". */
@@ -222,7 +299,7 @@ const ALSO_NAMES: ReadonlySet<string> = new Set(['cara', 'caro', 'pan']);
 
 /** Single words that open a cue and so are never part of a name ("Dear", "Olá", "Mrs"). */
 export const CUE_WORDS: ReadonlySet<string> = new Set(
-  [TITLES, SALUTATIONS, VALEDICTIONS, LABELS]
+  [TITLES, SALUTATIONS, VALEDICTIONS, LABELS, NAME_LABELS]
     .flatMap((list) => list.split('|'))
     .filter((w) => !w.includes('\\s') && (w.length > 3 || !LABELS.split('|').includes(w)))
     .map((w) => w.replace(/\\/g, '').replace(/\.$/, ''))
@@ -276,7 +353,7 @@ export function personalCue(text: string, start: number, end: number): number {
   const nextBreak = text.indexOf('\n', end);
   if (nextBreak >= 0 && nextBreak < to) to = nextBreak;
   const after = text.slice(end, to);
-  if (BEFORE.test(before) || AFTER.test(after)) return CUE_STRONG;
+  if ((mayHaveCueBefore(before) && BEFORE.test(before)) || AFTER.test(after)) return CUE_STRONG;
   return WEAK_BEFORE.test(before) || WEAK_AFTER.test(after) ? CUE_WEAK : CUE_NONE;
 }
 
@@ -287,10 +364,33 @@ export function personalCue(text: string, start: number, end: number): number {
  * slot: it labels products, prompts and configuration keys as often as people.
  */
 const NAME_SLOT_BEFORE = new RegExp(
-  String.raw`(?:(?<![\p{L}])(?:(?:first|given|last|family|maiden)\s+name|surname|apellidos?|prénom|cognome|vorname|nachname)\s*(?:[:=#?]|\s[-–—])` +
+  String.raw`(?:(?<![\p{L}])(?:${SLOT_LABELS})\s*(?:[:=#?]|\s[-–—])` +
     String.raw`|(?<![\p{L}])(?:my|his|her|their|your)\s+(?:(?:last|family|maiden)\s+name|surname|name)\s+is)\s*$`,
   'iu',
 );
+
+/**
+ * Where a sentence asks someone to contact or meet a person and names them: "did you call
+ * Tomás?", "please email Dr. Haldorsen", "lunch with Ondřej". A capitalised rare word or known
+ * name the model doubts is read as a name here too; everyday words ("call Support") are not.
+ */
+const CONTACT_SLOT_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}])(?:call|ask|tell|email|e-mail|text|message|ping|remind|thank|invite|cc|congratulate|reply to|write to|talk to|speak to|speak with|spoke to|spoke with|talked to|talked with|meeting with|met with|meet with|lunch with|dinner with|coffee with|chat with|forward it to|forward this to|send it to|send this to)\s+(?:(?:${TITLES})\s+)?$`,
+  'iu',
+);
+
+/** Whether text[start…] follows a request to contact the person there (see CONTACT_SLOT_BEFORE). */
+export function inContactSlot(text: string, start: number): boolean {
+  return CONTACT_SLOT_BEFORE.test(text.slice(Math.max(0, start - 32), start));
+}
+
+/** Right after who founded or leads something: "led by Halonen", "founded by Dr. Mbeki". */
+const AGENT_SLOT_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${AGENTS})\s+(?:(?:${TITLES})\s+)?$`, 'iu');
+
+/** Whether text[start…] names who founded, leads or runs something (see AGENTS). */
+export function inAgentSlot(text: string, start: number): boolean {
+  return AGENT_SLOT_BEFORE.test(text.slice(Math.max(0, start - 32), start));
+}
 
 /** Whether text[start…] stands in a name slot (see NAME_SLOT_BEFORE). */
 export function inNameSlot(text: string, start: number): boolean {

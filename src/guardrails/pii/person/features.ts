@@ -49,6 +49,8 @@ export function personVocabulary(
 
 /** Nameness log-odds are bucketed to whole numbers in [-NAMENESS_RANGE, NAMENESS_RANGE]. */
 const NAMENESS_RANGE = 6;
+/** The bucket of log-odds 0: spelled as much like a name as like an everyday word. */
+export const NAMENESS_EVEN = NAMENESS_RANGE + 1;
 
 /** Rows of the embedding table after the vocabulary: unknown word, number, padding. */
 export function specialRows(vocabSize: number): { unknown: number; number: number; padding: number } {
@@ -75,6 +77,10 @@ const CASE_UPPER = 1;
 const CASE_LOWER = 2;
 
 const NOT_SET = -2;
+/** Per token: whether its line is a title-case line (see `#inTitleLine`). */
+const TITLE_UNKNOWN = 0;
+const NOT_TITLE_LINE = 1;
+const TITLE_LINE = 2;
 /** Lower-case particles and function words of other languages: never a name on their own. */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'des', 'ten', 'ter', 'bin', 'ibn',
@@ -114,6 +120,45 @@ function isUpperAt(text: string, i: number): boolean {
 }
 
 /**
+ * The per-token arrays of a TokenView (and the token probabilities of a scan), kept by whoever
+ * views one text after another so that viewing a text allocates nothing: the PII scan is
+ * synchronous and keeps no view, so one set serves every text.
+ */
+export class ViewBuffers {
+  lower: (string | undefined)[] = [];
+  rank = new Int32Array(0);
+  lex = new Int8Array(0);
+  shape = new Int16Array(0);
+  word = new Int32Array(0);
+  nameness = new Int8Array(0);
+  titleLines = new Uint8Array(0);
+  probability = new Float32Array(0);
+
+  /** Makes room for `count` tokens and resets the first `count` entries of every array. */
+  reset(count: number): void {
+    if (this.rank.length < count) {
+      const capacity = Math.max(count, 2 * this.rank.length, 256);
+      this.rank = new Int32Array(capacity);
+      this.lex = new Int8Array(capacity);
+      this.shape = new Int16Array(capacity);
+      this.word = new Int32Array(capacity);
+      this.nameness = new Int8Array(capacity);
+      this.titleLines = new Uint8Array(capacity);
+      this.probability = new Float32Array(capacity);
+    }
+    this.lower.length = Math.max(this.lower.length, count);
+    this.lower.fill(undefined, 0, count);
+    this.rank.fill(NOT_SET, 0, count);
+    this.lex.fill(0, 0, count);
+    this.shape.fill(NOT_SET, 0, count);
+    this.word.fill(0, 0, count);
+    this.nameness.fill(0, 0, count);
+    this.titleLines.fill(TITLE_UNKNOWN, 0, count);
+    this.probability.fill(0, 0, count);
+  }
+}
+
+/**
  * Per-text view with lazily computed token properties shared by candidate gating and the feature
  * function. Properties are numbers in typed arrays so that scoring a token allocates (almost)
  * nothing: only the lower-case form of each looked-at word is a new string.
@@ -125,28 +170,29 @@ export class TokenView {
   readonly caseMode: number;
   /** Training only: tokens whose lexicon entry is hidden, as for names the lexicon lacks. */
   hiddenLexicon: Uint8Array | undefined;
-  readonly #lower: string[];
+  readonly #lower: (string | undefined)[];
   readonly #rank: Int32Array;
   readonly #lex: Int8Array;
   readonly #shape: Int16Array;
   readonly #word: Int32Array;
   readonly #nameness: Int8Array;
-  #titleLines: Uint8Array | undefined;
+  readonly #titleLines: Uint8Array;
 
-  constructor(text: string, tokens: Tokens, resources: PersonVocabulary) {
+  constructor(text: string, tokens: Tokens, resources: PersonVocabulary, buffers: ViewBuffers = new ViewBuffers()) {
     this.text = text;
     this.tokens = tokens;
     this.#resources = resources;
     const upper = /[A-Z\u00C0-\u00DE]/.test(text);
     const lower = /[a-z\u00DF-\u00FF]/.test(text);
     this.caseMode = upper && lower ? CASE_MIXED : upper ? CASE_UPPER : CASE_LOWER;
-    const n = tokens.count;
-    this.#lower = new Array<string>(n);
-    this.#rank = new Int32Array(n).fill(NOT_SET);
-    this.#lex = new Int8Array(n);
-    this.#shape = new Int16Array(n).fill(NOT_SET);
-    this.#word = new Int32Array(n);
-    this.#nameness = new Int8Array(n);
+    buffers.reset(tokens.count);
+    this.#lower = buffers.lower;
+    this.#rank = buffers.rank;
+    this.#lex = buffers.lex;
+    this.#shape = buffers.shape;
+    this.#word = buffers.word;
+    this.#nameness = buffers.nameness;
+    this.#titleLines = buffers.titleLines;
   }
 
   raw(i: number): string {
@@ -259,32 +305,60 @@ export class TokenView {
 
   /**
    * Whether token i lies on a title-case line: at least three capitalised words of four letters or
-   * more, most of them everyday words (a list of names is not a title).
+   * more, most of them everyday words (a list of names is not a title). Worked out once per line,
+   * when a token of it first asks.
    */
   #inTitleLine(i: number): boolean {
-    if (this.#titleLines === undefined) {
+    const lines = this.#titleLines;
+    if (lines[i] === TITLE_UNKNOWN) {
       const tokens = this.tokens;
-      const lines = new Uint8Array(tokens.count);
-      let from = 0;
-      for (let k = 0; k <= tokens.count; k++) {
-        if (k < tokens.count && (k === from || !tokens.lineStart[k])) continue;
-        let capitalised = 0;
-        let common = 0;
-        let words = 0;
-        for (let j = from; j < k; j++) {
-          if (tokens.kind[j] !== WORD || tokens.end[j]! - tokens.start[j]! < 4) continue;
-          words++;
-          if (!this.isCapitalised(j)) continue;
-          capitalised++;
-          if (this.rank(j) < COMMON_RANK && this.lex(j) === 0) common++;
+      let from = i;
+      while (from > 0 && !tokens.lineStart[from]) from--;
+      let to = i + 1;
+      while (to < tokens.count && !tokens.lineStart[to]) to++;
+      let capitalised = 0;
+      let common = 0;
+      let words = 0;
+      let title = true;
+      for (let j = from; j < to; j++) {
+        if (tokens.kind[j] !== WORD || tokens.end[j]! - tokens.start[j]! < 4) continue;
+        words++;
+        if (!this.isCapitalised(j)) {
+          // Settled once even capitals in every token left could not make 70 % of the words.
+          if (3 * (capitalised + to - j - 1) < 7 * (words - capitalised)) {
+            title = false;
+            break;
+          }
+          continue;
         }
-        const title = capitalised >= 3 && capitalised >= 0.7 * words && common >= 0.7 * capitalised ? 1 : 0;
-        lines.fill(title, from, k);
-        from = k;
+        capitalised++;
+        if (this.rank(j) < COMMON_RANK && this.lex(j) === 0) common++;
       }
-      this.#titleLines = lines;
+      title &&= capitalised >= 3 && capitalised >= 0.7 * words && common >= 0.7 * capitalised;
+      lines.fill(title ? TITLE_LINE : NOT_TITLE_LINE, from, to);
     }
-    return this.#titleLines[i] === 1;
+    return lines[i] === TITLE_LINE;
+  }
+
+  /** A capitalised word in lower case otherwise ("Tomás", "O'Neil", "Anna-Lena"), not "ChatGPT" or "NASA". */
+  isTitleCase(i: number): boolean {
+    return i >= 0 && i < this.tokens.count && this.tokens.kind[i] === WORD && (this.shape(i) & 7) === SHAPE_TITLE;
+  }
+
+  /** The lexicon knows the word as a name, as written or without its diacritics ("Tomás" as "tomas"). */
+  isKnownName(i: number): boolean {
+    if (this.lex(i) !== 0) return true;
+    const bare = this.lower(i).normalize('NFD').replace(/\p{M}/gu, '');
+    return bare !== this.lower(i) && ((this.#resources.words.lookUp(bare, 0, bare.length) ?? 0) & 3) !== 0;
+  }
+
+  /** The full stop before token i ends an initial ("J. R. Vasquez"), not a sentence. */
+  #afterInitial(i: number): boolean {
+    const { tokens } = this;
+    return (
+      i >= 2 && !tokens.lineStart[i] && !tokens.lineStart[i - 1] && tokens.kind[i - 1] === PUNCT && this.text.charCodeAt(tokens.start[i - 1]!) === 46 &&
+      tokens.kind[i - 2] === WORD && tokens.end[i - 2] === tokens.start[i - 1] && tokens.end[i - 2]! - tokens.start[i - 2]! === 1 && this.isCapitalised(i - 2)
+    );
   }
 
   #capitalisedWordNext(i: number): boolean {
@@ -321,23 +395,28 @@ export class TokenView {
     if (rank < STOP_RANK) return false;
     // Most words of ordinary text are lower-case everyday words: settled before any string is built.
     if (this.caseMode === CASE_MIXED && rank < COMMON_RANK && !this.isCapitalised(i)) return false;
-    if (FOREIGN_FUNCTION_WORDS.has(this.lower(i))) return false;
+    // Function words of other languages are never names; checked last, as the one test that builds a string.
+    return this.#nameShaped(i, rank) && !FOREIGN_FUNCTION_WORDS.has(this.lower(i));
+  }
+
+  /** isCandidate for a word that is not a frequent word, an identifier or a contraction, apart from foreign function words. */
+  #nameShaped(i: number, rank: number): boolean {
+    const tokens = this.tokens;
     const lex = this.lex(i);
     if (this.isCapitalised(i)) {
       // In ordinary text, short all-capital words are acronyms (IBAN, NDA, LOL) and common ones shouting (BEST DEALS).
       if (this.caseMode === CASE_MIXED && this.shape(i) === SHAPE_UPPER) return tokens.end[i]! - tokens.start[i]! > 4 && (lex !== 0 || rank >= COMMON_RANK);
       // In a title-case line capitals say nothing: "The Impact of Social Media on Student Stress".
       if (lex === 0 && rank < COMMON_RANK && this.#inTitleLine(i)) return false;
-      if (lex !== 0 || !this.sentenceStart(i)) return true;
+      if (lex !== 0 || !this.sentenceStart(i) || this.#afterInitial(i)) return true;
       // A frequent word capitalised only because it opens a sentence ("Return", "Server"), unless a
       // capitalised word follows ("Graham Pellicanò") or it is spelled like a name ("Esther").
       return rank >= COMMON_RANK || (rank >= SENTENCE_COMMON_RANK && (this.#capitalisedWordNext(i) || this.namenessBucket(i) > NAMENESS_RANGE + 1));
     }
-    if (FUNCTION_WORDS.has(this.lower(i))) return false;
-    if (this.caseMode === CASE_LOWER) return lex !== 0 || rank >= LOWER_TEXT_COMMON_RANK;
+    if (this.caseMode === CASE_LOWER) return (lex !== 0 || rank >= LOWER_TEXT_COMMON_RANK) && !FUNCTION_WORDS.has(this.lower(i));
     // Text that uses capitals: a lower-case word is a name only when it is no everyday word ("valid"
     // and "trace" are given names somewhere) and the lexicon knows it or it is spelled like a name.
-    return rank >= COMMON_RANK && (lex !== 0 || this.namenessBucket(i) >= NAMENESS_RANGE + 3);
+    return rank >= COMMON_RANK && (lex !== 0 || this.namenessBucket(i) >= NAMENESS_RANGE + 3) && !FUNCTION_WORDS.has(this.lower(i));
   }
 
   /** Part of a code identifier: glued to "_", ".", "(", "/", "=", "<" or digits without a space. */
@@ -355,21 +434,23 @@ export class TokenView {
     const kind = this.tokens.kind[i];
     if (kind === NUMBER) return SHAPE_NUMBER;
     if (kind === PUNCT) return SHAPE_PUNCT + (this.text.charCodeAt(this.tokens.start[i]!) & 0x3ff);
-    const raw = this.raw(i);
+    const text = this.text;
+    const start = this.tokens.start[i]!;
+    const end = this.tokens.end[i]!;
     let upper = 0;
     let lower = 0;
     let flags = 0;
-    for (let k = 0; k < raw.length; k++) {
-      const c = raw.charCodeAt(k);
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
       if (c === 45) flags |= SHAPE_HYPHEN;
       else if (c === 39 || c === 0x2019) flags |= SHAPE_APOSTROPHE;
-      else if (isUpperAt(raw, k)) upper++;
+      else if (isUpperAt(text, k)) upper++;
       else lower++;
     }
-    const firstUpper = isUpperAt(raw, 0);
+    const firstUpper = isUpperAt(text, start);
     let shape: number;
     if (upper === 0) shape = SHAPE_LOWER;
-    else if (lower === 0) shape = raw.length === 1 ? SHAPE_INITIAL : SHAPE_UPPER;
+    else if (lower === 0) shape = end - start === 1 ? SHAPE_INITIAL : SHAPE_UPPER;
     else if (firstUpper && upper === 1) shape = SHAPE_TITLE;
     else if (firstUpper) shape = SHAPE_CAMEL;
     else shape = SHAPE_LOWER_CAMEL;

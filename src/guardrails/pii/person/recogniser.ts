@@ -10,10 +10,12 @@ import {
   EVIDENCE_WEAK,
   EVIDENCE_WEIGHT,
   hasTitleBefore,
+  inAgentSlot,
+  inContactSlot,
   inNameSlot,
   personalCue,
 } from './evidence.ts';
-import { CASE_MIXED, COMMON_RANK, LEX_LAST, TokenView, type PersonVocabulary } from './features.ts';
+import { CASE_MIXED, COMMON_RANK, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
 import { PUNCT, tokenise, TokenBuffer, WORD } from './tokenise.ts';
@@ -31,13 +33,58 @@ const POSSESSIVE = /['’]s$/;
  * in a long document, an e-mail address says nothing about a name three paragraphs later.
  */
 const OTHER_PII_DISTANCE = 200;
-/** What may stand between two names of one list: "Ana, Bo and Cy", "Ana & Bo", "Ana / Bo". */
-const LIST_GAP = /^\s*(?:,|;|\/|&|\+|and|or|und|et|y|e|i|og|en)?\s*(?:and\s+|&\s+)?$/i;
+/** What may stand between two names of one list: "Ana, Bo and Cy", "Ana & Bo", "Ana / Bo", "Ana with Bo". */
+const LIST_GAP = /^\s*(?:,|;|\/|&|\+|and|or|und|et|y|e|i|og|en|(?:together\s+|along\s+)?with)?\s*(?:and\s+|&\s+)?$/i;
+/** A capitalised word more frequent than this is an everyday word even in a list of names ("Paris", "Rain"). */
+const LIST_RANK = 10000;
 
-/** A capitalised rare word or known family name right where a name is asked for ("Surname? Lindqvist"). */
+/**
+ * A capitalised rare word or known name right where a name is asked for ("Surname? Lindqvist") or
+ * after who founded or leads something ("led by Halonen"), or a known name after a request to
+ * contact someone ("did you call Tomás?"; not "email Zendesk"). A lone name the model doubts (it has
+ * no first name to lean on) is read as a name in these slots.
+ */
 function answersNameSlot(view: TokenView, i: number): boolean {
-  if (!view.isCapitalised(i) || (view.rank(i) < COMMON_RANK && (view.lex(i) & LEX_LAST) === 0)) return false;
-  return inNameSlot(view.text, view.tokens.start[i]!);
+  if (!view.isCapitalised(i)) return false;
+  const start = view.tokens.start[i]!;
+  const rareOrKnown = view.rank(i) >= COMMON_RANK || view.lex(i) !== 0;
+  if (rareOrKnown && inNameSlot(view.text, start)) return true;
+  if (!view.isTitleCase(i)) return false;
+  // After "founded by" a brand is as likely as a person: a rare word must also be spelled about like a name ("Halonen", not "Oxfam").
+  if (inAgentSlot(view.text, start)) return view.isKnownName(i) || (view.rank(i) >= COMMON_RANK && view.namenessBucket(i) >= NAMENESS_EVEN - 1);
+  return view.isKnownName(i) && inContactSlot(view.text, start);
+}
+
+/** Words between two names of one list: "Szabó, Keller", "Keller and Ortega", "Ana & Bo". */
+const LIST_WORDS: ReadonlySet<string> = new Set(['and', 'und', 'et', 'y', 'e', 'i', 'og', 'en', 'ja', 'és', 'a', 've', 'și', 'или', 'и']);
+
+/**
+ * The previous item of a list that token i continues: the last token of the name before the list
+ * separator ("," or a conjunction, or both) right before i, or -1.
+ */
+function previousListItem(view: TokenView, i: number): number {
+  const { tokens } = view;
+  let k = i - 1;
+  if (k >= 0 && tokens.kind[k] === WORD && LIST_WORDS.has(view.lower(k))) k--;
+  if (k >= 0 && tokens.kind[k] === PUNCT && view.text.charCodeAt(tokens.start[k]!) === 44) k--;
+  return k < i - 1 && k >= 0 && !tokens.lineStart[k + 1] ? k : -1;
+}
+
+/**
+ * A capitalised word that is no everyday word, listed after two or more names, is read as a name
+ * too ("founded by Szabó, Keller and Ortega"): the list says what it is.
+ */
+function continuesListOfNames(view: TokenView, i: number, prob: Float32Array): boolean {
+  if (!view.isCapitalised(i) || (view.rank(i) < LIST_RANK && view.lex(i) === 0)) return false;
+  let names = 0;
+  for (let item = previousListItem(view, i); item >= 0 && prob[item]! >= TOKEN_THRESHOLD && view.isCapitalised(item); ) {
+    names++;
+    // The first token of this item: back over the rest of a multi-word name.
+    let first = item;
+    while (first > 0 && prob[first - 1]! >= TOKEN_THRESHOLD && view.tokens.kind[first - 1] === WORD && !view.tokens.lineStart[first]) first--;
+    item = previousListItem(view, first);
+  }
+  return names >= 2;
 }
 
 /** A run of name tokens: one candidate PERSON span. */
@@ -58,13 +105,13 @@ export interface NameSpan {
  */
 export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabulary, buffer?: TokenBuffer): NameSpan[] {
   const tokens = tokenise(text, buffer);
-  const view = new TokenView(text, tokens, vocabulary);
-  const prob = new Float32Array(tokens.count);
+  const view = new TokenView(text, tokens, vocabulary, scorer.viewBuffers);
+  const prob = scorer.viewBuffers.probability;
   let any = false;
   for (let i = 0; i < tokens.count; i++) {
     if (!view.isCandidate(i) || CUE_WORDS.has(view.lower(i))) continue;
     prob[i] = scorer.score(view, i);
-    if (prob[i]! < TOKEN_THRESHOLD && answersNameSlot(view, i)) prob[i] = TOKEN_THRESHOLD;
+    if (prob[i]! < TOKEN_THRESHOLD && (answersNameSlot(view, i) || continuesListOfNames(view, i, prob))) prob[i] = TOKEN_THRESHOLD;
     if (prob[i]! >= TOKEN_THRESHOLD) any = true;
   }
   if (!any) return [];

@@ -33,44 +33,63 @@ function hashOf(text: string, start: number, end: number): number {
   return h >>> 1;
 }
 
-function matches(key: string, text: string, start: number): boolean {
-  for (let k = 0; k < key.length; k++) if (key.charCodeAt(k) !== lowerUnit(text.charCodeAt(start + k))) return false;
+function matches(chars: Uint16Array, offset: number, text: string, start: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (chars[offset + k] !== lowerUnit(text.charCodeAt(start + k))) return false;
   return true;
 }
 
+/** Slot layout: [hash + 1 (0: empty), value, key offset · 256 + key length]. */
+const SLOT = 3;
+const MAX_KEY = 255;
+
 export class WordTable {
-  readonly #keys: string[];
-  readonly #values: Int32Array;
-  /** Slot → index into keys + 1 (0: empty). */
+  /** Open addressing, one flat array: probing reads the hash, the value and where the key is from one place. */
   readonly #slots: Int32Array;
+  /** The keys, back to back. */
+  readonly #chars: Uint16Array;
   readonly #mask: number;
 
   constructor(entries: ReadonlyMap<string, number>) {
-    this.#keys = [...entries.keys()];
-    this.#values = Int32Array.from(entries.values());
+    let total = 0;
+    for (const key of entries.keys()) total += key.length;
+    this.#chars = new Uint16Array(total);
     let capacity = 1;
     while (capacity < entries.size * 2) capacity <<= 1;
-    this.#slots = new Int32Array(capacity);
+    this.#slots = new Int32Array(capacity * SLOT);
     this.#mask = capacity - 1;
-    this.#keys.forEach((key, index) => {
-      let slot = hashOf(key, 0, key.length) & this.#mask;
-      while (this.#slots[slot] !== 0) slot = (slot + 1) & this.#mask;
-      this.#slots[slot] = index + 1;
-    });
+    let offset = 0;
+    for (const [key, value] of entries) {
+      if (key.length > MAX_KEY) throw new Error(`Word table keys are at most ${MAX_KEY} units long: ${key.slice(0, 20)}….`);
+      const hash = hashOf(key, 0, key.length);
+      let slot = hash & this.#mask;
+      while (this.#slots[slot * SLOT] !== 0) slot = (slot + 1) & this.#mask;
+      for (let k = 0; k < key.length; k++) this.#chars[offset + k] = key.charCodeAt(k);
+      this.#slots[slot * SLOT] = (hash + 1) | 0;
+      this.#slots[slot * SLOT + 1] = value;
+      this.#slots[slot * SLOT + 2] = offset * 256 + key.length;
+      offset += key.length;
+    }
   }
 
   /** The value of text[start, end) lower-cased (as `String.prototype.toLowerCase` would), or undefined. */
   lookUp(text: string, start: number, end: number): number | undefined {
+    const length = end - start;
+    if (length > MAX_KEY) return undefined;
     const hash = hashOf(text, start, end);
     if (hash < 0) {
       const word = text.slice(start, end).toLowerCase();
       return this.lookUp(word, 0, word.length);
     }
+    const slots = this.#slots;
+    const fingerprint = (hash + 1) | 0;
     for (let slot = hash & this.#mask; ; slot = (slot + 1) & this.#mask) {
-      const entry = this.#slots[slot]!;
-      if (entry === 0) return undefined;
-      const key = this.#keys[entry - 1]!;
-      if (key.length === end - start && matches(key, text, start)) return this.#values[entry - 1];
+      const at = slot * SLOT;
+      const stored = slots[at]!;
+      if (stored === 0) return undefined;
+      if (stored === fingerprint) {
+        const key = slots[at + 2]!;
+        if ((key & 255) === length && matches(this.#chars, key >>> 8, text, start, length)) return slots[at + 1];
+      }
     }
   }
 }

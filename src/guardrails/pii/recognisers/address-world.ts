@@ -43,12 +43,14 @@ export const worldStreetAddress = defineRecogniser({
     {
       name: 'glued-suffix',
       suffixes: alternatives(GLUED_SUFFIX),
+      numberAfter: true,
       regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){0,2}\p{Lu}[\p{L}\-]*(?:${GLUED_SUFFIX}) ${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'separate-type',
       words: alternatives(SEPARATE_TYPE),
+      numberAfter: true,
       regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]*(?: (?:\p{Lu}[\p{L}\-]*|${SEPARATE_TYPE})){0,3} (?:${SEPARATE_TYPE})(?!\p{L}),? ?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
@@ -67,6 +69,7 @@ export const worldStreetAddress = defineRecogniser({
     {
       name: 'latin-american-grid',
       words: alternatives(LATAM_GRID),
+      numberAfter: true,
       regex: re(String.raw`${WORD_START}(?:${LATAM_GRID}) \d{1,3}[A-Z]?(?: Bis)? ?(?:#|No\.?|N[º°]) ?\d{1,3}[A-Z]?-\d{1,3}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },
@@ -120,7 +123,7 @@ export const worldStreetAddress = defineRecogniser({
     {
       // "House No. 12, Sector 15, Gurgaon 122001"
       name: 'indian-house',
-      words: ['House', 'Flat', 'Plot', 'Door'],
+      words: ['House', 'Flat', 'Plot', 'Door', 'HouseNo', 'FlatNo', 'PlotNo', 'DoorNo'],
       regex: re(String.raw`${WORD_START}(?:House|Flat|Plot|Door) ?No\.? ?[\dA-Z][\dA-Z\-\/]{0,6}(?:, ?(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th)?)(?: (?:${NAME_WORD}|\d{1,3}))*){1,2}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
     },

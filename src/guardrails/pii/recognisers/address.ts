@@ -33,7 +33,9 @@ const STREET_TYPE_WORDS: readonly string[] = [
   // Indian street and locality designators
   'Marg', 'Nagar', 'Colony', 'Layout', 'Chowk', 'Enclave',
 ];
-const STREET_TYPES = STREET_TYPE_WORDS.join('|');
+/** Street types of four letters or more may be plural ("Oak Gardens"); abbreviations may not ("Pls" is "please"). */
+const PLURAL_TYPES = STREET_TYPE_WORDS.filter((word) => word.length >= 4);
+const STREET_TYPES = `(?:${PLURAL_TYPES.join('|')})s?|${STREET_TYPE_WORDS.filter((word) => word.length < 4).join('|')}`;
 
 const LOWER_CASE_TYPES: readonly string[] = ['street', 'st', 'avenue', 'ave', 'road', 'rd', 'boulevard', 'blvd', 'lane', 'ln', 'drive', 'dr', 'court', 'ct', 'place', 'way', 'terrace'];
 
@@ -89,8 +91,8 @@ export const streetAddress = defineRecogniser({
   patterns: [
     {
       name: 'number-first',
-      words: STREET_TYPE_WORDS,
-      regex: re(String.raw`${WORD_START}${UNIT_BEFORE}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${STREET_WORD} ){0,3}${STREET_WORD} (?:${STREET_TYPES})s?\.?${WORD_END}${UNIT}${POSTAL_TAIL}`),
+      words: [...STREET_TYPE_WORDS, ...PLURAL_TYPES.map((word) => `${word}s`)],
+      regex: re(String.raw`${WORD_START}${UNIT_BEFORE}\d{1,5}[A-Za-z]?,? (?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.? )?(?:${STREET_WORD} ){0,3}${STREET_WORD} (?:${STREET_TYPES})\.?${WORD_END}${UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
@@ -102,12 +104,14 @@ export const streetAddress = defineRecogniser({
     {
       name: 'germanic',
       suffixes: alternatives(`${GERMAN_SUFFIX}|${DUTCH_SUFFIX}`),
+      numberAfter: true,
       regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* )?\p{Lu}[\p{L}\-]*(?i:${GERMAN_SUFFIX}|${DUTCH_SUFFIX}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },
     {
       name: 'germanic-separate',
       words: SEPARATE_GERMAN_TYPES,
+      numberAfter: true,
       regex: re(String.raw`${WORD_START}(?:\p{Lu}[\p{L}\-]* ){1,2}(?:${SEPARATE_GERMAN_TYPES.join('|').replace('.', '\\.')}) \d{1,4}(?: ?[a-zA-Z])?${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`),
       score: 0.6,
     },

@@ -115,6 +115,7 @@ export const ipAddress = defineRecogniser({
       regex: re(String.raw`(?<![\p{L}\p{N}_.\-]|\d\.)(?:${OCTET}\.){3}${OCTET}(?:\/(?:3[0-2]|[12]?\d))?(?![\p{L}\p{N}_]|\.\d)`),
       score: 0.6,
       validScore: 0.8,
+      numeric: true,
     },
     {
       // Candidates only: hex groups and colons; the validator asks node:net whether it is really IPv6.

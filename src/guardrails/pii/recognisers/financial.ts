@@ -1,5 +1,5 @@
 import { ibanMod97, isRepeated, luhn } from '../checksums.ts';
-import { defineRecogniser, NUMBER_END, NUMBER_START, re, stripSeparators } from '../recogniser.ts';
+import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, stripSeparators, wholeDigitRun } from '../recogniser.ts';
 
 /** Issuer identification number ranges and the lengths each issuer uses. */
 const ISSUERS: readonly { prefix: RegExp; lengths: readonly number[] }[] = [
@@ -27,7 +27,7 @@ function isCardNumber(digits: string): boolean | undefined {
 export const creditCard = defineRecogniser({
   name: 'credit-card',
   entity: 'CREDIT_CARD',
-  nearDigits: true,
+  numeric: true,
   patterns: [
     {
       // 4-4-4(-4)(-3), 4-4-4-3, Amex 4-6-5, Diners 4-6-4, with one kind of separator throughout.
@@ -35,8 +35,9 @@ export const creditCard = defineRecogniser({
       regex: re(String.raw`${NUMBER_START}\d{4}([ \-])(?:\d{4}\1\d{4}(?:\1\d{3,4})?(?:\1\d{3})?|\d{6}\1\d{4,5})${NUMBER_END}`),
       score: 0.4,
       validScore: 1,
+      requires: digitRuns(4),
     },
-    { name: 'plain', regex: re(String.raw`${NUMBER_START}\d{12,19}${NUMBER_END}`), score: 0.2, validScore: 0.9 },
+    { name: 'plain', find: wholeDigitRun(12, 19), score: 0.2, validScore: 0.9 },
   ],
   context: ['card', 'credit', 'debit', 'visa', 'mastercard', 'maestro', 'amex', 'american express', 'discover', 'jcb', 'diners', 'unionpay', 'cc', 'pan', 'payment', 'pay with', 'charge', 'karte', 'kreditkarte', 'carte', 'tarjeta', 'carta', 'cartão', 'kaart', 'kort', 'karta', 'kártya', 'kortti'],
   negativeContext: ['order', 'tracking', 'invoice', 'timestamp', 'epoch', 'isbn', 'serial', 'imei'],
@@ -56,6 +57,8 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
 export const iban = defineRecogniser({
   name: 'iban',
   entity: 'IBAN_CODE',
+  // The country code stands right before the check digits and the rest spans at most 39 characters after them.
+  nearDigits: true,
   patterns: [
     {
       name: 'iban',

@@ -1,5 +1,5 @@
 import { isRepeated, weightedSum } from '../checksums.ts';
-import { defineRecogniser, NUMBER_END, NUMBER_START, re } from '../recogniser.ts';
+import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, wholeDigitRun } from '../recogniser.ts';
 
 // Numbers the SSA never issues, plus ones printed in advertising and reused as examples.
 const SSN_SAMPLES: ReadonlySet<string> = new Set(['123456789', '078051120', '219099999', '457555462']);
@@ -7,11 +7,11 @@ const SSN_SAMPLES: ReadonlySet<string> = new Set(['123456789', '078051120', '219
 export const usSsn = defineRecogniser({
   name: 'us-ssn',
   entity: 'US_SSN',
-  nearDigits: true,
+  numeric: true,
   patterns: [
-    { name: 'dashed', regex: re(String.raw`${NUMBER_START}\d{3}-\d{2}-\d{4}${NUMBER_END}`), score: 0.5, validScore: 0.6 },
-    { name: 'spaced', regex: re(String.raw`${NUMBER_START}\d{3} \d{2} \d{4}${NUMBER_END}`), score: 0.3, validScore: 0.4 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{9}${NUMBER_END}`), score: 0.1, validScore: 0.2 },
+    { name: 'dashed', regex: re(String.raw`${NUMBER_START}\d{3}-\d{2}-\d{4}${NUMBER_END}`), requires: digitRuns(3, 2, 4), score: 0.5, validScore: 0.6 },
+    { name: 'spaced', regex: re(String.raw`${NUMBER_START}\d{3} \d{2} \d{4}${NUMBER_END}`), requires: digitRuns(3, 2, 4), score: 0.3, validScore: 0.4 },
+    { name: 'digits', find: wholeDigitRun(9), score: 0.1, validScore: 0.2 },
   ],
   context: ['ssn', 'social security', 'social sec', 'ss#', 'ss #', 'taxpayer', 'tin'],
   negativeContext: ['order', 'invoice', 'ticket', 'tracking', 'routing', 'phone', 'zip'],
@@ -32,10 +32,10 @@ function cpfCheckDigit(digits: string, length: number): number {
 export const brCpf = defineRecogniser({
   name: 'br-cpf',
   entity: 'BR_CPF',
-  nearDigits: true,
+  numeric: true,
   patterns: [
-    { name: 'formatted', regex: re(String.raw`${NUMBER_START}\d{3}\.\d{3}\.\d{3}-\d{2}${NUMBER_END}`), score: 0.4, validScore: 1 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{11}${NUMBER_END}`), score: 0.05, validScore: 0.4 },
+    { name: 'formatted', regex: re(String.raw`${NUMBER_START}\d{3}\.\d{3}\.\d{3}-\d{2}${NUMBER_END}`), requires: digitRuns(3, 2), score: 0.4, validScore: 1 },
+    { name: 'digits', find: wholeDigitRun(11), score: 0.05, validScore: 0.4 },
   ],
   context: ['cpf', 'cadastro de pessoas', 'contribuinte'],
   validate: (value) =>

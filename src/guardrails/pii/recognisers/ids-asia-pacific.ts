@@ -1,13 +1,13 @@
 import { isCalendarDate, isRepeated, verhoeff, weightedSum } from '../checksums.ts';
-import { defineRecogniser, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } from '../recogniser.ts';
+import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, wholeDigitRun, WORD_END, WORD_START } from '../recogniser.ts';
 
 export const inAadhaar = defineRecogniser({
   name: 'in-aadhaar',
   entity: 'IN_AADHAAR',
-  nearDigits: true,
+  numeric: true,
   patterns: [
-    { name: 'grouped', regex: re(String.raw`${NUMBER_START}[2-9]\d{3}([ \-])\d{4}\1\d{4}${NUMBER_END}`), score: 0.2, validScore: 0.6 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}[2-9]\d{11}${NUMBER_END}`), score: 0.05, validScore: 0.4 },
+    { name: 'grouped', regex: re(String.raw`${NUMBER_START}[2-9]\d{3}([ \-])\d{4}\1\d{4}${NUMBER_END}`), requires: digitRuns(4), score: 0.2, validScore: 0.6 },
+    { name: 'digits', find: wholeDigitRun(12, 12, '23456789'), score: 0.05, validScore: 0.4 },
   ],
   context: ['aadhaar', 'aadhar', 'uidai', 'uid', 'आधार'],
   validate: (value) => !isRepeated(value.slice(1)) && verhoeff(value),
@@ -17,8 +17,8 @@ export const inAadhaar = defineRecogniser({
 export const inPan = defineRecogniser({
   name: 'in-pan',
   entity: 'IN_PAN',
-  nearDigits: true,
-  patterns: [{ name: 'pan', regex: re(String.raw`${WORD_START}[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]${WORD_END}`), score: 0.55 }],
+  numeric: true,
+  patterns: [{ name: 'pan', regex: re(String.raw`${WORD_START}[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]${WORD_END}`), requires: digitRuns(4), score: 0.55 }],
   context: ['pan', 'permanent account', 'income tax'],
 });
 
@@ -26,10 +26,10 @@ export const inPan = defineRecogniser({
 export const jpMyNumber = defineRecogniser({
   name: 'jp-my-number',
   entity: 'JP_MY_NUMBER',
-  nearDigits: true,
+  numeric: true,
   patterns: [
-    { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{4}([ \-])\d{4}\1\d{4}${NUMBER_END}`), score: 0.15, validScore: 0.55 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{12}${NUMBER_END}`), score: 0.05, validScore: 0.35 },
+    { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{4}([ \-])\d{4}\1\d{4}${NUMBER_END}`), requires: digitRuns(4), score: 0.15, validScore: 0.55 },
+    { name: 'digits', find: wholeDigitRun(12), score: 0.05, validScore: 0.35 },
   ],
   context: ['my number', 'mynumber', 'individual number', 'マイナンバー', '個人番号'],
   validate: (value) => {
@@ -51,10 +51,10 @@ const RRN_CENTURY: Readonly<Record<string, number>> = { '9': 1800, '0': 1800, '1
 export const krRrn = defineRecogniser({
   name: 'kr-rrn',
   entity: 'KR_RRN',
-  nearDigits: true,
+  numeric: true,
   patterns: [
-    { name: 'dashed', regex: re(String.raw`${NUMBER_START}\d{6}-\d{7}${NUMBER_END}`), score: 0.5, validScore: 1 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{13}${NUMBER_END}`), score: 0.1, validScore: 0.5 },
+    { name: 'dashed', regex: re(String.raw`${NUMBER_START}\d{6}-\d{7}${NUMBER_END}`), requires: digitRuns(6, 7), score: 0.5, validScore: 1 },
+    { name: 'digits', find: wholeDigitRun(13), score: 0.1, validScore: 0.5 },
   ],
   context: ['주민등록번호', '주민번호', 'resident registration', 'rrn'],
   validate: (value) => {
@@ -73,8 +73,8 @@ const NRIC_WEIGHTS: readonly number[] = [2, 7, 6, 5, 4, 3, 2];
 export const sgNricFin = defineRecogniser({
   name: 'sg-nric-fin',
   entity: 'SG_NRIC_FIN',
-  nearDigits: true,
-  patterns: [{ name: 'nric', regex: re(String.raw`${WORD_START}[STFGMstfgm]\d{7}[A-Za-z]${WORD_END}`), score: 0.4, validScore: 1 }],
+  numeric: true,
+  patterns: [{ name: 'nric', regex: re(String.raw`${WORD_START}[STFGMstfgm]\d{7}[A-Za-z]${WORD_END}`), requires: digitRuns(7), score: 0.4, validScore: 1 }],
   context: ['nric', 'fin', 'identity card', 'ic number', 'ic no'],
   normalise: (raw) => raw.toUpperCase(),
   validate: (value) => {
@@ -91,10 +91,10 @@ export const sgNricFin = defineRecogniser({
 export const auTfn = defineRecogniser({
   name: 'au-tfn',
   entity: 'AU_TFN',
-  nearDigits: true,
+  numeric: true,
   patterns: [
-    { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3} \d{3} \d{3}${NUMBER_END}`), score: 0.1, validScore: 0.5 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{9}${NUMBER_END}`), score: 0.05, validScore: 0.3 },
+    { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3} \d{3} \d{3}${NUMBER_END}`), requires: digitRuns(3), score: 0.1, validScore: 0.5 },
+    { name: 'digits', find: wholeDigitRun(9), score: 0.05, validScore: 0.3 },
   ],
   context: ['tfn', 'tax file'],
   validate: (value) => !isRepeated(value) && weightedSum(value, [1, 4, 3, 7, 5, 8, 6, 9, 10]) % 11 === 0,
@@ -106,8 +106,8 @@ const CN_WEIGHTS: readonly number[] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 
 export const cnResidentId = defineRecogniser({
   name: 'cn-resident-id',
   entity: 'CN_RESIDENT_ID',
-  nearDigits: true,
-  patterns: [{ name: 'id18', regex: re(String.raw`${NUMBER_START}[1-8]\d{16}[\dXx]${NUMBER_END}`), score: 0.3, validScore: 1 }],
+  numeric: true,
+  patterns: [{ name: 'id18', regex: re(String.raw`${NUMBER_START}[1-8]\d{16}[\dXx]${NUMBER_END}`), requires: digitRuns([17, 18]), score: 0.3, validScore: 1 }],
   context: ['身份证', '居民身份', 'resident id', 'identity card', 'id card'],
   normalise: (raw) => raw.toUpperCase(),
   validate: (value) => {

@@ -1,5 +1,5 @@
 import { iso7064Mod11_10, isRepeated, mod, weightedSum } from '../checksums.ts';
-import { defineRecogniser, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } from '../recogniser.ts';
+import { defineRecogniser, digitRuns, NUMBER_END, NUMBER_START, re, wholeDigitRun, WORD_END, WORD_START } from '../recogniser.ts';
 
 const NINO_INVALID_PREFIXES: ReadonlySet<string> = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']);
 
@@ -7,7 +7,7 @@ const NINO_INVALID_PREFIXES: ReadonlySet<string> = new Set(['BG', 'GB', 'NK', 'K
 export const ukNino = defineRecogniser({
   name: 'uk-nino',
   entity: 'UK_NINO',
-  nearDigits: true,
+  numeric: true,
   patterns: [
     {
       name: 'nino',
@@ -22,11 +22,11 @@ export const ukNino = defineRecogniser({
 export const ukNhs = defineRecogniser({
   name: 'uk-nhs',
   entity: 'UK_NHS',
-  nearDigits: true,
+  numeric: true,
   patterns: [
     // A mod-11 check lets 1 in 11 random numbers through: the score stays low without context.
-    { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3}([ \-])\d{3}\1\d{4}${NUMBER_END}`), score: 0.1, validScore: 0.4 },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{10}${NUMBER_END}`), score: 0.05, validScore: 0.3 },
+    { name: 'grouped', regex: re(String.raw`${NUMBER_START}\d{3}([ \-])\d{3}\1\d{4}${NUMBER_END}`), requires: digitRuns(3, 4), score: 0.1, validScore: 0.4 },
+    { name: 'digits', find: wholeDigitRun(10), score: 0.05, validScore: 0.3 },
   ],
   context: ['nhs', 'national health', 'health service', 'patient', 'chi number'],
   validate: (value) => {
@@ -42,9 +42,9 @@ const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 export const esNif = defineRecogniser({
   name: 'es-nif',
   entity: 'ES_NIF',
-  nearDigits: true,
+  numeric: true,
   patterns: [
-    { name: 'nif', regex: re(String.raw`${NUMBER_START}(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]${WORD_END}`), score: 0.3, validScore: 0.95 },
+    { name: 'nif', regex: re(String.raw`${NUMBER_START}(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]${WORD_END}`), requires: digitRuns([7, 8]), score: 0.3, validScore: 0.95 },
   ],
   context: ['dni', 'nif', 'nie', 'documento nacional', 'identificación fiscal', 'extranjero'],
   normalise: (raw) => raw.replace(/-/g, '').toUpperCase(),
@@ -91,7 +91,7 @@ export const itFiscalCode = defineRecogniser({
 export const frNir = defineRecogniser({
   name: 'fr-nir',
   entity: 'FR_NIR',
-  nearDigits: true,
+  numeric: true,
   patterns: [
     {
       name: 'nir',
@@ -112,7 +112,7 @@ export const frNir = defineRecogniser({
 export const deTaxId = defineRecogniser({
   name: 'de-tax-id',
   entity: 'DE_TAX_ID',
-  nearDigits: true,
+  numeric: true,
   patterns: [
     { name: 'grouped', regex: re(String.raw`${NUMBER_START}[1-9]\d ?\d{3} ?\d{3} ?\d{3}${NUMBER_END}`), score: 0.1, validScore: 0.55 },
   ],

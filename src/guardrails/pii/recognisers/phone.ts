@@ -1,5 +1,5 @@
 import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { defineRecogniser, NUMBER_END, NUMBER_START, re } from '../recogniser.ts';
+import { defineRecogniser, NUMBER_END, NUMBER_START, re, wholeDigitRun } from '../recogniser.ts';
 
 /**
  * Regions tried for numbers written without a country code, most common first. libphonenumber's
@@ -106,7 +106,7 @@ const cuedVerdict = memoised(validateCuedNumber);
 export const phone = defineRecogniser({
   name: 'phone',
   entity: 'PHONE_NUMBER',
-  nearDigits: true,
+  numeric: true,
   patterns: [
     {
       name: 'international',
@@ -122,7 +122,7 @@ export const phone = defineRecogniser({
       validScore: 0.7,
       shrink: true,
     },
-    { name: 'digits', regex: re(String.raw`${NUMBER_START}\d{10,12}${NUMBER_END}`), score: 0.1, validScore: 0.4 },
+    { name: 'digits', find: wholeDigitRun(10, 12), score: 0.1, validScore: 0.4 },
   ],
   context: ['phone', 'call', 'tel', 'mobile', 'cell', 'whatsapp', 'fax', 'text me', 'sms', 'reach me', 'contact', 'dial', 'telefon', 'téléphone', 'teléfono', 'telefono', 'handy', 'portable', 'móvil', 'cellulare'],
   negativeContext: NOT_PHONE,
@@ -131,14 +131,17 @@ export const phone = defineRecogniser({
 });
 
 /** Words that introduce a phone number, in the languages of the address grammars. */
-const PHONE_CUES = [
+const PHONE_CUE_WORDS: readonly string[] = [
   'phone', 'telephone', 'tel', 'tél', 'mobile', 'mob', 'cell', 'cellphone', 'fax', 'desk', 'direct line', 'direct', 'landline', 'hotline',
   'whatsapp', 'call', 'contact number', 'phone number', 'telefon', 'telefone', 'téléphone', 'teléfono',
   'telefono', 'telefonnummer', 'handy', 'portable', 'móvil', 'movil', 'celular', 'cellulare', 'puhelin', 'gsm', 'numer', 'tlf',
   'telf', 'phone no', 'tel no', 'mobil', 'telemóvel', 'τηλ', 'тел',
-].sort((a, b) => b.length - a.length).map((cue) => cue.replace(/[.]/g, '\\.')).join('|');
+];
+const PHONE_CUES = PHONE_CUE_WORDS.toSorted((a, b) => b.length - a.length).map((cue) => cue.replace(/[.]/g, '\\.')).join('|');
+/** Verbs that cue a phone number only with a person after them ("ring me on", "text her at"; "ring" and "text" alone are not). */
+const PHONE_VERBS: readonly string[] = ['ring', 'text', 'reach'];
 
-/** "call her on", "text me at": verbs that are phone cues with a person after them ("ring" and "text" alone are not). */
+/** The person after a cue or verb: "call her on", "text me at". */
 const PRONOUN = '(?:me|us|her|him|them)';
 
 export const cuedPhone = defineRecogniser({
@@ -148,8 +151,9 @@ export const cuedPhone = defineRecogniser({
   patterns: [
     {
       name: 'after-cue',
+      words: [...PHONE_CUE_WORDS, ...PHONE_VERBS],
       regex: re(
-        String.raw`(?<![\p{L}\p{N}])(?i:(?:${PHONE_CUES})(?!\p{L})(?: ${PRONOUN})?|(?:ring|text|reach) ${PRONOUN})(?: (?:on|at))?\.?(?: (?:no\.?|nr\.?|number|#))?(?: ?\((?:mobile|work|home|cell|office)\))? ?[:=\-–]? ?(?<value>(?:\+|00)?(?:\(\d{1,5}\) ?)?\d[\d \-.\/]{3,18}\d${EXTENSION}?)${NUMBER_END}`,
+        String.raw`(?<![\p{L}\p{N}])(?i:(?:${PHONE_CUES})(?!\p{L})(?: ${PRONOUN})?|(?:${PHONE_VERBS.join('|')}) ${PRONOUN})(?: (?:on|at))?\.?(?: (?:no\.?|nr\.?|number|#))?(?: ?\((?:mobile|work|home|cell|office)\))? ?[:=\-–]? ?(?<value>(?:\+|00)?(?:\(\d{1,5}\) ?)?\d[\d \-.\/]{3,18}\d${EXTENSION}?)${NUMBER_END}`,
         'd',
       ),
       score: 0.7,

@@ -60,7 +60,8 @@ export const secret = defineRecogniser({
       ),
       score: 0.3,
       validScore: 0.85,
-      requires: /key|secret|token|passw|pwd/i,
+      // The name of the variable ends in one of these right before the assignment.
+      requires: /(?:key|secret|token|passw(?:or)?d|pwd)["']?\s*[:=]/i,
     },
   ],
   normalise: (raw) => raw,
