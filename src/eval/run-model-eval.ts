@@ -8,12 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadAppConfig } from '../config/app-config.ts';
 import { evaluateClassification, formatClassificationReport } from './classification.ts';
-import { defaultDatasetsDir } from './dataset-files.ts';
 import { modelGuardrailsCheck } from './direct-check.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, json: { type: 'string' } } });
-const data = values.data ?? join(defaultDatasetsDir(), 'eval');
+const data = values.data ?? join(loadAppConfig().datasetsDir, 'eval');
 const report = await evaluateClassification(await modelGuardrailsCheck(), data);
 console.log(formatClassificationReport(report));
 if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');

@@ -1,14 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import type { AppConfig } from '../config/app-config.ts';
+import { storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import type { GuardrailServices } from '../engine/guardrail.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { CheckEventQueue } from '../events/check-event-queue.ts';
 import { buildApiApp } from '../http/api-app.ts';
 import { ensureBootstrapAdmin } from '../auth/accounts.ts';
 import { OidcSignIn } from '../auth/oidc.ts';
-import { loadAuthPolicy } from '../auth/policy.ts';
 import { scheduleRetention } from '../events/retention.ts';
 import { buildDashboardApp } from '../http/dashboard-app.ts';
 import { RateLimiter } from '../http/rate-limiter.ts';
@@ -81,11 +80,11 @@ export interface WorkerRole {
  * delivered.
  */
 export async function prepareDataDirectory(config: AppConfig, log: Logger): Promise<void> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteMaxBytes: config.sqliteMaxBytes, onError: (err) => log.error({ err }, 'database connection error') });
+  const store = await openStore({ ...storeOptionsOf(config), onError: (err) => log.error({ err }, 'database connection error') });
   try {
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
     // A key that cannot open the stored credentials stops the start before the threat store or accounts are written.
-    await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir));
+    await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
     // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
     await ensureThreatStore(store, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
@@ -140,17 +139,15 @@ async function listenOn(app: FastifyInstance, host: string, port: number, what: 
  */
 export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel), worker?: WorkerRole): Promise<Appliance> {
   const store = await openStore({
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
+    ...storeOptionsOf(config),
     onError: (err) => log.error({ err }, 'database connection error'),
     // Checks never wait on the database; a write that meets a lock held elsewhere fails fast and is retried.
     lockWaitMs: SERVER_LOCK_WAIT_MS,
-    sqliteMaxBytes: config.sqliteMaxBytes,
   });
   const metrics = new Metrics(worker?.clusterMetrics);
   const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();
-  const credentials = CredentialBox.forDataDir(config.dataDir);
+  const credentials = CredentialBox.forDataDir(config.dataDir, config.credentialsKey);
   const backends = new ModelBackends({ store, credentials, metrics, log });
   await backends.load();
   // Before listening, like the built-in models.
@@ -200,13 +197,12 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
       ratePerIpPerMinute: shareOf(config.ratePerIpPerMinute, worker),
     },
   });
-  const authPolicy = loadAuthPolicy();
   const dashboard = await buildDashboardApp({
     log,
     https,
     version: VERSION,
     metrics,
-    admin: { store, dataDir: config.dataDir, policy: authPolicy, loginLimiter: new RateLimiter(authPolicy.loginAttemptsPerIpPerMinute), oidc: new OidcSignIn(store, config.dataDir), log, backends },
+    admin: { store, dataDir: config.dataDir, policy: config, credentials, loginLimiter: new RateLimiter(config.loginAttemptsPerIpPerMinute), oidc: new OidcSignIn(store, config.dataDir), log, backends },
   });
 
   async function close(poll: NodeJS.Timeout): Promise<void> {

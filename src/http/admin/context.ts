@@ -10,6 +10,7 @@ import type { AuthPolicy } from '../../auth/policy.ts';
 import { findSession, type AdminSession } from '../../auth/sessions.ts';
 import { AppError } from '../../errors.ts';
 import type { Store } from '../../store/store.ts';
+import type { CredentialBox } from '../../secrets/credential-box.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 
 /** What the admin API routes need. */
@@ -17,6 +18,8 @@ export interface AdminContext {
   store: Store;
   dataDir: string;
   policy: AuthPolicy;
+  /** Seals upstream credentials and model backend API keys. */
+  credentials: CredentialBox;
   loginLimiter: RateLimiter;
   oidc: OidcSignIn;
   log: Logger;

@@ -51,7 +51,7 @@ export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminConte
   app.post<{ Body: ModelBackendBody }>(
     '/api/model-backends',
     { schema: { summary: 'Add a model backend: an ONNX classifier folder or an LLM judge', tags, body: modelBackendBody(['name', 'kind']) } },
-    async (request, reply) => reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body)))),
+    async (request, reply) => reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body), ctx.credentials))),
   );
   rejectOtherMethods(app, '/api/model-backends', ['GET', 'HEAD', 'POST']);
 
@@ -59,7 +59,7 @@ export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminConte
   app.patch<{ Params: { id: string }; Body: ModelBackendBody }>(
     '/api/model-backends/:id',
     { schema: { summary: 'Change a model backend (members left out keep their values)', tags, params: idParams, body: modelBackendBody([]) } },
-    async (request) => changed(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body))),
+    async (request) => changed(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body), ctx.credentials)),
   );
   app.delete<{ Params: { id: string } }>(
     '/api/model-backends/:id',

@@ -38,7 +38,7 @@ export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext
     '/api/runtime-llms',
     { schema: { summary: 'Create a Runtime LLM; the response holds its API key, shown only this once', tags, body: runtimeLlmBody(['name']) } },
     async (request, reply) => {
-      const result = await createRuntimeLlm(ctx.store, actorOf(request), { ...toInput(request.body), name: request.body.name! });
+      const result = await createRuntimeLlm(ctx.store, actorOf(request), { ...toInput(request.body), name: request.body.name! }, ctx.credentials);
       return reply.code(201).send({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
     },
   );
@@ -48,7 +48,7 @@ export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext
   app.patch<{ Params: { id: string }; Body: RuntimeLlmBody }>(
     '/api/runtime-llms/:id',
     { schema: { summary: 'Change a Runtime LLM (mode, Secure Proxy URL, upstream API key, level, profile, name, system prompt, monitor mode)', tags, params: idParams, body: runtimeLlmBody([]) } },
-    async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body))),
+    async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body), ctx.credentials)),
   );
   app.delete<{ Params: { id: string } }>('/api/runtime-llms/:id', { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: idParams, response: { 200: okSchema } } }, async (request) => {
     await deleteRuntimeLlm(ctx.store, actorOf(request), request.params.id);
