@@ -12,6 +12,7 @@ it('runs every guardrail on input and output messages, long ones and decoded pay
     title: 'Records what it is asked',
     directions: ['input', 'output'],
     settings: Type.Object({}),
+    result: Type.Object({}),
     compile: () => null,
     check: (ctx) => {
       seen.push({ direction: ctx.direction, length: ctx.message.length, views: ctx.text.detectionViews.length });

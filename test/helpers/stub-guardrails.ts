@@ -10,6 +10,7 @@ const failing = defineGuardrail({
   title: 'Always fails',
   directions: ['input'],
   settings: Type.Object({}),
+  result: Type.Object({}),
   compile: () => null,
   check: () => {
     throw new Error('model exploded');
@@ -22,6 +23,7 @@ const masking = defineGuardrail({
   title: 'Masks digits',
   directions: ['input', 'output'],
   settings: Type.Object({}),
+  result: Type.Object({ detected: Type.Boolean() }),
   compile: () => null,
   check: (ctx) => {
     const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, replacement: '<NUMBER>' }));

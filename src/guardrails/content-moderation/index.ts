@@ -5,6 +5,7 @@ import { detectorScores, roundScore } from '../../models/detector-scores.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../models/heads.ts';
 import { shippedThreshold } from '../../models/shipped-thresholds.ts';
 import { moderate } from './moderate.ts';
+import { CONTENT_MODERATION_RESULT, type ContentModerationResult } from './result-schema.ts';
 
 interface Compiled {
   inputThreshold: number;
@@ -13,7 +14,7 @@ interface Compiled {
 }
 
 /** The verdict on a hazard score; `named`: the categories a model backend gave, else the built-in heads attribute them. */
-function verdict(ctx: CheckContext, compiled: Compiled, hazard: number, named?: readonly ModerationCategory[]): GuardrailVerdict {
+function verdict(ctx: CheckContext, compiled: Compiled, hazard: number, named?: readonly ModerationCategory[]): GuardrailVerdict<ContentModerationResult> {
   const threshold = ctx.direction === 'input' ? compiled.inputThreshold : compiled.outputThreshold;
   const m = moderate(hazard, threshold, detectorScores(ctx.text), compiled.enabled, named);
   return {
@@ -38,6 +39,7 @@ export const contentModerationGuardrail = defineGuardrail({
   name: 'content_moderation',
   title: 'Content Moderation',
   directions: ['input', 'output'],
+  result: CONTENT_MODERATION_RESULT,
   settings: Type.Object({
     input_threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('harmful', 0.5), description: 'Hazard score at or above which a prompt is unsafe.' }),
     output_threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('unsafe_output', 0.5), description: 'Hazard score at or above which an LLM answer is unsafe.' }),

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type Direction, type KeywordRule, type TextSpan } from '../../engine/guardrail.ts';
 import { foldForMatching, originalRange } from '../../text/fold.ts';
 import { AhoCorasick } from './aho-corasick.ts';
+import { KEYWORD_RESULT } from './result-schema.ts';
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 // Scripts written without spaces between words: a keyword there cannot require word boundaries.
@@ -55,6 +56,7 @@ export const keywordGuardrail = defineGuardrail({
   name: 'keyword',
   title: 'Keyword',
   directions: ['input', 'output'],
+  result: KEYWORD_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
   compile(_settings, rules): CompiledKeywords {
     const forDirection = (direction: Direction) =>

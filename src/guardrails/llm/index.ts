@@ -3,8 +3,9 @@ import { defineGuardrail, type GuardrailVerdict } from '../../engine/guardrail.t
 import { sharedDetectorModel } from '../../models/detector-model.ts';
 import { detectorScores, roundScore } from '../../models/detector-scores.ts';
 import { shippedThreshold } from '../../models/shipped-thresholds.ts';
+import { LLM_RESULT, type LlmResult } from './result-schema.ts';
 
-function verdict(score: number, threshold: number): GuardrailVerdict {
+function verdict(score: number, threshold: number): GuardrailVerdict<LlmResult> {
   const detected = score >= threshold;
   return { detected, score, fields: { score: roundScore(score), threshold, detected } };
 }
@@ -14,6 +15,7 @@ export const llmGuardrail = defineGuardrail({
   name: 'llm',
   title: 'LLM Guardrail',
   directions: ['input', 'output'],
+  result: LLM_RESULT,
   settings: Type.Object({
     threshold: Type.Number({
       minimum: 0,

@@ -3,6 +3,7 @@ import type { RE2JS } from 're2js';
 import { defineGuardrail, type Direction, type RegexRule, type TextSpan } from '../../engine/guardrail.ts';
 import { originalRange } from '../../text/fold.ts';
 import { compilePattern } from './pattern.ts';
+import { REGEX_RESULT } from './result-schema.ts';
 
 interface CompiledRule {
   rule: RegexRule;
@@ -17,6 +18,7 @@ export const regexGuardrail = defineGuardrail({
   name: 'regex',
   title: 'Regex',
   directions: ['input', 'output'],
+  result: REGEX_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
   compile(_settings, rules): Record<Direction, CompiledRule[]> {
     const compiled: CompiledRule[] = [];

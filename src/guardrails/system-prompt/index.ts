@@ -4,6 +4,7 @@ import { sharedDetectorModel } from '../../models/detector-model.ts';
 import { detectorScores, roundScore } from '../../models/detector-scores.ts';
 import { shippedThreshold } from '../../models/shipped-thresholds.ts';
 import { ProtectedPrompt, leakageSignals, leakedSpans } from './leakage.ts';
+import { SYSTEM_PROMPT_RESULT, type SystemPromptResult } from './result-schema.ts';
 
 const EMPTY_PROMPT = new ProtectedPrompt('');
 const prepared = new Map<string, ProtectedPrompt>();
@@ -22,7 +23,7 @@ function protectedPromptOf(ctx: CheckContext): ProtectedPrompt | undefined {
 }
 
 /** Input side: the verdict on an extraction score. */
-function extractionVerdict(score: number, threshold: number): GuardrailVerdict {
+function extractionVerdict(score: number, threshold: number): GuardrailVerdict<SystemPromptResult> {
   const detected = score >= threshold;
   return { detected, score, fields: { detected, score: roundScore(score) } };
 }
@@ -37,6 +38,7 @@ export const systemPromptGuardrail = defineGuardrail({
   name: 'system_prompt',
   title: 'System Prompt Protection',
   directions: ['input', 'output'],
+  result: SYSTEM_PROMPT_RESULT,
   settings: Type.Object({
     threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('extraction', 0.5), description: 'Extraction score at or above which a prompt is blocked.' }),
     leak_threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Leakage score at or above which an answer is blocked (output side).' }),

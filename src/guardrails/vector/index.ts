@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineGuardrail } from '../../engine/guardrail.ts';
 import { VECTOR_SENSITIVITIES } from '../../engine/profile-settings.ts';
 import { scoreMessage } from '../../vectors/scorer.ts';
+import { VECTOR_RESULT } from './result-schema.ts';
 import { seedOnlyRuntime, sharedSentenceEncoder, startVectorRuntime, type VectorRuntime } from '../../vectors/vector-runtime.ts';
 
 let runtime: VectorRuntime | undefined;
@@ -18,6 +19,7 @@ export const vectorGuardrail = defineGuardrail({
   name: 'vector',
   title: 'Vector Guardrail',
   directions: ['input'],
+  result: VECTOR_RESULT,
   settings: Type.Object({
     sensitivity: Type.Union(
       VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
