@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TSchema } from '@sinclair/typebox';
@@ -165,6 +165,11 @@ describe('check response contract', () => {
     assert.deepEqual([refused.json.error.code, refused.json.error.field], ['invalid_field', 'message']);
     assert.equal(Value.Check(ERROR_RESPONSE_SCHEMA, { error: { ...refused.json.error, rampart: {} } }), true);
     assert.equal(Value.Check(ERROR_RESPONSE_SCHEMA, { error: { ...refused.json.error, code: 'teapot' } }), false);
+  });
+
+  it("the README's example response is a valid response", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    assertValid(CHECK_RESPONSE_SCHEMA, JSON.parse(/Response \(`200`[^]*?```json\n([^]*?)```/.exec(readme)![1]!), 'README example');
   });
 
   it('the OpenAPI document publishes this schema for both endpoints', async () => {
