@@ -27,7 +27,6 @@ import {
   type ProtectionLevel,
 } from './profile-settings.ts';
 
-
 interface ActiveGuardrail {
   definition: GuardrailDefinition;
   compiled: unknown;
