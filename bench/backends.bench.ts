@@ -16,9 +16,12 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { BackendCaller } from '../src/backends/model-backend.ts';
+import { loadGuardrails } from '../src/engine/guardrail.ts';
 import { compileProfile, runChecks, type CheckRequest } from '../src/engine/pipeline.ts';
 import { parseProfileSettings } from '../src/engine/profile-settings.ts';
 import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../src/engine/registry.ts';
+import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
+import { ModelLibrary } from '../src/models/model-library.ts';
 import { quantile } from './lib/measure.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3000' }, json: { type: 'string' } } });
@@ -40,8 +43,10 @@ const caller: BackendCaller = {
 };
 
 // The vector filter keeps its index in the database; the guardrails compared here need none.
-const registry = GUARDRAILS.filter((g) => g.name !== 'vector');
-for (const guardrail of registry) await guardrail.init?.();
+const registry = await loadGuardrails(
+  GUARDRAILS.filter((g) => g.name !== 'vector'),
+  { models: new ModelLibrary(SHIPPED_MODELS_DIR) },
+);
 const rules = { keywords: [], regexes: [] };
 const plain = compileProfile(registry, { id: 'plain', settings: parseProfileSettings(PROFILE_SETTINGS_SCHEMA, {}), rules }, 3);
 const cascade = { backend_mode: 'cascade', backend: 'bench' };

@@ -10,14 +10,15 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DETECTOR_MODEL_NAME, DetectorModel, modelsDir } from '../src/models/detector-model.ts';
+import { DETECTOR_MODEL_NAME, DetectorModel, SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
 import { referenceWork } from './lib/reference.ts';
 
 const { values } = parseArgs({ options: { json: { type: 'string' } } });
 
+const dir = join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME);
 const loadStart = performance.now();
-const model = DetectorModel.load();
+const model = DetectorModel.load(dir);
 const loadMs = performance.now() - loadStart;
 
 const PROMPTS = [
@@ -77,7 +78,6 @@ const cpu = cpuPerCheck(prompts.flatMap((p) => Array<string>(25).fill(p)), 100);
 const long = prompts.join(' ').repeat(26).slice(0, 100_000);
 const longTimes = timeRound([long], 20).checks;
 
-const dir = join(modelsDir(), DETECTOR_MODEL_NAME);
 const files = Object.values(model.manifest.files).map((f) => ({ path: f.path, bytes: statSync(join(dir, f.path)).size }));
 const result = {
   loadMs: Number(loadMs.toFixed(1)),

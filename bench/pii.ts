@@ -8,9 +8,11 @@ import { statSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { compilePii, piiGuardrail } from '../src/guardrails/pii/index.ts';
+import { compilePii } from '../src/guardrails/pii/index.ts';
 import { PERSON_MODEL_DIR } from '../src/guardrails/pii/person/model-files.ts';
 import { PiiSettings } from '../src/guardrails/pii/settings.ts';
+import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
+import { ModelLibrary } from '../src/models/model-library.ts';
 import { referenceWork } from './lib/reference.ts';
 
 const PROSE =
@@ -33,9 +35,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const loadStarted = performance.now();
-await piiGuardrail.init?.();
+const person = await new ModelLibrary(SHIPPED_MODELS_DIR).personRecogniser();
 const loadMs = performance.now() - loadStarted;
-const compiled = compilePii(Value.Default(PiiSettings, {}) as PiiSettings);
+const compiled = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
 const weightBytes = readdirSync(PERSON_MODEL_DIR).reduce((sum, f) => sum + statSync(join(PERSON_MODEL_DIR, f)).size, 0);
 
 const messages = Array.from({ length: 64 }, (_, i) => message(1000, i));

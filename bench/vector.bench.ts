@@ -7,7 +7,7 @@
  * stored vector (cosine ≈ 0.95, where verdicts are decided) and half of them far (≈ 0.7).
  *
  * Timings on a shared machine move with its load, so every query is paired with two baselines timed
- * in the same run, right before it: exact (brute-force SIMD) search over the same vectors, and a
+ * in the same run, right before it: exact search (one float32 matrix product and top-k, exact-search.ts) over the same vectors, and a
  * fixed reference workload (sorting 2,000 numbers). Reported: medians, and the medians of the
  * per-query ratios to each baseline.
  *
@@ -17,13 +17,15 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
+import { ModelLibrary } from '../src/models/model-library.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
 import { indexDir, saveThreatIndex } from '../src/vectors/index-file.ts';
 import { KnnIndex } from '../src/vectors/knn-index.ts';
 import { REPORTED_MATCHES, scoreMessage } from '../src/vectors/scorer.ts';
 import { loadShippedSeed, loadThreatSeed } from '../src/vectors/seed.ts';
 import { ThreatIndex } from '../src/vectors/threat-index.ts';
-import { seedOnlyRuntime, sharedSentenceEncoder } from '../src/vectors/vector-runtime.ts';
+import { seedOnlyRuntime } from '../src/vectors/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
 import { referenceWork } from './lib/reference.ts';
 
@@ -31,7 +33,8 @@ const { values } = parseArgs({ options: { sizes: { type: 'string', default: '900
 const QUERIES = 2000;
 const K = REPORTED_MATCHES;
 
-const encoder = sharedSentenceEncoder();
+const models = new ModelLibrary(SHIPPED_MODELS_DIR);
+const encoder = models.sentenceEncoder();
 const seed = loadThreatSeed();
 const dims = encoder.dims;
 
@@ -54,6 +57,12 @@ function nearSeed(i: number, noise: number): Float32Array {
 function time(run: () => unknown): number {
   const t = performance.now();
   run();
+  return performance.now() - t;
+}
+
+async function timeAsync(run: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await run();
   return performance.now() - t;
 }
 
@@ -86,7 +95,7 @@ interface SizeResult {
   meanSimilarityGap: number;
 }
 
-function benchSize(n: number): SizeResult {
+async function benchSize(n: number): Promise<SizeResult> {
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   const started = performance.now();
@@ -101,8 +110,8 @@ function benchSize(n: number): SizeResult {
   exact.restore(index.knn.matrix);
   const queries = Array.from({ length: QUERIES }, (_, i) => nearSeed(i * 7919, i % 2 === 0 ? 0.04 : 0.12));
   for (const q of queries.slice(0, 100)) {
-    index.search(q, K);
-    exact.search(q, K);
+    await index.search(q, K);
+    await exact.search(q, K);
   }
   const times: number[] = [];
   const exactTimes: number[] = [];
@@ -114,9 +123,9 @@ function benchSize(n: number): SizeResult {
   for (const [i, q] of queries.entries()) {
     const r = time(referenceWork);
     let truth = 0;
-    const e = time(() => (truth = exact.search(q, 1)[0]!.similarity));
+    const e = await timeAsync(async () => (truth = (await exact.search(q, 1))[0]!.similarity));
     let top = 0;
-    const t = time(() => (top = index.knn.search(q, K)[0]!.similarity));
+    const t = await timeAsync(async () => (top = (await index.knn.search(q, K))[0]!.similarity));
     // Near-copies tie: a different row as similar as the true neighbour is as good.
     if (top >= truth - 1e-5) hits[i % 2]!++;
     gap += truth - top;
@@ -149,31 +158,32 @@ function benchSize(n: number): SizeResult {
   };
 }
 
-function benchMessage(): { chars: number; suffixed: boolean; p50Ms: number; ratioToReference: number }[] {
-  const runtime = seedOnlyRuntime(encoder);
+async function benchMessage(): Promise<{ chars: number; suffixed: boolean; p50Ms: number; ratioToReference: number }[]> {
+  const runtime = seedOnlyRuntime(encoder, models.threatSeed(), models.requestMatching());
   const prompt = 'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours. ';
   // Built like an optimisation suffix, so the hazardous-request partition is searched too.
   const suffix = ' zorbak.]( Plin**QUAD revert "\\!--Tw similarlyNow ({ gleb';
   const cases = [200, 1000, 10_000].flatMap((chars) => [false, true].map((suffixed) => ({ chars, suffixed })));
-  return cases.map(({ chars, suffixed }) => {
+  const rows: { chars: number; suffixed: boolean; p50Ms: number; ratioToReference: number }[] = [];
+  for (const { chars, suffixed } of cases) {
     const base = prompt.repeat(Math.ceil(chars / prompt.length)).slice(0, suffixed ? chars - suffix.length : chars);
     const text = suffixed ? base + suffix : base;
     const times: number[] = [];
     const ratios: number[] = [];
     for (let i = 0; i < 200; i++) {
       const r = time(referenceWork);
-      const t = time(() => {
-        scoreMessage(runtime, new AnalysedText(text));
-      });
+      const t = await timeAsync(() => scoreMessage(runtime, new AnalysedText(text)));
       times.push(t);
       ratios.push(t / r);
     }
-    return { chars, suffixed, p50Ms: round(median(times)), ratioToReference: round(median(ratios)) };
-  });
+    rows.push({ chars, suffixed, p50Ms: round(median(times)), ratioToReference: round(median(ratios)) });
+  }
+  return rows;
 }
 
-const results = values.sizes.split(',').map(Number).map(benchSize);
-const scoring = benchMessage();
+const results: SizeResult[] = [];
+for (const size of values.sizes.split(',').map(Number)) results.push(await benchSize(size));
+const scoring = await benchMessage();
 console.log(`vector filter: encoder ${encoder.version}, ${dims} dimensions, k = ${K}, ${QUERIES} queries per size${globalThis.gc ? '' : ' (run with --expose-gc for steadier memory figures)'}`);
 console.table(results);
 console.log(`scoring one message against the shipped seed (${seed.entries.length} attack and ${loadShippedSeed().entries.length - seed.entries.length} request vectors; normalisation, every view and part encoded and searched; requests only for suffixed messages):`);

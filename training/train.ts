@@ -19,6 +19,8 @@ import { DETECTOR_MODEL_NAME } from '../src/models/detector-model.ts';
 import type { ModelManifest } from '../src/models/manifest.ts';
 import { WordVectors } from '../src/models/word-vectors.ts';
 import { evaluateClassification, formatClassificationReport, type CheckFunction } from '../src/eval/classification.ts';
+import { modelGuardrailsCheck } from '../src/eval/direct-check.ts';
+import { ModelLibrary } from '../src/models/model-library.ts';
 import { buildCorpus } from './corpus.ts';
 import { renderModelCard, type HoldoutResult } from './model-card.ts';
 import { MULTILINGUAL_HOLDOUT } from './multilingual-holdout.ts';
@@ -113,9 +115,7 @@ if (!args['no-model']) {
   log(`${args['reuse-model'] ? 'kept' : 'wrote'} ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes} bytes`);
 
   // Report with the written (quantised) model through the guardrails, exactly as it ships.
-  process.env.RAMPART_MODELS_DIR = args['models-dir']!;
-  const { modelGuardrailsCheck } = await import('../src/eval/direct-check.ts');
-  const check = await modelGuardrailsCheck();
+  const check = await modelGuardrailsCheck(new ModelLibrary(args['models-dir']!));
   const holdout = await scoreHoldout(check);
   log(`multilingual hold-out: ${JSON.stringify(holdout)}`);
   const evalReport = await evaluateClassification(check, join(datasetsDir(), 'eval'));

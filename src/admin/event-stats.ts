@@ -5,7 +5,7 @@ import type { Store } from '../store/store.ts';
 
 export const BUCKETS = { minute: 16, hour: 13, day: 10 } as const;
 export type Bucket = keyof typeof BUCKETS;
-const BUCKET_MS: Record<Bucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+const BUCKET_MS: Readonly<Record<Bucket, number>> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 const MAX_BUCKETS = 1000;
 
 export interface StatsQuery {

@@ -4,7 +4,7 @@ import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.
 import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
 
 // Dashboard titles (the spec's menu names) for guardrails this build does not register yet.
-const SPEC_TITLES: Record<GuardrailName, string> = {
+const SPEC_TITLES: Readonly<Record<GuardrailName, string>> = {
   llm: 'LLM Guardrail',
   vector: 'Vector Guardrail',
   content_moderation: 'Content Moderation',

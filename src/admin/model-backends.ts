@@ -36,9 +36,9 @@ export interface ModelBackendInput {
   breakerCooldownMs?: unknown;
 }
 
-const DEFAULT_TIMEOUT_MS: Record<BackendKind, number> = { onnx: 1_000, llm_judge: 5_000 };
-const DEFAULT_LIMITS = { breakerFailures: 5, breakerCooldownMs: 30_000 };
-const LIMIT_RANGES: Record<keyof BackendLimits, { field: string; min: number; max: number }> = {
+const DEFAULT_TIMEOUT_MS: Readonly<Record<BackendKind, number>> = { onnx: 1_000, llm_judge: 5_000 };
+const DEFAULT_LIMITS = { breakerFailures: 5, breakerCooldownMs: 30_000 } as const;
+const LIMIT_RANGES: Readonly<Record<keyof BackendLimits, { field: string; min: number; max: number }>> = {
   timeoutMs: { field: 'timeout_ms', min: 50, max: 120_000 },
   breakerFailures: { field: 'breaker_failures', min: 1, max: 1_000 },
   breakerCooldownMs: { field: 'breaker_cooldown_ms', min: 1_000, max: 3_600_000 },

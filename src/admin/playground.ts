@@ -1,7 +1,6 @@
 import type { BackendCaller } from '../backends/model-backend.ts';
-import type { Direction } from '../engine/guardrail.ts';
+import type { Direction, LoadedGuardrail } from '../engine/guardrail.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
 import { getProfile } from './profiles.ts';
@@ -19,10 +18,10 @@ export interface PlaygroundInput {
  * and returns the response plus the spans that triggered (for highlighting). Nothing is recorded:
  * the playground is not traffic.
  */
-export async function runPlayground(store: Store, log: Logger, backends: BackendCaller, input: PlaygroundInput) {
+export async function runPlayground(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, backends: BackendCaller, input: PlaygroundInput) {
   const llm = await getRuntimeLlmView(store, input.runtimeLlm);
   const profile = await getProfile(store, llm.profileId);
-  const compiled = compileProfile(GUARDRAILS, profile, llm.level, llm.monitor);
+  const compiled = compileProfile(guardrails, profile, llm.level, llm.monitor);
   const outcome = await runChecks(
     compiled,
     {

@@ -1,8 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName, type LoadedGuardrail } from '../engine/guardrail.ts';
 import { compileProfile, runChecks, verdictOf, type CheckVerdict } from '../engine/pipeline.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
 import { AppError } from '../errors.ts';
 import { listCheckEvents, type CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
@@ -13,7 +12,7 @@ import { requireRuntimeLlm } from './runtime-llms.ts';
 export const MAX_REPLAYED_CHECKS = 2000;
 /** Changed checks listed one by one in a report; all are counted. */
 const MAX_LISTED_CHANGES = 200;
-const DURATION_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 export interface ReplayInput {
   /** Candidate security profile, id or name. */
@@ -59,7 +58,7 @@ async function recordedChecks(store: Store, runtimeLlmId: string, since: string)
  * Runtime LLM's protection level and monitor mode) and reports which would change verdict. Nothing
  * is stored. The recorded text is what replays: PII already masked, cut at the recording limit.
  */
-export async function replayProfile(store: Store, log: Logger, input: ReplayInput) {
+export async function replayProfile(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, input: ReplayInput) {
   const llm = await requireRuntimeLlm(store, input.runtimeLlm);
   const candidate = await getProfile(store, input.profile);
   const since = parseSince(input.since);
@@ -74,7 +73,7 @@ export async function replayProfile(store: Store, log: Logger, input: ReplayInpu
     );
   }
 
-  const compiled = compileProfile(GUARDRAILS, candidate, llm.level, llm.monitor);
+  const compiled = compileProfile(guardrails, candidate, llm.level, llm.monitor);
   const recorded = verdictCounts();
   const replayed = verdictCounts();
   const byGuardrail = new Map<GuardrailName, { newly_detected: number; no_longer_detected: number }>();

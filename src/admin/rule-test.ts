@@ -1,7 +1,5 @@
-import type { GuardrailDefinition, ProfileRules } from '../engine/guardrail.ts';
+import type { LoadedGuardrail, ProfileRules } from '../engine/guardrail.ts';
 import { AppError } from '../errors.ts';
-import { keywordGuardrail } from '../guardrails/keyword/index.ts';
-import { regexGuardrail } from '../guardrails/regex/index.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
 
@@ -17,26 +15,26 @@ export interface RuleTestInput {
 export type RuleTestResult = { valid: false; error: string } | { valid: true; matched: boolean; spans: { start: number; end: number; text: string }[] };
 
 /**
- * "Test this rule": runs one unsaved keyword or regex rule through the real guardrail on sample
- * text, so what the box shows is exactly what a check would do. Bad patterns are reported, not saved.
+ * "Test this rule": runs one unsaved keyword or regex rule through the real guardrail (one of
+ * `guardrails`, the appliance's) on sample text, so what the box shows is exactly what a check would
+ * do. Bad patterns are reported, not saved.
  */
-export async function testRule(input: RuleTestInput): Promise<RuleTestResult> {
-  let guardrail: GuardrailDefinition;
+export async function testRule(guardrails: readonly LoadedGuardrail[], input: RuleTestInput): Promise<RuleTestResult> {
   let rules: ProfileRules;
   if (input.kind === 'regex') {
     const pattern = input.pattern ?? '';
     const compiled = compilePattern(pattern, input.caseInsensitive ?? false);
     if (!compiled.ok) return { valid: false, error: compiled.message };
-    guardrail = regexGuardrail as GuardrailDefinition;
     rules = { keywords: [], regexes: [{ id: 'test', name: 'test', pattern, caseInsensitive: input.caseInsensitive ?? false, scope: 'both' }] };
   } else {
     const keyword = (input.keyword ?? '').trim();
     if (keyword.length === 0) return { valid: false, error: 'The keyword is empty.' };
     if (keyword.length > 200) return { valid: false, error: 'The keyword is longer than 200 characters.' };
-    guardrail = keywordGuardrail as GuardrailDefinition;
     rules = { keywords: [{ id: 'test', keyword, wholeWord: input.wholeWord ?? true, scope: 'both' }], regexes: [] };
   }
   if (typeof input.text !== 'string') throw new AppError('invalid_field', 'The text must be a string.');
+  const { guardrail } = guardrails.find((g) => g.definition.name === input.kind) ?? {};
+  if (!guardrail) throw new AppError('unavailable', `The ${input.kind} guardrail is not available.`);
   const verdict = await guardrail.check(
     { direction: 'input', message: input.text, text: new AnalysedText(input.text), runtimeLlm: { id: 'test', name: 'test', mode: 'non-forwarding', systemPrompt: null } },
     guardrail.compile({}, rules),

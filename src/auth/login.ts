@@ -4,7 +4,7 @@ import { waitInWords } from '../http/wait-time.ts';
 import { recordAudit } from '../store/audit.ts';
 import type { Store } from '../store/store.ts';
 import { findAdminUser } from './accounts.ts';
-import { decoyPasswordHash, verifyPassword } from './passwords.ts';
+import { hashPassword, randomPassword, verifyPassword } from './passwords.ts';
 import type { AuthPolicy } from './policy.ts';
 import { createSession, type AdminSession } from './sessions.ts';
 
@@ -22,44 +22,60 @@ const REFUSED = 'Invalid user name or password.';
  * a wrong-password account get the same answer after the same password verification, so neither
  * the message nor the time tells whether an account exists or is locked.
  */
-export async function passwordLogin(
-  store: Store,
-  policy: AuthPolicy,
-  ipLimiter: RateLimiter,
-  attempt: LoginAttempt,
-): Promise<{ token: string; session: AdminSession; mustChangePassword: boolean }> {
-  const wait = ipLimiter.take(attempt.ip);
-  if (wait > 0) throw new AppError('rate_limited', `Too many sign-in attempts from this address; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
-  if (typeof attempt.username !== 'string' || typeof attempt.password !== 'string' || attempt.username.length > 64 || attempt.password.length > 1024) {
-    throw new AppError('invalid_field', 'The user name and password must be strings.');
-  }
-  const username = attempt.username.trim().toLowerCase();
-  const audit = (action: string, details: Record<string, unknown>) =>
-    recordAudit(store.db, { actor: `admin:${username}`, action, targetType: 'admin_user', targetId: username, details: { ip: attempt.ip, ...details } });
+export class PasswordSignIn {
+  readonly #store: Store;
+  readonly #policy: AuthPolicy;
+  readonly #ipLimiter: RateLimiter;
+  // Verified against for unknown and locked accounts; made on first use and kept (hashing is slow on purpose).
+  #decoyHash: Promise<string> | undefined;
 
-  const found = await findAdminUser(store.db, username);
-  const now = Date.now();
-  const locked = found !== undefined && found.locked_until !== null && Date.parse(found.locked_until) > now;
-  // A locked or unknown account is checked against a decoy hash: the same work as a real check.
-  const user = locked ? undefined : found;
-  const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), attempt.password);
-  if (!user) {
-    await audit('admin.login_failed', { reason: locked ? 'locked' : 'unknown_user' });
-    throw new AppError('not_authenticated', REFUSED);
+  constructor(store: Store, policy: AuthPolicy, ipLimiter: RateLimiter) {
+    this.#store = store;
+    this.#policy = policy;
+    this.#ipLimiter = ipLimiter;
   }
-  if (!matches) {
-    const failures = user.failed_logins + 1;
-    const locks = failures >= policy.maxFailedLogins;
-    await store.db
-      .updateTable('admin_users')
-      .set(locks ? { failed_logins: 0, locked_until: new Date(now + policy.lockoutSeconds * 1000).toISOString() } : { failed_logins: failures })
-      .where('id', '=', user.id)
-      .execute();
-    await audit(locks ? 'admin.locked' : 'admin.login_failed', { reason: 'wrong_password', failures });
-    throw new AppError('not_authenticated', REFUSED);
+
+  async attempt(attempt: LoginAttempt): Promise<{ token: string; session: AdminSession; mustChangePassword: boolean }> {
+    const store = this.#store;
+    const policy = this.#policy;
+    const wait = this.#ipLimiter.take(attempt.ip);
+    if (wait > 0) throw new AppError('rate_limited', `Too many sign-in attempts from this address; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
+    if (typeof attempt.username !== 'string' || typeof attempt.password !== 'string' || attempt.username.length > 64 || attempt.password.length > 1024) {
+      throw new AppError('invalid_field', 'The user name and password must be strings.');
+    }
+    const username = attempt.username.trim().toLowerCase();
+    const audit = (action: string, details: Record<string, unknown>) =>
+      recordAudit(store.db, { actor: `admin:${username}`, action, targetType: 'admin_user', targetId: username, details: { ip: attempt.ip, ...details } });
+
+    const found = await findAdminUser(store.db, username);
+    const now = Date.now();
+    const locked = found !== undefined && found.locked_until !== null && Date.parse(found.locked_until) > now;
+    // A locked or unknown account is checked against a decoy hash: the same work as a real check.
+    const user = locked ? undefined : found;
+    const matches = await verifyPassword(user?.password_hash ?? (await this.#decoy()), attempt.password);
+    if (!user) {
+      await audit('admin.login_failed', { reason: locked ? 'locked' : 'unknown_user' });
+      throw new AppError('not_authenticated', REFUSED);
+    }
+    if (!matches) {
+      const failures = user.failed_logins + 1;
+      const locks = failures >= policy.maxFailedLogins;
+      await store.db
+        .updateTable('admin_users')
+        .set(locks ? { failed_logins: 0, locked_until: new Date(now + policy.lockoutSeconds * 1000).toISOString() } : { failed_logins: failures })
+        .where('id', '=', user.id)
+        .execute();
+      await audit(locks ? 'admin.locked' : 'admin.login_failed', { reason: 'wrong_password', failures });
+      throw new AppError('not_authenticated', REFUSED);
+    }
+    await store.db.updateTable('admin_users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
+    const { token, session } = await createSession(store.db, policy, user.username, 'password');
+    await audit('admin.login', { method: 'password' });
+    return { token, session, mustChangePassword: user.must_change_password === 1 };
   }
-  await store.db.updateTable('admin_users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
-  const { token, session } = await createSession(store.db, policy, user.username, 'password');
-  await audit('admin.login', { method: 'password' });
-  return { token, session, mustChangePassword: user.must_change_password === 1 };
+
+  #decoy(): Promise<string> {
+    this.#decoyHash ??= hashPassword(randomPassword());
+    return this.#decoyHash;
+  }
 }

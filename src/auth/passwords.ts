@@ -24,13 +24,6 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   }
 }
 
-// A hash to verify against when the account does not exist, so both cases take the same time.
-let decoyHash: Promise<string> | undefined;
-export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomPassword());
-  return decoyHash;
-}
-
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
 /** 24 characters from an unambiguous alphabet: about 140 bits, easy to type from a file. */

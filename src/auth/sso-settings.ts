@@ -22,7 +22,7 @@ export interface SsoSettings {
   username_claim: string;
 }
 
-export const DEFAULT_SSO: SsoSettings = {
+export const DEFAULT_SSO: Readonly<SsoSettings> = {
   enabled: false,
   issuer: '',
   client_id: '',

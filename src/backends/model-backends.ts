@@ -41,7 +41,7 @@ export interface ModelBackendsOptions {
   log: Logger;
 }
 
-const BREAKER_CODE: Record<BreakerState, number> = { closed: 0, open: 1, half_open: 2 };
+const BREAKER_CODE: Readonly<Record<BreakerState, number>> = { closed: 0, open: 1, half_open: 2 };
 
 /**
  * The model backends of this process, built from the database and rebuilt when an administrator

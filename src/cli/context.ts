@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Actor } from '../admin/actor.ts';
 import { AppError } from '../errors.ts';
 import { loadAppConfig, storeOptionsOf, type AppConfig } from '../config/app-config.ts';
+import { ModelLibrary } from '../models/model-library.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
 import { openStore, type Store } from '../store/store.ts';
 
@@ -41,6 +42,11 @@ export async function withStore<T>(flags: { dataDir?: string }, run: (store: Sto
   } finally {
     await store.close();
   }
+}
+
+/** The configured models (RAMPART_MODELS_DIR, default: the shipped ones), for commands that run guardrails or encode threats. */
+export function modelLibrary(config: AppConfig): ModelLibrary {
+  return new ModelLibrary(config.modelsDir);
 }
 
 export function printJson(value: unknown): void {

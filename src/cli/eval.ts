@@ -14,8 +14,7 @@ import { vectorEvalReport, type VectorScoredRow } from '../eval/vector-eval.ts';
 import { formatVectorReport } from '../eval/vector-report.ts';
 import { createLogger } from '../server/appliance.ts';
 import type { Sensitivity } from '../vectors/encoder-manifest.ts';
-import { sharedSentenceEncoder } from '../vectors/vector-runtime.ts';
-import { printJson, withDataDirOption, withStore } from './context.ts';
+import { modelLibrary, printJson, withDataDirOption, withStore } from './context.ts';
 
 interface EvalFlags {
   dataDir?: string;
@@ -69,14 +68,15 @@ export function registerEvalCommand(program: Command): void {
       const labelFiles = files.filter((f) => !spanFiles.includes(f));
       const profile = await getProfile(store, flags.profile ?? 'default');
       const settings = only ? onlyThese(profile.settings, only) : profile.settings;
+      const models = modelLibrary(config);
       const services = { store, dataDir: store.dataDir, log: createLogger('warn'), onConfigReload: () => {} };
-      const check = await pipelineCheck({ registry: GUARDRAILS, settings, rules: profile.rules, level, services });
+      const check = await pipelineCheck({ registry: GUARDRAILS, resources: { models, services }, settings, rules: profile.rules, level });
       const vectorRows: VectorScoredRow[] = [];
       const classification = labelFiles.length > 0 ? await evaluateClassification(check, labelFiles, (row, r) => vectorRows.push(...vectorScored(row, r))) : null;
       const sensitivity = settings.guardrails.vector.sensitivity as Sensitivity;
-      const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: sharedSentenceEncoder(), scored: vectorRows, sensitivity }) : null;
+      const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: models.sentenceEncoder(), scored: vectorRows, sensitivity }) : null;
       const pii = [];
-      for (const file of spanFiles) pii.push({ file, report: await evaluatePiiSpans(file, settings.guardrails.pii as never) });
+      for (const file of spanFiles) pii.push({ file, report: await evaluatePiiSpans(file, await models.personRecogniser(), settings.guardrails.pii as never) });
       return { classification, vector, pii };
     });
 

@@ -62,7 +62,7 @@ function toInput(flags: BackendFlags): ModelBackendInput {
   return input;
 }
 
-const COLUMNS = ['id', 'name', 'kind', 'target', 'timeout_ms'];
+const COLUMNS: readonly string[] = ['id', 'name', 'kind', 'target', 'timeout_ms'];
 
 function summary(backend: StoredModelBackend): Record<string, unknown> {
   const s = backend.settings;

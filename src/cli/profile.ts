@@ -14,11 +14,11 @@ import { replayProfile, type ReplayReport } from '../admin/replay.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../server/appliance.ts';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, loadGuardrails, type GuardrailName } from '../engine/guardrail.ts';
 import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { profileJson } from '../admin/json.ts';
-import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
+import { cliActor, modelLibrary, printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
 interface UpdateFlags {
   dataDir?: string;
@@ -205,10 +205,10 @@ export function registerProfileCommands(program: Command): void {
       .option('--since <period>', 'how far back: a duration (30m, 24h, 7d) or an ISO 8601 time', '24h')
       .option('--json', 'print JSON'),
   ).action(async (idOrName: string, flags: { dataDir?: string; json?: boolean; runtimeLlm: string; since: string }) => {
-    const report = await withStore(flags, async (store) => {
+    const report = await withStore(flags, async (store, config) => {
       const log = createLogger('warn');
-      for (const guardrail of GUARDRAILS) await guardrail.init?.({ store, dataDir: store.dataDir, log, onConfigReload: () => {} });
-      return replayProfile(store, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since });
+      const guardrails = await loadGuardrails(GUARDRAILS, { models: modelLibrary(config), services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} } });
+      return replayProfile(store, guardrails, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since });
     });
     if (flags.json) printJson(report);
     else printReplay(report);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { SHIPPED_MODELS_DIR } from '../models/detector-model.ts';
 
 /**
  * Every setting of the appliance, in one schema: its type, bounds and default, the environment
@@ -32,7 +33,6 @@ export function settingSource(schema: TSchema): SettingSource {
   return schema['x-setting'] as SettingSource;
 }
 
-const INSTALL_DIR = resolve(import.meta.dirname, '../..');
 // Each worker is a full appliance, so the count stays modest whatever the machine.
 const MAX_WORKERS = 64;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -88,11 +88,11 @@ export const CONFIG_SCHEMA = Type.Object(
     loginAttemptsPerIpPerMinute: atLeastOne(30, 'sign-in attempts per minute per client address', 'RAMPART_LOGIN_RATE_PER_IP'),
     sessionIdleSeconds: atLeastOne(30 * 60, 'a dashboard session ends after this long without a request', 'RAMPART_SESSION_IDLE_SECONDS'),
     sessionMaxSeconds: atLeastOne(12 * 60 * 60, 'a dashboard session ends after this long in any case', 'RAMPART_SESSION_MAX_SECONDS'),
-    modelsDir: setting(Type.String({ minLength: 1, default: resolve(INSTALL_DIR, 'models'), description: 'the shipped models the guardrails load' }), {
+    modelsDir: setting(Type.String({ minLength: 1, default: SHIPPED_MODELS_DIR, description: 'the models the guardrails load' }), {
       env: 'RAMPART_MODELS_DIR',
       docDefault: '`models/` of the installation',
     }),
-    datasetsDir: setting(Type.String({ minLength: 1, default: resolve(INSTALL_DIR, '../shared/datasets'), description: 'labelled data of `rampart eval`, `npm run eval` and training (`train/`, `eval/`)' }), {
+    datasetsDir: setting(Type.String({ minLength: 1, default: resolve(import.meta.dirname, '../../../shared/datasets'), description: 'labelled data of `rampart eval`, `npm run eval` and training (`train/`, `eval/`)' }), {
       env: 'RAMPART_DATASETS_DIR',
       docDefault: '`../shared/datasets` beside the installation',
     }),

@@ -1,7 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import type { TObject, Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { BackendQuestion } from '../backends/model-backend.ts';
 import type { ModerationCategory } from '../models/heads.ts';
+import type { ModelLibrary } from '../models/model-library.ts';
 import type { Store } from '../store/store.ts';
 import type { AnalysedText } from '../text/analysed-text.ts';
 
@@ -92,8 +94,28 @@ export interface GuardrailServices {
   /** This node's data directory (for files such as a persisted index). */
   dataDir: string;
   log: Logger;
-  /** Registers a function to run after every configuration reload (a change by the CLI, the dashboard or another node). */
+  /** Registers a function to run once the configuration is loaded and after every reload (a change by the CLI, the dashboard or another node). */
   onConfigReload(listener: () => Promise<void>): void;
+}
+
+/** What a guardrail is built with. */
+export interface GuardrailResources {
+  /** The models it loads its weights from; guardrails built with one library share them. */
+  models: ModelLibrary;
+  /**
+   * The appliance's services, for guardrails that keep state in the database. Absent offline
+   * (evaluation, training), where the vector filter checks against the shipped seed alone.
+   */
+  services?: GuardrailServices;
+}
+
+/** A guardrail at work: built once by its definition with its resources, and owned by whoever built it (the appliance). */
+export interface Guardrail<S extends TObject = TObject, Compiled = unknown, R extends TObject = TObject> {
+  /** Builds per-profile state (compiled rules, thresholds) once per configuration revision. */
+  compile(settings: Static<S>, rules: ProfileRules): Compiled;
+  /** Whether the guardrail has anything to check in this context (e.g. a system prompt to protect). */
+  applies?(ctx: CheckContext, compiled: Compiled): boolean;
+  check(ctx: CheckContext, compiled: Compiled): GuardrailVerdict<Static<R>> | Promise<GuardrailVerdict<Static<R>>>;
 }
 
 /**
@@ -113,15 +135,31 @@ export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unk
    * must return exactly these fields.
    */
   readonly result: R;
-  /** Loads weights or other assets once per process, before the first check. Guardrails that keep state in the database need `services`. */
-  init?(services?: GuardrailServices): Promise<void>;
-  /** Builds per-profile state (compiled rules, thresholds) once per configuration revision. */
-  compile(settings: Static<S>, rules: ProfileRules): Compiled;
-  /** Whether the guardrail has anything to check in this context (e.g. a system prompt to protect). */
-  applies?(ctx: CheckContext, compiled: Compiled): boolean;
-  check(ctx: CheckContext, compiled: Compiled): GuardrailVerdict<Static<R>> | Promise<GuardrailVerdict<Static<R>>>;
+  /** Builds the guardrail, loading its weights or other assets, before its first check. */
+  create(resources: GuardrailResources): Promise<Guardrail<S, Compiled, R>>;
   /** Present on guardrails whose verdict follows from one score: they can ask a model backend too (profile setting `backend_mode`). */
   readonly backend?: BackendHook<Compiled, Static<R>>;
+}
+
+/** A guardrail with the definition it was built from: what the pipeline runs. */
+export interface LoadedGuardrail {
+  readonly definition: GuardrailDefinition;
+  readonly guardrail: Guardrail;
+}
+
+/** Builds guardrails with the same resources, in order; `onLoaded` learns how long each took. */
+export async function loadGuardrails(
+  definitions: readonly GuardrailDefinition[],
+  resources: GuardrailResources,
+  onLoaded: (name: GuardrailName, ms: number) => void = () => {},
+): Promise<LoadedGuardrail[]> {
+  const loaded: LoadedGuardrail[] = [];
+  for (const definition of definitions) {
+    const started = performance.now();
+    loaded.push({ definition, guardrail: await definition.create(resources) });
+    onLoaded(definition.name, performance.now() - started);
+  }
+  return loaded;
 }
 
 /** How a guardrail puts its question to a model backend and turns a score into its verdict. */

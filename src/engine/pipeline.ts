@@ -7,9 +7,11 @@ import {
   GUARDRAIL_NAMES,
   type CheckContext,
   type Direction,
+  type Guardrail,
   type GuardrailDefinition,
   type GuardrailName,
   type GuardrailVerdict,
+  type LoadedGuardrail,
   type ProfileRules,
   type Redaction,
   type RuntimeLlmContext,
@@ -29,6 +31,7 @@ import {
 
 interface ActiveGuardrail {
   definition: GuardrailDefinition;
+  guardrail: Guardrail;
   compiled: unknown;
   /** false in monitor mode: the guardrail reports what it would block but never blocks. */
   enforced: boolean;
@@ -96,23 +99,24 @@ export interface CheckOutcome {
 
 /** `monitorAll`: the Runtime LLM is in monitor mode, so no guardrail of the profile blocks. */
 export function compileProfile(
-  registry: readonly GuardrailDefinition[],
+  loaded: readonly LoadedGuardrail[],
   profile: { id: string; settings: ProfileSettings; rules: ProfileRules },
   level: ProtectionLevel,
   monitorAll = false,
 ): CompiledProfile {
-  const byName = new Map(registry.map((g) => [g.name, g]));
+  const byName = new Map(loaded.map((g) => [g.definition.name, g]));
   const guardrails = new Map<GuardrailName, ActiveGuardrail | DisabledReason>();
   for (const name of GUARDRAIL_NAMES) {
-    const definition = byName.get(name);
+    const found = byName.get(name);
     if (!isGuardrailEnabled(profile.settings, level, name)) guardrails.set(name, 'switched_off');
-    else if (!definition) guardrails.set(name, 'not_available');
+    else if (!found) guardrails.set(name, 'not_available');
     else {
+      const { definition, guardrail } = found;
       const { enabled: _enabled, monitor: _monitor, ...own } = profile.settings.guardrails[name] ?? {};
       for (const setting of BACKEND_SETTING_NAMES) delete own[setting];
       const enforced = !monitorAll && !isGuardrailMonitored(profile.settings, name);
       const backend = definition.backend ? backendPlan(backendSettingsOf(profile.settings.guardrails[name])) : undefined;
-      guardrails.set(name, { definition, compiled: definition.compile(own, profile.rules), enforced, ...(backend ? { backend } : {}) });
+      guardrails.set(name, { definition, guardrail, compiled: guardrail.compile(own, profile.rules), enforced, ...(backend ? { backend } : {}) });
     }
   }
   return { profileId: profile.id, level, onError: profile.settings.on_error, forwarding: profile.settings.forwarding, guardrails };
@@ -160,14 +164,14 @@ export async function runChecks(
       checks[name] = { enabled: false, reason: entry };
       continue;
     }
-    const { definition, compiled, enforced, backend: plan } = entry;
+    const { definition, guardrail, compiled, enforced, backend: plan } = entry;
     // A detection blocks only when the guardrail is enforced; in monitor mode it is only reported.
     const conclude = (detected: boolean, block: Record<string, unknown>, record: GuardrailRecord) => {
       checks[name] = enforced ? block : { ...block, enforced: false };
       records[name] = enforced ? record : { ...record, monitored: true };
       if (detected) (enforced ? blockedBy : monitoredBy).push(name);
     };
-    if (!definition.directions.includes(request.direction) || (definition.applies && !definition.applies(ctx, compiled))) {
+    if (!definition.directions.includes(request.direction) || (guardrail.applies && !guardrail.applies(ctx, compiled))) {
       checks[name] = { enabled: false, reason: 'not_applicable' };
       continue;
     }
@@ -175,7 +179,7 @@ export async function runChecks(
     const elapsed = () => Math.round((performance.now() - guardrailStarted) * 1000) / 1000;
     try {
       const question = plan && backends ? definition.backend?.question(ctx) : undefined;
-      const result = plan && backends && question ? await withBackend(ctx, entry, plan, backends, question) : { verdict: await definition.check(ctx, compiled) };
+      const result = plan && backends && question ? await withBackend(ctx, entry, plan, backends, question) : { verdict: await guardrail.check(ctx, compiled) };
       if ('failure' in result) {
         // The backend gave no answer: on_error decides — fail closed, or open (to the built-in verdict when it ran).
         const { failure, builtIn } = result;
@@ -246,8 +250,8 @@ function backendReport(name: string, latencyMs: number, outcome: { score: number
  * score falls in the uncertain band. A failed call comes back as the failure, for on_error to decide.
  */
 async function withBackend(ctx: CheckContext, entry: ActiveGuardrail, plan: BackendPlan, backends: BackendCaller, question: BackendQuestion): Promise<BackendOutcome> {
-  const { definition, compiled } = entry;
-  const builtIn = plan.mode === 'backend' ? undefined : await definition.check(ctx, compiled);
+  const { definition, guardrail, compiled } = entry;
+  const builtIn = plan.mode === 'backend' ? undefined : await guardrail.check(ctx, compiled);
   const builtInScore = builtIn?.score ?? 0;
   if (builtIn && plan.mode === 'cascade' && (builtInScore < plan.low || builtInScore > plan.high)) return { verdict: builtIn };
   let answer: BackendResult;

@@ -12,7 +12,7 @@ export const DEFAULT_PROTECTION_LEVEL: ProtectionLevel = 3;
  * recommended default) runs everything; level 2 drops the vector filter and system prompt protection;
  * level 1 keeps the standard rule-based guardrails.
  */
-export const LEVEL_GUARDRAILS: Record<ProtectionLevel, readonly GuardrailName[]> = {
+export const LEVEL_GUARDRAILS: Readonly<Record<ProtectionLevel, readonly GuardrailName[]>> = {
   1: ['keyword', 'regex', 'pii'],
   2: ['keyword', 'regex', 'pii', 'llm', 'content_moderation'],
   3: GUARDRAIL_NAMES,
@@ -72,7 +72,7 @@ export const VECTOR_SENSITIVITIES = ['Low', 'Medium', 'High'] as const;
  * Profile attributes the product specification names, valid whether or not the guardrail is
  * installed; a guardrail's own settings may refine them (e.g. its calibrated default threshold).
  */
-const SPEC_SETTINGS: Partial<Record<GuardrailName, TProperties>> = {
+const SPEC_SETTINGS: Readonly<Partial<Record<GuardrailName, TProperties>>> = {
   llm: { threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Score at or above which the LLM classifier blocks' }) },
   vector: {
     sensitivity: Type.Union(
@@ -96,7 +96,7 @@ export interface BackendSettings {
 export const BACKEND_SETTING_NAMES = ['backend_mode', 'backend', 'cascade_low', 'cascade_high'] as const;
 
 /** Settings of every guardrail that can ask a model backend (see src/backends). */
-const BACKEND_SETTINGS: TProperties = {
+const BACKEND_SETTINGS: Readonly<TProperties> = {
   backend_mode: Type.Union(
     BACKEND_MODES.map((m) => Type.Literal(m)),
     {

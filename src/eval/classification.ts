@@ -14,8 +14,8 @@ export interface CheckResponseLike {
 export type CheckFunction = (direction: Direction, message: string) => Promise<CheckResponseLike>;
 
 export const ATTACK_LABELS = ['injection', 'jailbreak', 'prompt_extraction'] as const;
-const POSITIVE_LABELS = new Set<string>([...ATTACK_LABELS, 'harmful', 'unsafe_output']);
-const NEGATIVE_LABELS = new Set(['benign', 'benign_hard', 'safe_output']);
+const POSITIVE_LABELS: ReadonlySet<string> = new Set([...ATTACK_LABELS, 'harmful', 'unsafe_output']);
+const NEGATIVE_LABELS: ReadonlySet<string> = new Set(['benign', 'benign_hard', 'safe_output']);
 
 /** Answers are checked on output-check; everything else is a prompt. */
 export function directionOf(label: string): Direction {

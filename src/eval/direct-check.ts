@@ -1,24 +1,26 @@
 import { Value } from '@sinclair/typebox/value';
-import type { CheckContext, Direction, GuardrailDefinition } from '../engine/guardrail.ts';
+import { loadGuardrails, type CheckContext, type Direction, type GuardrailDefinition, type GuardrailName } from '../engine/guardrail.ts';
 import { contentModerationGuardrail } from '../guardrails/content-moderation/index.ts';
 import { llmGuardrail } from '../guardrails/llm/index.ts';
 import { systemPromptGuardrail } from '../guardrails/system-prompt/index.ts';
+import type { ModelLibrary } from '../models/model-library.ts';
+import { thresholdSettings } from '../models/shipped-thresholds.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
 import type { CheckFunction, CheckResponseLike } from './classification.ts';
 
-/** The model guardrails with default settings, run directly (no HTTP, no profile store). */
+/** The model guardrails, run directly (no HTTP, no profile store). */
 const MODEL_GUARDRAILS: readonly GuardrailDefinition[] = [llmGuardrail, contentModerationGuardrail, systemPromptGuardrail] as never;
 
 /**
- * A check function over the model guardrails alone, for evaluating and training reports without
- * the full pipeline. `injection_detected` is true when any of them detects.
+ * A check function over the model guardrails alone, built with `models`, for evaluating and training
+ * reports without the full pipeline. Settings are the defaults, except that thresholds are the ones
+ * recorded in the detector model's own manifest (profile defaults are the shipped model's).
+ * `injection_detected` is true when any of them detects.
  */
-export async function modelGuardrailsCheck(): Promise<CheckFunction> {
-  const compiled = new Map<GuardrailDefinition, unknown>();
-  for (const g of MODEL_GUARDRAILS) {
-    await g.init?.();
-    compiled.set(g, g.compile(Value.Create(g.settings) as never, { keywords: [], regexes: [] }));
-  }
+export async function modelGuardrailsCheck(models: ModelLibrary): Promise<CheckFunction> {
+  const thresholds: Partial<Record<GuardrailName, object>> = thresholdSettings(models.detector().model.manifest.thresholds);
+  const loaded = await loadGuardrails(MODEL_GUARDRAILS, { models });
+  const compiled = loaded.map(({ definition, guardrail }) => guardrail.compile({ ...Value.Create(definition.settings), ...thresholds[definition.name] }, { keywords: [], regexes: [] }));
   return async (direction: Direction, message: string): Promise<CheckResponseLike> => {
     const ctx: CheckContext = {
       direction,
@@ -28,14 +30,14 @@ export async function modelGuardrailsCheck(): Promise<CheckFunction> {
     };
     const checks: CheckResponseLike['checks'] = {};
     let detected = false;
-    for (const g of MODEL_GUARDRAILS) {
-      if (!g.directions.includes(direction)) {
-        checks[g.name] = { enabled: false };
+    for (const [k, { definition, guardrail }] of loaded.entries()) {
+      if (!definition.directions.includes(direction)) {
+        checks[definition.name] = { enabled: false };
         continue;
       }
-      const v = await g.check(ctx, compiled.get(g));
+      const v = await guardrail.check(ctx, compiled[k]);
       detected ||= v.detected;
-      checks[g.name] = { enabled: true, ...v.fields };
+      checks[definition.name] = { enabled: true, ...v.fields };
     }
     return { injection_detected: detected, checks };
   };

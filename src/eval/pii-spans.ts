@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Value } from '@sinclair/typebox/value';
 import type { ModelRecogniser } from '../guardrails/pii/engine.ts';
 import { ENTITY_TYPES, isEntityType, type EntityType } from '../guardrails/pii/entities.ts';
-import { compilePii, piiGuardrail } from '../guardrails/pii/index.ts';
+import { compilePii } from '../guardrails/pii/index.ts';
 import { PiiSettings } from '../guardrails/pii/settings.ts';
 
 /**
@@ -103,19 +103,15 @@ export function scoreSpans(rows: readonly SpanLabelledText[], detect: (text: str
   return { texts: rows.length, perType, micro: score(tp, fp, fn), exactBoundaries: matched === 0 ? 1 : exact / matched };
 }
 
-/**
- * Detector with the guardrail's defaults (or the given settings), loading the PERSON model once;
- * `personModel` evaluates another model than the committed one.
- */
-export async function piiDetector(settings: Partial<PiiSettings> = {}, personModel?: ModelRecogniser): Promise<(text: string) => Span[]> {
-  if (!personModel) await piiGuardrail.init?.();
+/** Detector with the guardrail's defaults (or the given settings) and the given PERSON model. */
+export function piiDetector(personModel: ModelRecogniser, settings: Partial<PiiSettings> = {}): (text: string) => Span[] {
   const compiled = compilePii(Value.Default(PiiSettings, structuredClone(settings)) as PiiSettings, personModel);
   return (text) => compiled.engine.scan(text).filter((e) => isEntityType(e.type));
 }
 
 /** `rampart eval` entry point for span-labelled PII files. */
-export async function evaluatePiiSpans(path: string, settings: Partial<PiiSettings> = {}): Promise<PiiSpanReport> {
-  return scoreSpans(await readSpanJsonl(path), await piiDetector(settings));
+export async function evaluatePiiSpans(path: string, personModel: ModelRecogniser, settings: Partial<PiiSettings> = {}): Promise<PiiSpanReport> {
+  return scoreSpans(await readSpanJsonl(path), piiDetector(personModel, settings));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 /** Languages named as the last `/` segment of a category (`xsafety:Goal_Hijacking/Arabic`). */
-const LANGUAGE_NAMES = new Set([
+const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
   'Arabic', 'Bengali', 'Chinese', 'Danish', 'Dutch', 'English', 'French', 'German', 'Greek', 'Hindi', 'Indonesian',
   'Italian', 'Japanese', 'Javanese', 'Kazakh', 'Korean', 'Lithuanian', 'Norwegian', 'Portuguese', 'Romanian',
   'Russian', 'Serbian', 'Spanish', 'Swahili', 'Tagalog', 'Thai', 'Turkish', 'Vietnamese', 'Code-switched',

@@ -9,11 +9,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadAppConfig } from '../config/app-config.ts';
+import { ModelLibrary } from '../models/model-library.ts';
 import { evaluateClassification, formatClassificationReport } from './classification.ts';
 import { modelGuardrailsCheck } from './direct-check.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, json: { type: 'string' } } });
-const data = values.data ?? join(loadAppConfig().datasetsDir, 'eval');
-const report = await evaluateClassification(await modelGuardrailsCheck(), data);
+const config = loadAppConfig();
+const data = values.data ?? join(config.datasetsDir, 'eval');
+const report = await evaluateClassification(await modelGuardrailsCheck(new ModelLibrary(config.modelsDir)), data);
 console.log(formatClassificationReport(report));
 if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');

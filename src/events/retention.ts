@@ -15,8 +15,8 @@ export interface RetentionSettings {
   audit_max_age_days: number;
 }
 
-export const DEFAULT_RETENTION: RetentionSettings = { max_age_days: 30, max_events: 1_000_000, audit_max_age_days: 365 };
-const LIMITS: Record<keyof RetentionSettings, [number, number]> = { max_age_days: [1, 3650], max_events: [10, 100_000_000], audit_max_age_days: [1, 3650] };
+export const DEFAULT_RETENTION: Readonly<RetentionSettings> = { max_age_days: 30, max_events: 1_000_000, audit_max_age_days: 365 };
+const LIMITS: Readonly<Record<keyof RetentionSettings, [number, number]>> = { max_age_days: [1, 3650], max_events: [10, 100_000_000], audit_max_age_days: [1, 3650] };
 
 function validate(input: Record<string, unknown>, current: RetentionSettings): RetentionSettings {
   const next = { ...current };

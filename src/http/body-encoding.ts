@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-const UTF8 = new Set(['utf-8', 'utf8']);
+const UTF8: ReadonlySet<string> = new Set(['utf-8', 'utf8']);
 
 /**
  * Why a request body cannot be read as UTF-8 JSON, or undefined when it can: the server decodes no

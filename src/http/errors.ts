@@ -13,7 +13,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 }
 
 // Fastify's own client-error codes, mapped to ours with a message a client can act on.
-const FASTIFY_ERRORS: Record<string, [ErrorCode, string]> = {
+const FASTIFY_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Content-Type must be application/json.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'Content-Length does not match the body.'],
   FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is larger than the configured limit.'],

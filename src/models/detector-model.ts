@@ -13,10 +13,8 @@ export type HeadScores = Record<HeadName, number>;
 
 export const DETECTOR_MODEL_NAME = 'rampart-detector';
 
-/** Where shipped models live: `RAMPART_MODELS_DIR`, else the repository's `models/` folder. */
-export function modelsDir(): string {
-  return process.env.RAMPART_MODELS_DIR ?? resolve(import.meta.dirname, '../../models');
-}
+/** The models that ship with Rampart: the repository's `models/` folder (the default models directory). */
+export const SHIPPED_MODELS_DIR = resolve(import.meta.dirname, '../../models');
 
 /**
  * The in-process detector: normalised text in, calibrated probability per head out. Every window of
@@ -38,7 +36,7 @@ export class DetectorModel {
   }
 
   /** Loads and verifies `models/<name>/manifest.json` and the files it lists. */
-  static load(dir = join(modelsDir(), DETECTOR_MODEL_NAME)): DetectorModel {
+  static load(dir: string): DetectorModel {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ModelManifest;
     if (manifest.heads.join(',') !== HEADS.join(',')) throw new Error(`Model ${dir} has heads ${manifest.heads.join(',')}.`);
     const data = readVerified(dir, manifest.files.weights);
@@ -90,12 +88,4 @@ export class DetectorModel {
     });
     return out;
   }
-}
-
-let shared: DetectorModel | undefined;
-
-/** The process-wide detector model, loaded on first use. */
-export function sharedDetectorModel(): DetectorModel {
-  shared ??= DetectorModel.load();
-  return shared;
 }

@@ -1,19 +1,27 @@
 import type { AnalysedText } from '../text/analysed-text.ts';
-import { sharedDetectorModel, type HeadScores } from './detector-model.ts';
+import type { DetectorModel, HeadScores } from './detector-model.ts';
 
 /**
  * The detector model's scores for one message, computed once and shared by every guardrail that
- * reads them (llm, content moderation, system prompt): one forward pass per check.
+ * reads them (llm, content moderation, system prompt): one forward pass per check. The guardrails of
+ * one appliance share one instance (see ModelLibrary.detector).
  */
-const cache = new WeakMap<AnalysedText, HeadScores>();
+export class DetectorScores {
+  readonly model: DetectorModel;
+  readonly #cache = new WeakMap<AnalysedText, HeadScores>();
 
-export function detectorScores(text: AnalysedText): HeadScores {
-  let scores = cache.get(text);
-  if (scores === undefined) {
-    scores = sharedDetectorModel().score(text.detectionViews);
-    cache.set(text, scores);
+  constructor(model: DetectorModel) {
+    this.model = model;
   }
-  return scores;
+
+  of(text: AnalysedText): HeadScores {
+    let scores = this.#cache.get(text);
+    if (scores === undefined) {
+      scores = this.model.score(text.detectionViews);
+      this.#cache.set(text, scores);
+    }
+    return scores;
+  }
 }
 
 /** Scores as reported in responses: four decimals. */

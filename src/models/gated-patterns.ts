@@ -7,9 +7,9 @@
  * so results equal running every pattern, at a fraction of the cost on ordinary text.
  */
 
-const QUANTIFIERS = new Set(['?', '*', '{']);
-const META = new Set(['\\', '(', ')', '[', ']', '.', '|', '^', '$', '?', '*', '+', '{', '}']);
-const LITERAL_ESCAPES = new Set(['[', ']', '(', ')', '.', '/', '\\', '-', '?', '*', '+', '{', '}', '|', '^', '$', "'", '"', ' ']);
+const QUANTIFIERS: ReadonlySet<string> = new Set(['?', '*', '{']);
+const META: ReadonlySet<string> = new Set(['\\', '(', ')', '[', ']', '.', '|', '^', '$', '?', '*', '+', '{', '}']);
+const LITERAL_ESCAPES: ReadonlySet<string> = new Set(['[', ']', '(', ')', '.', '/', '\\', '-', '?', '*', '+', '{', '}', '|', '^', '$', "'", '"', ' ']);
 
 /**
  * Visits the characters of a pattern source from `from` that are neither escaped nor inside a

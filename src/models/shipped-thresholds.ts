@@ -1,19 +1,42 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DETECTOR_MODEL_NAME, modelsDir } from './detector-model.ts';
+import type { GuardrailName } from '../engine/guardrail.ts';
+import { DETECTOR_MODEL_NAME, SHIPPED_MODELS_DIR } from './detector-model.ts';
+import type { HeadName } from './heads.ts';
+
+/** The model guardrails' threshold settings, each with the detector head it is a threshold on. */
+const THRESHOLD_HEADS = {
+  llm: { threshold: 'attack' },
+  content_moderation: { input_threshold: 'harmful', output_threshold: 'unsafe_output' },
+  system_prompt: { threshold: 'extraction' },
+} as const satisfies Partial<Record<GuardrailName, Record<string, HeadName>>>;
+
+export type ThresholdSettings = {
+  readonly [G in keyof typeof THRESHOLD_HEADS]: { readonly [S in keyof (typeof THRESHOLD_HEADS)[G]]: number };
+};
 
 /**
- * Default decision thresholds of the shipped detector model (chosen on out-of-source validation and
- * recorded in its manifest), used as the defaults of the guardrails' profile settings.
+ * The threshold settings for a detector model's decision thresholds (chosen on out-of-source
+ * validation and recorded in its manifest), to three decimals; 0.5 for a head without one.
  */
-export function shippedThreshold(head: string, fallback: number): number {
+export function thresholdSettings(thresholds: Readonly<Record<string, number>>): ThresholdSettings {
+  const of = (head: HeadName): number => {
+    const t = thresholds[head];
+    return typeof t === 'number' ? Number(t.toFixed(3)) : 0.5;
+  };
+  return Object.fromEntries(
+    Object.entries(THRESHOLD_HEADS).map(([guardrail, settings]) => [guardrail, Object.fromEntries(Object.entries(settings).map(([setting, head]) => [setting, of(head)]))]),
+  ) as ThresholdSettings;
+}
+
+function shippedThresholds(): Record<string, number> {
   try {
-    const manifest = JSON.parse(readFileSync(join(modelsDir(), DETECTOR_MODEL_NAME, 'manifest.json'), 'utf8')) as {
-      thresholds?: Record<string, number>;
-    };
-    const t = manifest.thresholds?.[head];
-    return typeof t === 'number' ? Number(t.toFixed(3)) : fallback;
+    const manifest = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME, 'manifest.json'), 'utf8')) as { thresholds?: Record<string, number> };
+    return manifest.thresholds ?? {};
   } catch {
-    return fallback;
+    return {};
   }
 }
+
+/** The defaults of the guardrails' threshold settings in security profiles: the shipped detector model's. */
+export const SHIPPED_THRESHOLDS: ThresholdSettings = thresholdSettings(shippedThresholds());

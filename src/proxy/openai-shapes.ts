@@ -35,9 +35,9 @@ export interface ChatCompletion {
 }
 
 /** Roles whose text comes from outside the application and is checked as input. */
-export const INPUT_ROLES = new Set(['user', 'tool', 'function']);
+export const INPUT_ROLES: ReadonlySet<string> = new Set(['user', 'tool', 'function']);
 /** Roles that carry the system prompt the answer must not leak. */
-export const SYSTEM_ROLES = new Set(['system', 'developer']);
+export const SYSTEM_ROLES: ReadonlySet<string> = new Set(['system', 'developer']);
 
 /** Each text the client controls: the whole string content, or each text part of array content. */
 export interface TextSlot {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BackendCaller } from '../backends/model-backend.ts';
-import type { Direction, GuardrailDefinition } from '../engine/guardrail.ts';
+import type { Direction } from '../engine/guardrail.ts';
 import { runChecks, verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
 import type { CheckEventQueue } from '../events/check-event-queue.ts';
-import { recordableMessageText } from '../events/message-text.ts';
+import type { MessageTextMasker } from '../events/message-text.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Caller } from './live-config.ts';
@@ -22,7 +22,8 @@ export interface CheckInput {
 }
 
 export interface CheckServiceOptions {
-  registry: readonly GuardrailDefinition[];
+  /** Masks the text of messages whose profile records it. */
+  messageText: MessageTextMasker;
   events: CheckEventQueue;
   metrics: Metrics;
   log: Logger;
@@ -74,7 +75,7 @@ export class CheckService {
       executionTimeMs: outcome.execution_time,
       messageLength: input.message.length,
       messageSha256: createHash('sha256').update(input.message, 'utf8').digest('hex'),
-      messageText: caller.recordMessageText ? recordableMessageText(input.message) : null,
+      messageText: caller.recordMessageText ? this.#options.messageText.recordable(input.message) : null,
     });
     return outcome;
   }

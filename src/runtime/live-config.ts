@@ -1,4 +1,4 @@
-import type { GuardrailDefinition } from '../engine/guardrail.ts';
+import type { LoadedGuardrail } from '../engine/guardrail.ts';
 import { compileProfile, type CompiledProfile } from '../engine/pipeline.ts';
 import { toSecurityProfile, type SecurityProfile } from '../admin/profiles.ts';
 import { hashApiKey, hashesEqual, looksLikeApiKey } from '../keys/api-key.ts';
@@ -32,7 +32,8 @@ export interface Caller {
 
 export interface LiveConfigOptions {
   store: Store;
-  registry: readonly GuardrailDefinition[];
+  /** The guardrails profiles are compiled for. */
+  guardrails: readonly LoadedGuardrail[];
   onReloadError: (error: unknown) => void;
 }
 
@@ -152,7 +153,7 @@ export class LiveConfig {
     if (!compiled) {
       const profile = snapshot.profiles.get(llm.profileId) ?? new Error(`Profile ${llm.profileId} does not exist.`);
       try {
-        compiled = profile instanceof Error ? profile : compileProfile(this.#options.registry, profile, llm.level, llm.monitor);
+        compiled = profile instanceof Error ? profile : compileProfile(this.#options.guardrails, profile, llm.level, llm.monitor);
       } catch (error) {
         compiled = error instanceof Error ? error : new Error(String(error));
       }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import type { GuardrailDefinition } from '../engine/guardrail.ts';
+import type { LoadedGuardrail } from '../engine/guardrail.ts';
 import { compileProfile, runChecks, type CheckRequest } from '../engine/pipeline.ts';
 import { parseProfileSettings, profileSettingsSchema } from '../engine/profile-settings.ts';
 
@@ -25,19 +25,20 @@ const SAMPLES: ReadonlyArray<Omit<CheckRequest, 'runtimeLlm'>> = [
 ];
 
 /**
- * Runs every guardrail of the registry, all switched on with default settings and one keyword and
+ * Runs every guardrail given, all switched on with default settings and one keyword and
  * regex rule, over `SAMPLES` until the code paths are compiled by the JIT and model tables are in
  * memory, so that the first real check after the process reports ready costs what the thousandth
  * does. Stops after `ROUNDS` rounds or `WARM_UP_BUDGET_MS`, whichever comes first.
  */
-export async function warmUpGuardrails(registry: readonly GuardrailDefinition[], log: Logger): Promise<void> {
+export async function warmUpGuardrails(guardrails: readonly LoadedGuardrail[], log: Logger): Promise<void> {
   const started = performance.now();
-  const settings = parseProfileSettings(profileSettingsSchema(registry), { guardrails: Object.fromEntries(registry.map((g) => [g.name, { enabled: true }])) });
+  const definitions = guardrails.map((g) => g.definition);
+  const settings = parseProfileSettings(profileSettingsSchema(definitions), { guardrails: Object.fromEntries(definitions.map((g) => [g.name, { enabled: true }])) });
   const rules = {
     keywords: [{ id: 'warm-up-keyword', keyword: 'project falcon', wholeWord: true, scope: 'both' as const }],
     regexes: [{ id: 'warm-up-regex', name: 'ticket', pattern: 'TCK-[0-9]{6}', caseInsensitive: false, scope: 'both' as const }],
   };
-  const profile = compileProfile(registry, { id: 'warm-up', settings, rules }, 3);
+  const profile = compileProfile(guardrails, { id: 'warm-up', settings, rules }, 3);
   const runtimeLlm = { id: 'warm-up', name: 'warm-up', mode: 'forwarding' as const, systemPrompt: null };
   let rounds = 0;
   while (rounds < ROUNDS && performance.now() - started < WARM_UP_BUDGET_MS) {

@@ -1,18 +1,20 @@
-import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { storeOptionsOf, type AppConfig } from '../config/app-config.ts';
-import type { GuardrailServices } from '../engine/guardrail.ts';
+import { loadGuardrails } from '../engine/guardrail.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { CheckEventQueue } from '../events/check-event-queue.ts';
+import { MessageTextMasker } from '../events/message-text.ts';
 import { buildApiApp } from '../http/api-app.ts';
 import { ensureBootstrapAdmin } from '../auth/accounts.ts';
+import { PasswordSignIn } from '../auth/login.ts';
 import { OidcSignIn } from '../auth/oidc.ts';
 import { scheduleRetention } from '../events/retention.ts';
 import { buildDashboardApp } from '../http/dashboard-app.ts';
 import { RateLimiter } from '../http/rate-limiter.ts';
 import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
+import { ModelLibrary } from '../models/model-library.ts';
 import { ModelBackends } from '../backends/model-backends.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
@@ -42,7 +44,7 @@ export interface Appliance {
 const SERVER_LOCK_WAIT_MS = 250;
 
 /** Never log a key, a password or a prompt. */
-const REDACT = [
+const REDACT: readonly string[] = [
   'req.headers["x-api-key"]',
   'req.headers["x-csrf-token"]',
   'req.headers.authorization',
@@ -61,7 +63,7 @@ const REDACT = [
 ];
 
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
+  return pino({ level, redact: { paths: [...REDACT], censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
 }
 
 /** Where this process stands in a multi-process server (see cluster.ts); absent when it serves alone. */
@@ -79,14 +81,14 @@ export interface WorkerRole {
  * credentials), the threat-vector store seeded for the installed encoder, the bootstrap administrator
  * delivered.
  */
-export async function prepareDataDirectory(config: AppConfig, log: Logger): Promise<void> {
+export async function prepareDataDirectory(config: AppConfig, log: Logger, models = new ModelLibrary(config.modelsDir)): Promise<void> {
   const store = await openStore({ ...storeOptionsOf(config), onError: (err) => log.error({ err }, 'database connection error') });
   try {
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
     // A key that cannot open the stored credentials stops the start before the threat store or accounts are written.
     await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
     // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
-    await ensureThreatStore(store, log);
+    await ensureThreatStore(store, models, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
     // Printed once, at creation; the password itself is only in the owner-only file. Besides the
     // log line, a plain line on stderr for the person watching the first start.
@@ -101,22 +103,14 @@ export async function prepareDataDirectory(config: AppConfig, log: Logger): Prom
 
 /** Starts both listeners on the data directory's database in this process; resolves once they accept connections. */
 export async function startAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel)): Promise<RunningAppliance> {
-  await prepareDataDirectory(config, log);
-  return (await buildAppliance(config, log)).listen();
+  // One library for both steps: the sentence encoder that seeds the threat store is then the vector filter's.
+  const models = new ModelLibrary(config.modelsDir);
+  await prepareDataDirectory(config, log, models);
+  return (await buildAppliance(config, log, { models })).listen();
 }
 
 function shareOf(perMinute: number, worker: WorkerRole | undefined): number {
   return perMinute === 0 || !worker ? perMinute : Math.max(1, Math.ceil(perMinute / worker.count));
-}
-
-async function loadGuardrails(services: GuardrailServices): Promise<void> {
-  const { log } = services;
-  for (const guardrail of GUARDRAILS) {
-    if (!guardrail.init) continue;
-    const started = performance.now();
-    await guardrail.init(services);
-    log.info({ guardrail: guardrail.name, ms: Math.round(performance.now() - started) }, 'guardrail loaded');
-  }
 }
 
 async function listenOn(app: FastifyInstance, host: string, port: number, what: string): Promise<number> {
@@ -132,12 +126,19 @@ async function listenOn(app: FastifyInstance, host: string, port: number, what: 
   return typeof address === 'object' && address ? address.port : port;
 }
 
+export interface ApplianceOptions {
+  /** Set in a worker of a multi-process server: it gets its share of the rate limits and serves the metrics of the whole server. */
+  worker?: WorkerRole;
+  /** The models to build the guardrails with (default: a library of `config.modelsDir`). */
+  models?: ModelLibrary;
+}
+
 /**
- * Opens the database, loads configuration and models, and builds both listeners (after
- * `prepareDataDirectory`). A worker of a multi-process server gets its share of the rate limits and
- * serves the metrics of the whole server.
+ * Opens the database, loads models and configuration, builds the guardrails (which this appliance
+ * owns) and both listeners (after `prepareDataDirectory`).
  */
-export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel), worker?: WorkerRole): Promise<Appliance> {
+export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel), options: ApplianceOptions = {}): Promise<Appliance> {
+  const { worker, models = new ModelLibrary(config.modelsDir) } = options;
   const store = await openStore({
     ...storeOptionsOf(config),
     onError: (err) => log.error({ err }, 'database connection error'),
@@ -145,17 +146,28 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     lockWaitMs: SERVER_LOCK_WAIT_MS,
   });
   const metrics = new Metrics(worker?.clusterMetrics);
-  const live = new LiveConfig({ store, registry: GUARDRAILS, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
+  // Guardrails that keep state (the threat-vector index) follow configuration reloads.
+  const reloadListeners: (() => Promise<void>)[] = [];
+  const guardrails = await loadGuardrails(
+    GUARDRAILS,
+    { models, services: { store, dataDir: config.dataDir, log, onConfigReload: (listener) => reloadListeners.push(listener) } },
+    (name, ms) => log.info({ guardrail: name, ms: Math.round(ms) }, 'guardrail loaded'),
+  );
+  const live = new LiveConfig({ store, guardrails, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
   await live.load();
+  for (const listener of reloadListeners) {
+    live.onReload(listener);
+    // A change made while the guardrails loaded is in the revision just loaded, so no reload will bring it.
+    await listener();
+  }
   const credentials = CredentialBox.forDataDir(config.dataDir, config.credentialsKey);
   const backends = new ModelBackends({ store, credentials, metrics, log });
   await backends.load();
   // Before listening, like the built-in models.
   await backends.settled();
   live.onReload(() => backends.load());
-  await loadGuardrails({ store, dataDir: config.dataDir, log, onConfigReload: (listener) => live.onReload(listener) });
   // Before listening, so /readyz answers only once a check is as fast as it will be.
-  await warmUpGuardrails(GUARDRAILS, log);
+  await warmUpGuardrails(guardrails, log);
 
   const siem = new SiemForwarder({ store, registry: metrics.registry, log });
   await siem.start();
@@ -171,7 +183,9 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     },
     onPush: (event) => siem.enqueueCheck(event),
   });
-  const checks = new CheckService({ registry: GUARDRAILS, events, metrics, log, backends });
+  // The PII guardrail's PERSON model also masks recorded message text.
+  const messageText = new MessageTextMasker(await models.personRecogniser());
+  const checks = new CheckService({ messageText, events, metrics, log, backends });
   const tls: TlsMaterial = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
   const https = { cert: tls.cert, key: tls.key };
   // Known for sure once the dashboard listens (port 0 picks one).
@@ -202,7 +216,18 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     https,
     version: VERSION,
     metrics,
-    admin: { store, dataDir: config.dataDir, policy: config, credentials, loginLimiter: new RateLimiter(config.loginAttemptsPerIpPerMinute), oidc: new OidcSignIn(store, config.dataDir), log, backends },
+    admin: {
+      store,
+      dataDir: config.dataDir,
+      policy: config,
+      credentials,
+      passwordSignIn: new PasswordSignIn(store, config, new RateLimiter(config.loginAttemptsPerIpPerMinute)),
+      oidc: new OidcSignIn(store, config.dataDir),
+      log,
+      backends,
+      guardrails,
+      models,
+    },
   });
 
   async function close(poll: NodeJS.Timeout): Promise<void> {

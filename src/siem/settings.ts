@@ -17,7 +17,7 @@ export interface SiemSettings {
   format: SiemFormat;
 }
 
-export const DEFAULT_SIEM_SETTINGS: SiemSettings = { enabled: false, collector: '', port: 514, format: 'cef' };
+export const DEFAULT_SIEM_SETTINGS: Readonly<SiemSettings> = { enabled: false, collector: '', port: 514, format: 'cef' };
 
 export type SiemSettingsInput = Partial<Record<keyof SiemSettings, unknown>>;
 

@@ -5,7 +5,7 @@
  * alone: folding genuine Russian or Greek text would only damage it. Mathematical and full-width
  * variants are already handled by NFKC; this table covers the script look-alikes NFKC keeps.
  */
-const LOOKALIKES: Record<string, string> = {
+const LOOKALIKES: Readonly<Record<string, string>> = {
   // Cyrillic
   а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
   ѕ: 's', і: 'i', ї: 'i', ј: 'j', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g', ӏ: 'l', ь: 'b', п: 'n', г: 'r',

@@ -4,7 +4,7 @@
  * the word or there are several of them, so "mp3", "covid19", "x86" and plain numbers stay as they are.
  * Letters spelled out one by one ("i g n o r e", "i.g.n.o.r.e") are joined back into a word.
  */
-const SUBSTITUTES: Record<string, string> = {
+const SUBSTITUTES: Readonly<Record<string, string>> = {
   '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g',
   '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't', '€': 'e', '£': 'l',
 };

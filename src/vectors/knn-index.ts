@@ -1,37 +1,30 @@
 import { createRequire } from 'node:module';
 import type { BatchMatches, Index, Matches } from 'usearch';
+import { ExactSearch, type Neighbour } from './exact-search.ts';
+
+export type { Neighbour } from './exact-search.ts';
 
 // The CommonJS build locates its native addon from __dirname; the ES module build guesses it from a
 // stack trace, which fails under some launchers.
 const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch').default;
 
 /**
- * Below this many vectors, search is exact (SIMD brute force); at and above it, approximate (HNSW).
- * Exact search runs over int8 copies of the vectors (a quarter of the bytes, 2.5 times faster than
- * float32) and re-ranks its `CANDIDATES` best by float32 similarity, so results and reported
- * similarities are those of float32 search; 10,000 keeps a query near the cost of an HNSW query at 100k.
+ * Below this many vectors, search is exact (one float32 matrix product for all of a message's parts,
+ * exact-search.ts); at and above it, approximate (HNSW). 10,000 keeps a query near the cost of an
+ * HNSW query at 100k.
  */
 export const EXACT_SEARCH_LIMIT = 10_000;
-/** Unit-vector components map to int8 by this factor (components never exceed 1 in magnitude). */
-const INT8_SCALE = 127;
 
 // HNSW parameters: 16 links a node, a wide construction beam and a search beam of 64, which keeps a
 // query at 100k vectors near 0.2 ms (bench/vector.bench.ts). The graph holds int8 copies of the vectors
 // (a quarter of the memory, faster distances); the `CANDIDATES` it returns are re-ranked by exact
-// float32 similarity from the matrix, so reported similarities are exact. Exact search re-ranks as many.
+// float32 similarity from the matrix, so reported similarities are exact.
 const CONNECTIVITY = 16;
 const EXPANSION_ADD = 128;
 const EXPANSION_SEARCH = 64;
 const CANDIDATES = 16;
 /** `coarseRank` compares with one stored vector in this many. */
 const COARSE_STRIDE = 8;
-
-export interface Neighbour {
-  /** Row of the vector in the index (see `ids`). */
-  row: number;
-  /** Cosine similarity (the vectors are unit length). */
-  similarity: number;
-}
 
 /**
  * Unit vectors in one flat matrix, searched by inner product (= cosine similarity). Rows are dense: removing a row moves
@@ -43,16 +36,15 @@ export class KnnIndex {
   /** Size from which search is approximate (EXACT_SEARCH_LIMIT unless a test wants it smaller). */
   readonly exactLimit: number;
   #matrix: Float32Array;
-  /** The matrix in int8 (`INT8_SCALE`), searched by exact search. */
-  #quantised: Int8Array;
   #rows = 0;
   #graph: Index | undefined;
+  /** Created on the first exact search (onnxruntime sessions are made asynchronously). */
+  #exact: Promise<ExactSearch> | undefined;
 
   constructor(dims: number, exactLimit = EXACT_SEARCH_LIMIT) {
     this.dims = dims;
     this.exactLimit = exactLimit;
     this.#matrix = new Float32Array(1024 * dims);
-    this.#quantised = new Int8Array(1024 * dims);
   }
 
   get size(): number {
@@ -79,13 +71,9 @@ export class KnnIndex {
       const grown = new Float32Array(this.#matrix.length * 2);
       grown.set(this.#matrix);
       this.#matrix = grown;
-      const grownQuantised = new Int8Array(grown.length);
-      grownQuantised.set(this.#quantised);
-      this.#quantised = grownQuantised;
     }
     const row = this.#rows++;
     this.#matrix.set(vector, row * this.dims);
-    this.#quantised.set(quantise(vector), row * this.dims);
     if (this.#graph) this.#graph.add(BigInt(row), vector);
     else if (this.#rows >= this.exactLimit) this.#graph = this.#buildGraph();
     return row;
@@ -105,49 +93,48 @@ export class KnnIndex {
         this.#graph.add(BigInt(row), this.vector(last));
       }
     }
-    if (row !== last) {
-      this.#matrix.copyWithin(row * this.dims, last * this.dims, (last + 1) * this.dims);
-      this.#quantised.copyWithin(row * this.dims, last * this.dims, (last + 1) * this.dims);
-    }
+    if (row !== last) this.#matrix.copyWithin(row * this.dims, last * this.dims, (last + 1) * this.dims);
     this.#rows = last;
     if (this.#graph && this.#rows < this.exactLimit / 2) this.#graph = undefined; // hysteresis: no flapping at the limit
     return row === last ? undefined : last;
   }
 
   /** The `k` most similar rows, most similar first. */
-  search(query: Float32Array, k: number): Neighbour[] {
-    return this.searchBatch(query, k)[0] ?? [];
+  async search(query: Float32Array, k: number): Promise<Neighbour[]> {
+    return (await this.searchBatch(query, k))[0] ?? [];
   }
 
   /**
-   * `search` for several queries at once (rows of `queries`): one native call, which costs less than
-   * a call per query — a message is searched as a whole and in parts (message-parts.ts).
+   * `search` for several queries at once (rows of `queries`): one native call, which costs far less
+   * than a call per query — a message is searched as a whole and in parts (message-parts.ts).
    */
-  searchBatch(queries: Float32Array, k: number): Neighbour[][] {
+  async searchBatch(queries: Float32Array, k: number): Promise<Neighbour[][]> {
     const n = queries.length / this.dims;
     const count = Math.min(k, this.#rows);
     if (count === 0 || n === 0) return Array.from({ length: n }, () => []);
     if (this.#graph) return this.#rerank(this.#graph.search(queries, Math.max(count, CANDIDATES), 1), queries, n, count);
-    const found = usearch.exactSearch(this.#quantised.subarray(0, this.#rows * this.dims), quantise(queries), this.dims, Math.min(this.#rows, Math.max(count, CANDIDATES)), usearch.MetricKind.IP, 1);
-    return this.#rerank(found, queries, n, count);
+    return (await this.#exactSearch()).search(this.matrix, queries, this.dims, count);
   }
 
   /**
    * The `count` queries (rows of `queries`) most similar to any of every `COARSE_STRIDE`th stored
    * vector, most similar first: a cheap first look that picks which of many queries to search in full.
    */
-  coarseRank(queries: Float32Array, count: number): number[] {
+  async coarseRank(queries: Float32Array, count: number): Promise<number[]> {
     const n = queries.length / this.dims;
     const sampled = Math.ceil(this.#rows / COARSE_STRIDE);
     if (n <= count || sampled === 0) return Array.from({ length: Math.min(n, count) }, (_, i) => i);
-    const sample = new Int8Array(sampled * this.dims);
-    for (let i = 0; i < sampled; i++) sample.set(this.#quantised.subarray(i * COARSE_STRIDE * this.dims, (i * COARSE_STRIDE + 1) * this.dims), i * this.dims);
-    const found = usearch.exactSearch(sample, quantise(queries), this.dims, 1, usearch.MetricKind.IP, 1);
-    const best = Array.from({ length: n }, (_, q) => matchesOf(found, q).distances[0] ?? Number.POSITIVE_INFINITY);
-    // Smaller distance, more similar.
+    const sample = new Float32Array(sampled * this.dims);
+    for (let i = 0; i < sampled; i++) sample.set(this.vector(i * COARSE_STRIDE), i * this.dims);
+    const best = (await (await this.#exactSearch()).search(sample, queries, this.dims, 1)).map((found) => found[0]?.similarity ?? Number.NEGATIVE_INFINITY);
     return Array.from({ length: n }, (_, q) => q)
-      .sort((a, b) => best[a]! - best[b]!)
+      .sort((a, b) => best[b]! - best[a]!)
       .slice(0, count);
+  }
+
+  #exactSearch(): Promise<ExactSearch> {
+    this.#exact ??= ExactSearch.create();
+    return this.#exact;
   }
 
   /** Each query's candidates ranked by float32 similarity, the best `count` of them. */
@@ -185,8 +172,6 @@ export class KnnIndex {
     this.#rows = matrix.length / this.dims;
     this.#matrix = new Float32Array(Math.max(1024, this.#rows * 2) * this.dims);
     this.#matrix.set(matrix);
-    this.#quantised = new Int8Array(this.#matrix.length);
-    this.#quantised.set(quantise(matrix));
     this.#graph = undefined;
     if (this.#rows < this.exactLimit) return;
     if (graphPath) {
@@ -224,13 +209,6 @@ export class KnnIndex {
     graph.add(keys, this.matrix, 0);
     return graph;
   }
-}
-
-/** Unit vectors (one or a matrix of them) in int8. */
-function quantise(vectors: Float32Array): Int8Array {
-  const out = new Int8Array(vectors.length);
-  for (let i = 0; i < vectors.length; i++) out[i] = Math.round(vectors[i]! * INT8_SCALE);
-  return out;
 }
 
 /** The matches of query `q`: usearch answers a single query with `Matches`, several with `BatchMatches`. */

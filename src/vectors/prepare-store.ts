@@ -8,7 +8,7 @@ import { encodeMessage } from './encode-message.ts';
 import type { ThreatSeed } from './seed.ts';
 import { encodeVector } from './vector-codec.ts';
 
-const SYSTEM = { id: 'system' };
+const SYSTEM = { id: 'system' } as const;
 const BATCH = 200;
 
 export interface PreparedStore {

@@ -20,7 +20,7 @@ const SYMBOL = /[\p{So}\p{Sk}\p{Cs}\p{Co}]/u;
 /** Past General Punctuation, marks are typographic or pictographic; all read as one symbol class. */
 const FIRST_RARE_MARK = 0x2000;
 const CHUNK = /\S+/gu;
-const COLLAPSING = new Set(['a', 'A', '0', 'e']);
+const COLLAPSING: ReadonlySet<string> = new Set(['a', 'A', '0', 'e']);
 
 /** The shape of one chunk, or '' for a chunk holding letters of another script. */
 export function chunkShape(chunk: string): string {

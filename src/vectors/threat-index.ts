@@ -27,6 +27,10 @@ export interface SyncResult {
  * The active entries of one partition of the threat store in memory: a k-nearest-neighbour index plus
  * each row's id and family. Brought up to date with the database by `sync`, which only touches what
  * changed.
+ *
+ * A search is asynchronous (exact-search.ts), and a row is only an entry until the index changes, so
+ * `sync` applies its changes when no search is in flight, and searches started meanwhile wait for it.
+ * `add`, `remove` and `restore` are for building an index before it is searched.
  */
 export class ThreatIndex {
   readonly encoderVersion: string;
@@ -36,6 +40,9 @@ export class ThreatIndex {
   readonly #ids: string[] = [];
   readonly #families: string[] = [];
   readonly #rowOf = new Map<string, number>();
+  /** Searches in flight, and the change waiting for them to end. */
+  readonly #searches = new Set<Promise<unknown>>();
+  #changing: Promise<void> | undefined;
 
   constructor(encoderVersion: string, dims: number, exactLimit?: number, partition: ThreatPartition = 'attacks') {
     this.encoderVersion = encoderVersion;
@@ -95,24 +102,52 @@ export class ThreatIndex {
   }
 
   /** The `k` closest entries, most similar first. */
-  search(query: Float32Array, k: number): ThreatMatch[] {
-    return this.searchBatch(query, k)[0] ?? [];
+  async search(query: Float32Array, k: number): Promise<ThreatMatch[]> {
+    return (await this.searchBatch(query, k))[0] ?? [];
   }
 
   /** `search` for each row of `queries` (n × dims), in one pass over the index. */
-  searchBatch(queries: Float32Array, k: number): ThreatMatch[][] {
-    return this.knn.searchBatch(queries, k).map((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity })));
+  async searchBatch(queries: Float32Array, k: number): Promise<ThreatMatch[][]> {
+    while (this.#changing) await this.#changing;
+    const search = this.knn.searchBatch(queries, k).then((all) =>
+      all.map((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity }))),
+    );
+    this.#searches.add(search);
+    try {
+      return await search;
+    } finally {
+      this.#searches.delete(search);
+    }
   }
 
   /** Makes the index hold exactly the database's active entries of its partition for this encoder. */
   async sync(db: Kysely<Database>): Promise<SyncResult> {
     const active = await activeThreatIds(db, this.encoderVersion);
     const wanted = new Set(active.filter((e) => partitionOf(e.family) === this.partition).map((e) => e.id));
-    const stale = this.#ids.filter((id) => !wanted.has(id));
-    for (const id of stale) this.remove(id);
     const missing = [...wanted].filter((id) => !this.#rowOf.has(id));
     const fetched = await fetchThreatVectors(db, missing, this.encoderVersion);
-    for (const t of fetched) this.add(t.id, t.family, t.vector);
-    return { added: fetched.length, removed: stale.length, size: this.size };
+    let removed = 0;
+    await this.#change(() => {
+      const stale = this.#ids.filter((id) => !wanted.has(id));
+      for (const id of stale) this.remove(id);
+      for (const t of fetched) this.add(t.id, t.family, t.vector);
+      removed = stale.length;
+    });
+    return { added: fetched.length, removed, size: this.size };
+  }
+
+  /** Runs `apply` (synchronous) once no search is in flight; searches started meanwhile wait for it. */
+  async #change(apply: () => void): Promise<void> {
+    while (this.#changing) await this.#changing;
+    const change = (async () => {
+      while (this.#searches.size > 0) await Promise.allSettled([...this.#searches]);
+      apply();
+    })();
+    this.#changing = change;
+    try {
+      await change;
+    } finally {
+      this.#changing = undefined;
+    }
   }
 }

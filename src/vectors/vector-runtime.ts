@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { GuardrailServices } from '../engine/guardrail.ts';
+import type { ModelLibrary } from '../models/model-library.ts';
 import type { Store } from '../store/store.ts';
-import { loadSentenceEncoder, type SentenceEncoder } from './encoder.ts';
+import type { SentenceEncoder } from './encoder.ts';
 import { indexDir, loadThreatIndex, saveThreatIndex } from './index-file.ts';
 import { prepareThreatStore, type PreparedStore } from './prepare-store.ts';
-import { loadRequestMatching, type RequestMatching } from './request-matching.ts';
-import { loadShippedSeed, type ThreatSeed } from './seed.ts';
+import type { RequestMatching } from './request-matching.ts';
+import type { ThreatSeed } from './seed.ts';
 import { partitionOf, ThreatIndex, type ThreatPartition } from './threat-index.ts';
 
 /**
@@ -19,27 +20,13 @@ export interface VectorRuntime {
   matching: RequestMatching;
 }
 
-let encoder: SentenceEncoder | undefined;
-let matching: RequestMatching | undefined;
-
-/** The process-wide sentence encoder, loaded on first use. */
-export function sharedSentenceEncoder(): SentenceEncoder {
-  encoder ??= loadSentenceEncoder();
-  return encoder;
-}
-
-function sharedRequestMatching(): RequestMatching {
-  matching ??= loadRequestMatching();
-  return matching;
-}
-
 /**
  * Brings the database's threat store up to the shipped seed and encoder (see prepare-store.ts); cheap
  * when it already is. Runs once before server processes start, and again in each (a no-op then).
  */
-export async function ensureThreatStore(store: Store, log: Logger): Promise<PreparedStore> {
-  const enc = sharedSentenceEncoder();
-  const prepared = await prepareThreatStore(store, enc, loadShippedSeed());
+export async function ensureThreatStore(store: Store, models: ModelLibrary, log: Logger): Promise<PreparedStore> {
+  const enc = models.sentenceEncoder();
+  const prepared = await prepareThreatStore(store, enc, models.threatSeed());
   if (prepared.seedAdded + prepared.seedUpdated + prepared.seedDropped + prepared.reencoded > 0) log.info({ ...prepared, encoder: enc.version }, 'threat store prepared for this encoder');
   return prepared;
 }
@@ -50,12 +37,12 @@ export async function ensureThreatStore(store: Store, log: Logger): Promise<Prep
  * to date, and every configuration reload — a review decision on any node — syncs it again. The
  * index file is rewritten whenever the index changed.
  */
-export async function startVectorRuntime(services: GuardrailServices): Promise<VectorRuntime> {
-  const enc = sharedSentenceEncoder();
-  await ensureThreatStore(services.store, services.log);
+export async function startVectorRuntime(services: GuardrailServices, models: ModelLibrary): Promise<VectorRuntime> {
+  const enc = models.sentenceEncoder();
+  await ensureThreatStore(services.store, models, services.log);
   const index = await startPartition(services, enc, 'attacks');
   const requests = await startPartition(services, enc, 'requests');
-  return { encoder: enc, index, requests, matching: sharedRequestMatching() };
+  return { encoder: enc, index, requests, matching: models.requestMatching() };
 }
 
 async function startPartition(services: GuardrailServices, enc: SentenceEncoder, partition: ThreatPartition): Promise<ThreatIndex> {
@@ -76,7 +63,7 @@ async function startPartition(services: GuardrailServices, enc: SentenceEncoder,
 }
 
 /** The shipped seed alone, without a database: for evaluation and benchmarks. */
-export function seedOnlyRuntime(enc = sharedSentenceEncoder(), seed: ThreatSeed = loadShippedSeed(), requestMatching = sharedRequestMatching()): VectorRuntime {
+export function seedOnlyRuntime(enc: SentenceEncoder, seed: ThreatSeed, requestMatching: RequestMatching): VectorRuntime {
   if (seed.encoder !== enc.version) throw new Error(`The threat seed was computed by encoder ${seed.encoder}, not ${enc.version}.`);
   const index = new ThreatIndex(enc.version, enc.dims);
   const requests = new ThreatIndex(enc.version, enc.dims, undefined, 'requests');

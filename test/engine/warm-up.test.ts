@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { pino } from 'pino';
-import { defineGuardrail, type Direction, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { defineGuardrail, loadGuardrails, type Direction, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 import { warmUpGuardrails } from '../../src/runtime/warm-up.ts';
 
 it('runs every guardrail on input and output messages, long ones and decoded payloads too, before it returns', async () => {
@@ -13,13 +15,16 @@ it('runs every guardrail on input and output messages, long ones and decoded pay
     directions: ['input', 'output'],
     settings: Type.Object({}),
     result: Type.Object({}),
-    compile: () => null,
-    check: (ctx) => {
-      seen.push({ direction: ctx.direction, length: ctx.message.length, views: ctx.text.detectionViews.length });
-      return { detected: false, fields: {} };
-    },
+    create: async () => ({
+      compile: () => null,
+      check: (ctx) => {
+        seen.push({ direction: ctx.direction, length: ctx.message.length, views: ctx.text.detectionViews.length });
+        return { detected: false, fields: {} };
+      },
+    }),
   });
-  await warmUpGuardrails([recording] as readonly GuardrailDefinition[], pino({ level: 'silent' }));
+  const guardrails = await loadGuardrails([recording] as readonly GuardrailDefinition[], { models: new ModelLibrary(SHIPPED_MODELS_DIR) });
+  await warmUpGuardrails(guardrails, pino({ level: 'silent' }));
   assert.ok(seen.some((s) => s.direction === 'input') && seen.some((s) => s.direction === 'output'));
   assert.ok(seen.some((s) => s.length >= 10_000), 'a long message');
   assert.ok(seen.some((s) => s.views > 1), 'a message carrying an encoded payload');

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { defineGuardrail, loadGuardrails, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
 import type { CheckRequest } from '../../src/engine/pipeline.ts';
 import { profileSettingsSchema } from '../../src/engine/profile-settings.ts';
 import { keywordGuardrail } from '../../src/guardrails/keyword/index.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 
 /** Stands in for the LLM guardrail and always fails. */
 const failing = defineGuardrail({
@@ -11,10 +13,12 @@ const failing = defineGuardrail({
   directions: ['input'],
   settings: Type.Object({}),
   result: Type.Object({}),
-  compile: () => null,
-  check: () => {
-    throw new Error('model exploded');
-  },
+  create: async () => ({
+    compile: () => null,
+    check: () => {
+      throw new Error('model exploded');
+    },
+  }),
 });
 
 /** Stands in for the PII guardrail: masks every run of digits, blocks nothing. */
@@ -24,16 +28,20 @@ const masking = defineGuardrail({
   directions: ['input', 'output'],
   settings: Type.Object({}),
   result: Type.Object({ detected: Type.Boolean() }),
-  compile: () => null,
-  check: (ctx) => {
-    const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, replacement: '<NUMBER>' }));
-    return { detected: false, fields: { detected: redactions.length > 0 }, redactions };
-  },
+  create: async () => ({
+    compile: () => null,
+    check: (ctx) => {
+      const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, replacement: '<NUMBER>' }));
+      return { detected: false, fields: { detected: redactions.length > 0 }, redactions };
+    },
+  }),
 });
 
-/** A failing LLM guardrail, a digit-masking PII guardrail and the real keyword guardrail. */
-export const stubRegistry = [failing, masking, keywordGuardrail] as readonly GuardrailDefinition[];
-export const stubSchema = profileSettingsSchema(stubRegistry);
+const stubDefinitions = [failing, masking, keywordGuardrail] as readonly GuardrailDefinition[];
+
+/** A failing LLM guardrail, a digit-masking PII guardrail and the real keyword guardrail, built (none loads a model). */
+export const stubRegistry = await loadGuardrails(stubDefinitions, { models: new ModelLibrary(SHIPPED_MODELS_DIR) });
+export const stubSchema = profileSettingsSchema(stubDefinitions);
 
 export const inputRequest = (message: string): CheckRequest => ({
   direction: 'input',

@@ -3,12 +3,12 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DETECTOR_MODEL_NAME, DetectorModel, modelsDir } from '../../src/models/detector-model.ts';
+import { DETECTOR_MODEL_NAME, DetectorModel, SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
 import { HEADS } from '../../src/models/heads.ts';
 import { splitWindows } from '../../src/models/windows.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 
-const model = DetectorModel.load();
+const model = DetectorModel.load(join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME));
 const scores = (message: string) => model.score(new AnalysedText(message).detectionViews);
 
 test('the shipped model loads, verifies its checksums and scores every head in [0, 1]', () => {
@@ -18,7 +18,7 @@ test('the shipped model loads, verifies its checksums and scores every head in [
 
 test('a model file that does not match its manifest is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rampart-model-'));
-  cpSync(join(modelsDir(), DETECTOR_MODEL_NAME), dir, { recursive: true });
+  cpSync(join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME), dir, { recursive: true });
   const weights = readFileSync(join(dir, 'weights.bin'));
   weights[weights.length - 1] = weights[weights.length - 1]! ^ 0xff;
   writeFileSync(join(dir, 'weights.bin'), weights);

@@ -1,16 +1,25 @@
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
 import type { CheckContext, Direction, GuardrailDefinition, GuardrailVerdict } from '../../src/engine/guardrail.ts';
 import { contentModerationGuardrail } from '../../src/guardrails/content-moderation/index.ts';
 import { llmGuardrail } from '../../src/guardrails/llm/index.ts';
 import { systemPromptGuardrail } from '../../src/guardrails/system-prompt/index.ts';
+import { modelGuardrailsCheck } from '../../src/eval/direct-check.ts';
+import { DETECTOR_MODEL_NAME, SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
+import { SHIPPED_THRESHOLDS } from '../../src/models/shipped-thresholds.ts';
 import { rot13 } from '../../src/text/payloads.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 
-async function run<G extends GuardrailDefinition<any, any>>(g: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
-  await g.init?.();
-  const compiled = g.compile({ ...(Value.Create(g.settings) as object), ...settings }, { keywords: [], regexes: [] });
+const models = new ModelLibrary(SHIPPED_MODELS_DIR);
+
+async function run<G extends GuardrailDefinition<any, any>>(definition: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
+  const g = await definition.create({ models });
+  const compiled = g.compile({ ...(Value.Create(definition.settings) as object), ...settings }, { keywords: [], regexes: [] });
   const ctx: CheckContext = {
     direction,
     message,
@@ -135,4 +144,20 @@ test('content moderation: dehumanising statements about a group are unsafe, disc
   ]) {
     assert.equal((await run(contentModerationGuardrail, m)).fields.unsafe, false, m);
   }
+});
+
+test('the direct check of a models directory scores at the thresholds of its own detector manifest', async (t) => {
+  // What training reports on: a freshly written model, whose thresholds are not the profile defaults.
+  const dir = mkdtempSync(join(tmpdir(), 'rampart-models-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME), join(dir, DETECTOR_MODEL_NAME), { recursive: true });
+  const manifestFile = join(dir, DETECTOR_MODEL_NAME, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { thresholds: Record<string, number> };
+  writeFileSync(manifestFile, JSON.stringify({ ...manifest, thresholds: { ...manifest.thresholds, attack: 0.987 } }));
+
+  const written = await modelGuardrailsCheck(new ModelLibrary(dir));
+  assert.equal((await written('input', ATTACK)).checks.llm?.threshold, 0.987);
+  const shipped = await modelGuardrailsCheck(models);
+  assert.equal((await shipped('input', ATTACK)).checks.llm?.threshold, SHIPPED_THRESHOLDS.llm.threshold);
+  assert.notEqual(SHIPPED_THRESHOLDS.llm.threshold, 0.987);
 });

@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
-import { compilePii, judgePii, piiGuardrail } from '../../src/guardrails/pii/index.ts';
+import { judgePii, piiGuardrail } from '../../src/guardrails/pii/index.ts';
 import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 
 const settings = (overrides: object): PiiSettings => Value.Default(PiiSettings, overrides) as PiiSettings;
 const MESSAGE = 'Hi, I am Maria Gonzalez, mail maria.gonzalez@example.org, card 4111 1111 1111 1111.';
 
-before(async () => {
-  await piiGuardrail.init?.();
-});
+const pii = await piiGuardrail.create({ models: new ModelLibrary(SHIPPED_MODELS_DIR) });
+const compile = (piiSettings: PiiSettings) => pii.compile(piiSettings, { keywords: [], regexes: [] });
 
 test('entities carry offsets into the message and a masked text, never the value', () => {
-  const verdict = judgePii(MESSAGE, compilePii(settings({})));
+  const verdict = judgePii(MESSAGE, compile(settings({})));
   const entities = verdict.fields['entities'] as { type: string; start: number; end: number; text: string }[];
   const byType = new Map(entities.map((e) => [e.type, e]));
   const email = byType.get('EMAIL_ADDRESS')!;
@@ -26,7 +27,7 @@ test('entities carry offsets into the message and a masked text, never the value
 });
 
 test('mask and log actions do not block; mask asks for redactions', () => {
-  const compiled = compilePii(settings({ actions: { PERSON: 'mask', EMAIL_ADDRESS: 'mask', CREDIT_CARD: 'log' } }));
+  const compiled = compile(settings({ actions: { PERSON: 'mask', EMAIL_ADDRESS: 'mask', CREDIT_CARD: 'log' } }));
   const verdict = judgePii(MESSAGE, compiled);
   assert.equal(verdict.detected, false);
   assert.equal(verdict.fields['detected'], true);
@@ -38,23 +39,23 @@ test('mask and log actions do not block; mask asks for redactions', () => {
 });
 
 test('disabled entity types are not reported', () => {
-  const verdict = judgePii(MESSAGE, compilePii(settings({ entities: ['CREDIT_CARD'] })));
+  const verdict = judgePii(MESSAGE, compile(settings({ entities: ['CREDIT_CARD'] })));
   assert.deepEqual((verdict.fields['entities'] as { type: string }[]).map((e) => e.type), ['CREDIT_CARD']);
 });
 
 test('a clean message is allowed with no entities', () => {
-  const verdict = judgePii('How do I sort a list in Python?', compilePii(settings({})));
+  const verdict = judgePii('How do I sort a list in Python?', compile(settings({})));
   assert.equal(verdict.detected, false);
   assert.deepEqual(verdict.fields, { detected: false, entities: [] });
 });
 
 test('min_score filters weak findings', () => {
-  const verdict = judgePii('see 10.1.2.3 now', compilePii(settings({ min_score: 1, entities: ['IP_ADDRESS'] })));
+  const verdict = judgePii('see 10.1.2.3 now', compile(settings({ min_score: 1, entities: ['IP_ADDRESS'] })));
   assert.deepEqual(verdict.fields['entities'], []);
 });
 
 test('by default identifiers and cards block while names and contact data are masked', () => {
-  const compiled = compilePii(settings({}));
+  const compiled = compile(settings({}));
   const contact = 'Introduce Ethan Clarke to the team; Desk: 555-201-4433x219, mail ethan@example.org.';
   const masked = judgePii(contact, compiled);
   assert.equal(masked.detected, false);
@@ -69,12 +70,12 @@ test('by default identifiers and cards block while names and contact data are ma
 });
 
 test('an operator can still block every type', () => {
-  const verdict = judgePii('call me on 8123 4567', compilePii(settings({ actions: { PHONE_NUMBER: 'block' } })));
+  const verdict = judgePii('call me on 8123 4567', compile(settings({ actions: { PHONE_NUMBER: 'block' } })));
   assert.equal(verdict.detected, true);
   assert.equal(verdict.redactions, undefined);
 });
 
 test('a card outside the issuer table is masked to its last four digits', () => {
-  const verdict = judgePii('cc 180000000000002 thanks', compilePii(settings({})));
+  const verdict = judgePii('cc 180000000000002 thanks', compile(settings({})));
   assert.deepEqual((verdict.fields['entities'] as { text: string }[]).map((e) => e.text), ['***********0002']);
 });

@@ -1,21 +1,23 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
-import { compilePii, piiGuardrail, type CompiledPii } from '../../src/guardrails/pii/index.ts';
+import { compilePii, type CompiledPii } from '../../src/guardrails/pii/index.ts';
 import { CUE_NONE, CUE_STRONG, CUE_WEAK, personalCue } from '../../src/guardrails/pii/person/evidence.ts';
 import { readPersonModel } from '../../src/guardrails/pii/person/model-files.ts';
-import { tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
+import { TokenBuffer, tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
 import { WordTable } from '../../src/guardrails/pii/person/word-table.ts';
 import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 import { fitPlatt } from '../../training/pii/platt.ts';
 
 let defaults: CompiledPii;
 let names: CompiledPii;
 
 before(async () => {
-  await piiGuardrail.init?.();
-  defaults = compilePii(Value.Default(PiiSettings, {}) as PiiSettings);
-  names = compilePii(Value.Default(PiiSettings, { min_score: 0.3 }) as PiiSettings);
+  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).personRecogniser();
+  defaults = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
+  names = compilePii(Value.Default(PiiSettings, { min_score: 0.3 }) as PiiSettings, person);
 });
 
 const persons = (compiled: CompiledPii, text: string): string[] =>
@@ -178,9 +180,11 @@ test('the word table looks words up by a range of the text, lower-cased as toLow
 });
 
 test('the tokeniser reuses its arrays without mixing texts', () => {
-  const long = tokenise('Ana Lima, 42 Oak Street.');
+  const buffer = new TokenBuffer();
+  const long = tokenise('Ana Lima, 42 Oak Street.', buffer);
   assert.equal(long.count, 7);
-  const short = tokenise('Hi Bo');
+  const short = tokenise('Hi Bo', buffer);
+  assert.equal(short.start, long.start, 'the same arrays');
   assert.equal(short.count, 2);
   assert.deepEqual([short.start[1], short.end[1]], [3, 5]);
 });

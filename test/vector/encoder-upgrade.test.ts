@@ -71,4 +71,19 @@ describe('threat store across an encoder upgrade', () => {
     assert.ok(index.has(proposal.id) && !index.has(removedSeed) && !index.has(pending.id));
     assert.deepEqual(await index.sync(store.db), { added: 0, removed: 0, size: seed.entries.length }, 'a second sync changes nothing');
   });
+
+  it('answers searches started while a sync removes entries with the entries they found', async () => {
+    const index = new ThreatIndex('ve-upgraded', loadSentenceEncoder().dims);
+    await index.sync(store.db);
+    // Removing the first rows moves the last rows into their places: search for those last entries.
+    const moved = index.ids.slice(-20);
+    const queries = moved.map((id) => index.knn.vector(index.ids.indexOf(id)).slice());
+    await store.db.updateTable('threat_vectors').set({ status: 'removed' }).where('id', 'in', index.ids.slice(0, 20)).execute();
+    const searches = queries.map((q) => index.search(q, 1));
+    const synced = index.sync(store.db);
+    const after = queries.map((q) => index.search(q, 1));
+    assert.equal((await synced).removed, 20);
+    for (const [i, found] of (await Promise.all(searches)).entries()) assert.equal(found[0]!.id, moved[i], 'a search in flight during the sync');
+    for (const [i, found] of (await Promise.all(after)).entries()) assert.equal(found[0]!.id, moved[i], 'a search started after the sync began');
+  });
 });

@@ -23,7 +23,7 @@ import { loadPersonRecogniser } from '../../src/guardrails/pii/person/recogniser
 import { defaultAction } from '../../src/guardrails/pii/settings.ts';
 import { formatPiiSpanReport, personalView, piiDetector, scoreSpans, type SpanLabelledText } from '../../src/eval/pii-spans.ts';
 
-type Detector = Awaited<ReturnType<typeof piiDetector>>;
+type Detector = ReturnType<typeof piiDetector>;
 import { generateDevCorpus, generateEvalCorpus } from './eval-corpus.ts';
 import { generateIndependentCorpus } from './independent/corpus.ts';
 
@@ -107,12 +107,13 @@ function namesOnly(rows: readonly SpanLabelledText[]): SpanLabelledText[] {
 
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false }, model: { type: 'string' } } });
 const dev = values.dev === true;
-const person = values.model === undefined ? undefined : await loadPersonRecogniser(values.model);
+// The committed model unless --model names another.
+const person = await loadPersonRecogniser(values.model);
 const corpus = dev ? generateDevCorpus() : generateEvalCorpus();
 await mkdir(OUT, { recursive: true });
 await writeFile(join(OUT, dev ? 'dev-corpus.jsonl' : 'eval-corpus.jsonl'), corpus.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
-const detect = await piiDetector({}, person);
+const detect = piiDetector(person);
 const personalRows = personalView(corpus);
 const personal = scoreSpans(personalRows, detect);
 console.log(`${dev ? 'Development' : 'Evaluation'} corpus — personal-data detection, default settings`);
@@ -121,14 +122,14 @@ console.log(formatPiiSpanReport(personal));
 console.log('\nName detection (every name is gold), PERSON only:');
 const names: Record<string, unknown> = {};
 for (const minScore of NAME_MIN_SCORES) {
-  const scoreAt = minScore === 0.5 ? detect : await piiDetector({ min_score: minScore }, person);
+  const scoreAt = minScore === 0.5 ? detect : piiDetector(person, { min_score: minScore });
   const s = scoreSpans(namesOnly(corpus), (text) => scoreAt(text).filter((e) => e.type === 'PERSON')).micro;
   names[String(minScore)] = s;
   const pct = (v: number): string => (100 * v).toFixed(1);
   console.log(`  min_score ${minScore}: gold ${s.tp + s.fn}, P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)}`);
 }
 
-const namesDetect = await piiDetector({ min_score: NAMES_MIN_SCORE }, person);
+const namesDetect = piiDetector(person, { min_score: NAMES_MIN_SCORE });
 // The evaluation corpus is filled with held-out names first, then training names; the development corpus with calibration names.
 const source = (row: number): string =>
   dev ? 'calibration names (not in the lexicon)' : row < corpus.length / 2 ? 'held-out names (never seen in training)' : 'training names in unseen sentences';

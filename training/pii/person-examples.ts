@@ -1,5 +1,5 @@
 import { MAX_SPARSE_FEATURES, sparseFeatures, TokenView, windowRows, WINDOW_SIZE, type PersonVocabulary } from '../../src/guardrails/pii/person/features.ts';
-import { tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
+import { TokenBuffer, tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
 import type { LabelledText } from './compose.ts';
 
 /** Featurised candidate tokens: hashed sparse ids (-1 padded), embedding rows and labels. */
@@ -46,8 +46,9 @@ export function buildExamples(
   const labels = new IntBuffer();
   const buffer = new Int32Array(MAX_SPARSE_FEATURES);
   const window = new Int32Array(WINDOW_SIZE);
+  const tokenBuffer = new TokenBuffer();
   for (const { text, spans } of corpus) {
-    const tokens = tokenise(text);
+    const tokens = tokenise(text, tokenBuffer);
     const view = new TokenView(text, tokens, vocabulary);
     const hidden = new Uint8Array(tokens.count);
     for (let i = 0; i < tokens.count; i++) hidden[i] = random() < lexiconDropout ? 1 : 0;

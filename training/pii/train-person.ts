@@ -15,6 +15,7 @@ import { PERSON_MODEL_DIR, readPersonModel, writePersonModel, type PersonCalibra
 import { namenessLogit } from '../../src/guardrails/pii/person/nameness.ts';
 import { Scorer, type PersonNetwork, type TrainedNetwork } from '../../src/guardrails/pii/person/network.ts';
 import { findNames } from '../../src/guardrails/pii/person/recogniser.ts';
+import { TokenBuffer } from '../../src/guardrails/pii/person/tokenise.ts';
 import type { LabelledText } from './compose.ts';
 import { namenessAccuracy, namenessWords, trainNameness } from './nameness-train.ts';
 import { CALIBRATION_NAMES, stableHash, TRAIN_NAMES, trainingLexicon } from './names.ts';
@@ -189,6 +190,7 @@ function namenessModels(vocabulary: readonly string[], lexicon: ReadonlyMap<stri
 /** Platt scaling of the mean token probability of each found span against the gold spans. */
 function calibrate(net: PersonNetwork, vocabulary: Parameters<typeof findNames>[2], corpus: readonly LabelledText[]) {
   const scorer = new Scorer(net);
+  const tokenBuffer = new TokenBuffer();
   const xs: number[] = [];
   const ys: number[] = [];
   let gold = 0;
@@ -197,7 +199,7 @@ function calibrate(net: PersonNetwork, vocabulary: Parameters<typeof findNames>[
     const names = spans.filter((s) => s.type === 'PERSON');
     gold += names.length;
     const matched = new Set<number>();
-    for (const span of findNames(text, scorer, vocabulary)) {
+    for (const span of findNames(text, scorer, vocabulary, tokenBuffer)) {
       const hit = names.findIndex((g, k) => !matched.has(k) && span.start < g.end && g.start < span.end);
       if (hit >= 0) matched.add(hit);
       xs.push(logit(span.probability));

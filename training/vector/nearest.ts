@@ -1,20 +1,32 @@
-import { KnnIndex } from '../../src/vectors/knn-index.ts';
+import { createRequire } from 'node:module';
+
+// The CommonJS build locates its native addon from __dirname (see src/vectors/knn-index.ts).
+const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch').default;
+
+/** Queries per native call: bounds the memory of a call's results on a large store. */
+const BATCH = 4096;
 
 /**
  * For every query row (unit vectors, n × dims) the cosine similarity of the closest store row and
- * that row's number (-1 and -1 when the store is empty), by the filter's own exact search.
+ * that row's number (-1 and -1 when the store is empty): exact float32 search, as the filter's own
+ * exact search (src/vectors/exact-search.ts) finds, but synchronous, for the training loops.
  */
 export function nearest(store: Float32Array, queries: Float32Array, dims: number): { similarity: Float32Array; row: Int32Array } {
   const n = queries.length / dims;
   const similarity = new Float32Array(n).fill(-1);
   const row = new Int32Array(n).fill(-1);
-  const index = new KnnIndex(dims, Number.POSITIVE_INFINITY);
-  index.restore(store);
-  index.searchBatch(queries, 1).forEach(([best], i) => {
-    if (!best) return;
-    similarity[i] = best.similarity;
-    row[i] = best.row;
-  });
+  if (store.length === 0) return { similarity, row };
+  for (let start = 0; start < n; start += BATCH) {
+    const batch = queries.subarray(start * dims, Math.min(n, start + BATCH) * dims);
+    const found = usearch.exactSearch(store, batch, dims, 1, usearch.MetricKind.IP, 1);
+    const count = batch.length / dims;
+    for (let i = 0; i < count; i++) {
+      const best = 'counts' in found ? found.get(i) : found;
+      // usearch reports inner-product distance as 1 - similarity.
+      similarity[start + i] = 1 - best.distances[0]!;
+      row[start + i] = Number(best.keys[0]);
+    }
+  }
   return { similarity, row };
 }
 

@@ -12,6 +12,8 @@ import { VECTOR_SENSITIVITIES } from '../../src/engine/profile-settings.ts';
 import { directionOf } from '../../src/eval/classification.ts';
 import { modelGuardrailsCheck } from '../../src/eval/direct-check.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 import { fileEntry } from '../tensor-pack.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 import { encodeMessage } from '../../src/vectors/encode-message.ts';
@@ -83,9 +85,9 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   log(`${index.size} hazardous requests`);
 
   /** Closest request to any part of any view of `text`, leaving out entry `self`. */
-  function requestSimilarity(text: string, self?: string): number {
+  async function requestSimilarity(text: string, self?: string): Promise<number> {
     let best = -1;
-    for (const found of index.searchBatch(encodeParts(encoder, new AnalysedText(text).detectionViews), 2)) for (const m of found) if (m.id !== self && m.similarity > best) best = m.similarity;
+    for (const found of await index.searchBatch(await encodeParts(encoder, new AnalysedText(text).detectionViews), 2)) for (const m of found) if (m.id !== self && m.similarity > best) best = m.similarity;
     return best;
   }
 
@@ -103,11 +105,12 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   log(`oddness threshold ${oddnessThreshold} (${ODDNESS_QUANTILE} quantile of the requests)`);
 
   // Request similarity only matters for suffixed texts; every FLOOR_STRIDE-th text also sets the floor.
-  const scored = benign.map((b, i) => {
+  const scored: { source: string; suffixed: boolean; similarity: number }[] = [];
+  for (const [i, b] of benign.entries()) {
     const suffixed = withoutSource.get(b.source)!.oddness(b.text) >= oddnessThreshold;
-    const similarity = suffixed || i % FLOOR_STRIDE === 0 ? requestSimilarity(b.text) : -1;
-    return { source: b.source, suffixed, similarity };
-  });
+    const similarity = suffixed || i % FLOOR_STRIDE === 0 ? await requestSimilarity(b.text) : -1;
+    scored.push({ source: b.source, suffixed, similarity });
+  }
   const floorSample = scored.filter((_, i) => i % FLOOR_STRIDE === 0).map((s) => s.similarity).sort((a, b) => a - b);
   const similarityFloor = Math.round(floorSample[Math.floor(floorSample.length / 2)]! * 1000) / 1000;
 
@@ -142,13 +145,14 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   // against the other requests (its own entry left out); and the plain requests, which must stay quiet.
   const rng = new Random(41_414);
   const soups = Array.from({ length: FOLDS }, (_, fold) => withSubwordPieces(soupSlice(fold, FOLDS), rng));
-  const validation = [...requests.values()].map((q) => {
+  const validation: { suffixed: { oddness: number; similarity: number }; plain: { oddness: number; similarity: number } }[] = [];
+  for (const q of requests.values()) {
     const suffixedText = `${q.text.trim()} ${gibberishSuffix(rng, soups[q.fold])}`;
-    return {
-      suffixed: { oddness: shapes.oddness(suffixedText), similarity: requestSimilarity(suffixedText, q.id) },
-      plain: { oddness: shapes.oddness(q.text), similarity: requestSimilarity(q.text, q.id) },
-    };
-  });
+    validation.push({
+      suffixed: { oddness: shapes.oddness(suffixedText), similarity: await requestSimilarity(suffixedText, q.id) },
+      plain: { oddness: shapes.oddness(q.text), similarity: await requestSimilarity(q.text, q.id) },
+    });
+  }
   const rate = (pick: 'suffixed' | 'plain', t: number) => validation.filter((v) => v[pick].oddness >= oddnessThreshold && v[pick].similarity >= t).length / validation.length;
 
   const dir = join(modelsDir, 'request-seed');
@@ -175,11 +179,12 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
 
   // The public evaluation split with the whole filter (attacks and requests), measured once everything is final.
   const runtime = seedOnlyRuntime(encoder, loadShippedSeed(join(modelsDir, 'threat-seed'), dir), loadRequestMatching(dir));
-  const models = await modelGuardrailsCheck();
+  // With the shipped detector model: the classifier the filter is compared with.
+  const models = await modelGuardrailsCheck(new ModelLibrary(SHIPPED_MODELS_DIR));
   const evalScored: VectorScoredRow[] = [];
   for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
     const checked = await models('input', row.text);
-    evalScored.push({ row, score: scoreMessage(runtime, new AnalysedText(row.text)).score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
+    evalScored.push({ row, score: (await scoreMessage(runtime, new AnalysedText(row.text))).score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
   }
   const evaluation = vectorEvalReport({ encoder, scored: evalScored, sensitivity: 'Medium' });
   mkdirSync(dir, { recursive: true });

@@ -15,8 +15,11 @@ import { VECTOR_SENSITIVITIES } from '../../src/engine/profile-settings.ts';
 import { directionOf } from '../../src/eval/classification.ts';
 import { modelGuardrailsCheck } from '../../src/eval/direct-check.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 import { loadSentenceEncoder } from '../../src/vectors/encoder.ts';
+import { loadRequestMatching } from '../../src/vectors/request-matching.ts';
 import { scoreMessage } from '../../src/vectors/scorer.ts';
 import { loadThreatSeed } from '../../src/vectors/seed.ts';
 import { seedOnlyRuntime } from '../../src/vectors/vector-runtime.ts';
@@ -89,8 +92,9 @@ log(`threat seed: ${seedEntries.length} vectors`);
 
 // Hand-written sentences in trained and unseen languages, never trained on: how far the store reaches.
 // Attack entries only: the request seed is rebuilt for this encoder at the end (request-seed.ts).
-const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir));
-const holdout = MULTILINGUAL_HOLDOUT.map((h) => scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } }).matches[0]?.similarity ?? 0);
+const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir), loadRequestMatching());
+const holdout: number[] = [];
+for (const h of MULTILINGUAL_HOLDOUT) holdout.push((await scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } })).matches[0]?.similarity ?? 0);
 
 const report: ValidationReport = {
   encoder: manifest.version,
@@ -122,11 +126,12 @@ const report: ValidationReport = {
 };
 
 // The public evaluation split, measured once the encoder is final: reported, never used to choose anything.
-const models = await modelGuardrailsCheck();
+// With the shipped detector model: the classifier the filter is compared with.
+const models = await modelGuardrailsCheck(new ModelLibrary(SHIPPED_MODELS_DIR));
 const scored: VectorScoredRow[] = [];
 for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
   const checked = await models('input', row.text);
-  const score = scoreMessage(runtime, new AnalysedText(row.text)).score;
+  const score = (await scoreMessage(runtime, new AnalysedText(row.text))).score;
   scored.push({ row, score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
 }
 const evaluation = vectorEvalReport({ encoder, scored, sensitivity: 'Medium' });

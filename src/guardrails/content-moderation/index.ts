@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
-import { sharedDetectorModel } from '../../models/detector-model.ts';
-import { detectorScores, roundScore } from '../../models/detector-scores.ts';
+import { roundScore, type DetectorScores } from '../../models/detector-scores.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../models/heads.ts';
-import { shippedThreshold } from '../../models/shipped-thresholds.ts';
+import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
 import { moderate } from './moderate.ts';
 import { CONTENT_MODERATION_RESULT, type ContentModerationResult } from './result-schema.ts';
 
@@ -11,12 +10,14 @@ interface Compiled {
   inputThreshold: number;
   outputThreshold: number;
   enabled: ReadonlySet<ModerationCategory>;
+  /** The built-in heads, which name the categories when a model backend names none. */
+  detector: DetectorScores;
 }
 
 /** The verdict on a hazard score; `named`: the categories a model backend gave, else the built-in heads attribute them. */
 function verdict(ctx: CheckContext, compiled: Compiled, hazard: number, named?: readonly ModerationCategory[]): GuardrailVerdict<ContentModerationResult> {
   const threshold = ctx.direction === 'input' ? compiled.inputThreshold : compiled.outputThreshold;
-  const m = moderate(hazard, threshold, detectorScores(ctx.text), compiled.enabled, named);
+  const m = moderate(hazard, threshold, compiled.detector.of(ctx.text), compiled.enabled, named);
   return {
     detected: m.unsafe,
     score: hazard,
@@ -41,23 +42,23 @@ export const contentModerationGuardrail = defineGuardrail({
   directions: ['input', 'output'],
   result: CONTENT_MODERATION_RESULT,
   settings: Type.Object({
-    input_threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('harmful', 0.5), description: 'Hazard score at or above which a prompt is unsafe.' }),
-    output_threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('unsafe_output', 0.5), description: 'Hazard score at or above which an LLM answer is unsafe.' }),
+    input_threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.content_moderation.input_threshold, description: 'Hazard score at or above which a prompt is unsafe.' }),
+    output_threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.content_moderation.output_threshold, description: 'Hazard score at or above which an LLM answer is unsafe.' }),
     categories: Type.Array(Type.Union(MODERATION_CATEGORIES.map((c) => Type.Literal(c))), {
       default: [...MODERATION_CATEGORIES],
       uniqueItems: true,
       description: 'Categories that make a message unsafe; the others are still scored and reported.',
     }),
   }),
-  async init() {
-    sharedDetectorModel();
-  },
-  compile(settings): Compiled {
-    return { inputThreshold: settings.input_threshold, outputThreshold: settings.output_threshold, enabled: new Set(settings.categories) };
-  },
-  check(ctx, compiled) {
-    const scores = detectorScores(ctx.text);
-    return verdict(ctx, compiled, ctx.direction === 'input' ? scores.harmful : scores.unsafe_output);
+  async create({ models }) {
+    const detector = models.detector();
+    return {
+      compile: (settings): Compiled => ({ inputThreshold: settings.input_threshold, outputThreshold: settings.output_threshold, enabled: new Set(settings.categories), detector }),
+      check(ctx, compiled) {
+        const scores = detector.of(ctx.text);
+        return verdict(ctx, compiled, ctx.direction === 'input' ? scores.harmful : scores.unsafe_output);
+      },
+    };
   },
   backend: {
     question: () => 'moderation',

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail, type Direction, type KeywordRule, type TextSpan } from '../../engine/guardrail.ts';
+import { defineGuardrail, type CheckContext, type Direction, type GuardrailVerdict, type KeywordRule, type ProfileRules, type TextSpan } from '../../engine/guardrail.ts';
 import { foldForMatching, originalRange } from '../../text/fold.ts';
 import { AhoCorasick } from './aho-corasick.ts';
-import { KEYWORD_RESULT } from './result-schema.ts';
+import { KEYWORD_RESULT, type KeywordResult } from './result-schema.ts';
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 // Scripts written without spaces between words: a keyword there cannot require word boundaries.
@@ -48,6 +48,39 @@ function buildAutomaton(rules: readonly KeywordRule[]): CompiledKeywords['byDire
   return { automaton: new AhoCorasick([...patternIndex.keys()]), rulesByPattern };
 }
 
+function compileKeywords(_settings: unknown, rules: ProfileRules): CompiledKeywords {
+  const forDirection = (direction: Direction) =>
+    buildAutomaton(rules.keywords.filter((r) => r.scope === 'both' || r.scope === direction));
+  return { byDirection: { input: forDirection('input'), output: forDirection('output') } };
+}
+
+function checkKeywords(ctx: CheckContext, compiled: CompiledKeywords): GuardrailVerdict<KeywordResult> {
+  const table = compiled.byDirection[ctx.direction];
+  const matches: { rule_id: string; keyword: string }[] = [];
+  const spans: TextSpan[] = [];
+  if (table) {
+    const folded = ctx.text.folded;
+    const seen = new Set<string>();
+    for (const match of table.automaton.matches(folded.text)) {
+      const first = codePointAt(folded.text, match.start);
+      const last = codePointBefore(folded.text, match.end);
+      const bounded =
+        isBoundary(codePointBefore(folded.text, match.start), first) && isBoundary(codePointAt(folded.text, match.end), last);
+      for (const rule of table.rulesByPattern[match.pattern]!) {
+        if (rule.wholeWord && !bounded) continue;
+        const range = originalRange(folded, match.start, match.end);
+        spans.push({ ...range, label: `keyword:${rule.id}` });
+        if (!seen.has(rule.id)) {
+          seen.add(rule.id);
+          matches.push({ rule_id: rule.id, keyword: rule.keyword });
+        }
+      }
+    }
+  }
+  const detected = matches.length > 0;
+  return { detected, score: detected ? 1 : 0, fields: { detected, matches }, spans };
+}
+
 /**
  * Operator keywords: case-insensitive, matched on the folded text (NFKC, invisible characters removed,
  * whitespace collapsed) so zero-width or full-width tricks do not hide a keyword; whole-word by default.
@@ -58,35 +91,5 @@ export const keywordGuardrail = defineGuardrail({
   directions: ['input', 'output'],
   result: KEYWORD_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
-  compile(_settings, rules): CompiledKeywords {
-    const forDirection = (direction: Direction) =>
-      buildAutomaton(rules.keywords.filter((r) => r.scope === 'both' || r.scope === direction));
-    return { byDirection: { input: forDirection('input'), output: forDirection('output') } };
-  },
-  check(ctx, compiled) {
-    const table = compiled.byDirection[ctx.direction];
-    const matches: { rule_id: string; keyword: string }[] = [];
-    const spans: TextSpan[] = [];
-    if (table) {
-      const folded = ctx.text.folded;
-      const seen = new Set<string>();
-      for (const match of table.automaton.matches(folded.text)) {
-        const first = codePointAt(folded.text, match.start);
-        const last = codePointBefore(folded.text, match.end);
-        const bounded =
-          isBoundary(codePointBefore(folded.text, match.start), first) && isBoundary(codePointAt(folded.text, match.end), last);
-        for (const rule of table.rulesByPattern[match.pattern]!) {
-          if (rule.wholeWord && !bounded) continue;
-          const range = originalRange(folded, match.start, match.end);
-          spans.push({ ...range, label: `keyword:${rule.id}` });
-          if (!seen.has(rule.id)) {
-            seen.add(rule.id);
-            matches.push({ rule_id: rule.id, keyword: rule.keyword });
-          }
-        }
-      }
-    }
-    const detected = matches.length > 0;
-    return { detected, score: detected ? 1 : 0, fields: { detected, matches }, spans };
-  },
+  create: async () => ({ compile: compileKeywords, check: checkKeywords }),
 });

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type GuardrailVerdict } from '../../engine/guardrail.ts';
-import { sharedDetectorModel } from '../../models/detector-model.ts';
-import { detectorScores, roundScore } from '../../models/detector-scores.ts';
-import { shippedThreshold } from '../../models/shipped-thresholds.ts';
+import { roundScore } from '../../models/detector-scores.ts';
+import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
 import { LLM_RESULT, type LlmResult } from './result-schema.ts';
 
 function verdict(score: number, threshold: number): GuardrailVerdict<LlmResult> {
@@ -20,18 +19,16 @@ export const llmGuardrail = defineGuardrail({
     threshold: Type.Number({
       minimum: 0,
       maximum: 1,
-      default: shippedThreshold('attack', 0.5),
+      default: SHIPPED_THRESHOLDS.llm.threshold,
       description: 'Score at or above which the message is blocked as an injection.',
     }),
   }),
-  async init() {
-    sharedDetectorModel();
-  },
-  compile(settings) {
-    return { threshold: settings.threshold };
-  },
-  check(ctx, compiled) {
-    return verdict(detectorScores(ctx.text).attack, compiled.threshold);
+  async create({ models }) {
+    const detector = models.detector();
+    return {
+      compile: (settings) => ({ threshold: settings.threshold }),
+      check: (ctx, compiled) => verdict(detector.of(ctx.text).attack, compiled.threshold),
+    };
   },
   backend: {
     question: () => 'injection',

@@ -46,7 +46,7 @@ export function ibanMod97(iban: string): boolean {
   return mod(numeric, 97) === 1;
 }
 
-const VERHOEFF_D = [
+const VERHOEFF_D: readonly (readonly number[])[] = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
   [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
   [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
@@ -58,7 +58,7 @@ const VERHOEFF_D = [
   [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
   [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
 ];
-const VERHOEFF_P = [
+const VERHOEFF_P: readonly (readonly number[])[] = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
   [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
   [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],

@@ -2,7 +2,6 @@ import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../..
 import { PiiEngine, type ModelRecogniser } from './engine.ts';
 import type { Entity, EntityType } from './entities.ts';
 import { maskValue } from './mask.ts';
-import { loadPersonRecogniser } from './person/recogniser.ts';
 import { PATTERN_RECOGNISERS } from './recognisers/index.ts';
 import { PII_RESULT, type PiiResult } from './result-schema.ts';
 import { defaultAction, PiiSettings, type PiiAction } from './settings.ts';
@@ -12,17 +11,11 @@ export interface CompiledPii {
   actions: ReadonlyMap<EntityType, PiiAction>;
 }
 
-let person: ModelRecogniser | undefined;
-
-/** Loads the PERSON model once per process (also called lazily by compile when init was skipped). */
-async function init(): Promise<void> {
-  person ??= await loadPersonRecogniser();
-}
-
-export function compilePii(settings: PiiSettings, personModel: ModelRecogniser | undefined = person): CompiledPii {
+/** `personModel`: the PERSON recogniser, needed when the settings enable PERSON. */
+export function compilePii(settings: PiiSettings, personModel: ModelRecogniser | undefined): CompiledPii {
   const enabled = new Set<EntityType>(settings.entities);
   const patterns = PATTERN_RECOGNISERS.filter((r) => enabled.has(r.entity));
-  if (enabled.has('PERSON') && !personModel) throw new Error('PII: PERSON is enabled but the model is not loaded (init() first)');
+  if (enabled.has('PERSON') && !personModel) throw new Error('PII: PERSON is enabled but no PERSON model was given.');
   const models = personModel && enabled.has('PERSON') ? [personModel] : [];
   const actions = new Map<EntityType, PiiAction>();
   for (const type of enabled) actions.set(type, settings.actions[type] ?? defaultAction(type));
@@ -66,7 +59,11 @@ export const piiGuardrail = defineGuardrail({
   directions: ['input', 'output'],
   result: PII_RESULT,
   settings: PiiSettings,
-  init,
-  compile: (settings) => compilePii(settings),
-  check: (ctx: CheckContext, compiled: CompiledPii) => judgePii(ctx.message, compiled),
+  async create({ models }) {
+    const person = await models.personRecogniser();
+    return {
+      compile: (settings) => compilePii(settings, person),
+      check: (ctx: CheckContext, compiled: CompiledPii) => judgePii(ctx.message, compiled),
+    };
+  },
 });

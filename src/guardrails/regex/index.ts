@@ -1,13 +1,40 @@
 import { Type } from '@sinclair/typebox';
 import type { RE2JS } from 're2js';
-import { defineGuardrail, type Direction, type RegexRule, type TextSpan } from '../../engine/guardrail.ts';
+import { defineGuardrail, type CheckContext, type Direction, type GuardrailVerdict, type ProfileRules, type RegexRule, type TextSpan } from '../../engine/guardrail.ts';
 import { originalRange } from '../../text/fold.ts';
 import { compilePattern } from './pattern.ts';
-import { REGEX_RESULT } from './result-schema.ts';
+import { REGEX_RESULT, type RegexResult } from './result-schema.ts';
 
 interface CompiledRule {
   rule: RegexRule;
   regex: RE2JS;
+}
+
+function compileRegexes(_settings: unknown, rules: ProfileRules): Record<Direction, CompiledRule[]> {
+  const compiled: CompiledRule[] = [];
+  for (const rule of rules.regexes) {
+    const result = compilePattern(rule.pattern, rule.caseInsensitive);
+    // Patterns are validated when saved; one that no longer compiles is skipped rather than
+    // breaking every check of the profile.
+    if (result.ok) compiled.push({ rule, regex: result.regex });
+  }
+  const forDirection = (direction: Direction) =>
+    compiled.filter(({ rule }) => rule.scope === 'both' || rule.scope === direction);
+  return { input: forDirection('input'), output: forDirection('output') };
+}
+
+function checkRegexes(ctx: CheckContext, compiled: Record<Direction, CompiledRule[]>): GuardrailVerdict<RegexResult> {
+  const cleaned = ctx.text.cleaned;
+  const matches: { rule_id: string; name: string }[] = [];
+  const spans: TextSpan[] = [];
+  for (const { rule, regex } of compiled[ctx.direction]) {
+    const matcher = regex.matcher(cleaned.text);
+    if (!matcher.find()) continue;
+    matches.push({ rule_id: rule.id, name: rule.name });
+    spans.push({ ...originalRange(cleaned, matcher.start(), matcher.end()), label: `regex:${rule.id}` });
+  }
+  const detected = matches.length > 0;
+  return { detected, score: detected ? 1 : 0, fields: { detected, matches }, spans };
 }
 
 /**
@@ -20,29 +47,5 @@ export const regexGuardrail = defineGuardrail({
   directions: ['input', 'output'],
   result: REGEX_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
-  compile(_settings, rules): Record<Direction, CompiledRule[]> {
-    const compiled: CompiledRule[] = [];
-    for (const rule of rules.regexes) {
-      const result = compilePattern(rule.pattern, rule.caseInsensitive);
-      // Patterns are validated when saved; one that no longer compiles is skipped rather than
-      // breaking every check of the profile.
-      if (result.ok) compiled.push({ rule, regex: result.regex });
-    }
-    const forDirection = (direction: Direction) =>
-      compiled.filter(({ rule }) => rule.scope === 'both' || rule.scope === direction);
-    return { input: forDirection('input'), output: forDirection('output') };
-  },
-  check(ctx, compiled) {
-    const cleaned = ctx.text.cleaned;
-    const matches: { rule_id: string; name: string }[] = [];
-    const spans: TextSpan[] = [];
-    for (const { rule, regex } of compiled[ctx.direction]) {
-      const matcher = regex.matcher(cleaned.text);
-      if (!matcher.find()) continue;
-      matches.push({ rule_id: rule.id, name: rule.name });
-      spans.push({ ...originalRange(cleaned, matcher.start(), matcher.end()), label: `regex:${rule.id}` });
-    }
-    const detected = matches.length > 0;
-    return { detected, score: detected ? 1 : 0, fields: { detected, matches }, spans };
-  },
+  create: async () => ({ compile: compileRegexes, check: checkRegexes }),
 });

@@ -1,25 +1,28 @@
 import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
-import { sharedDetectorModel } from '../../models/detector-model.ts';
-import { detectorScores, roundScore } from '../../models/detector-scores.ts';
-import { shippedThreshold } from '../../models/shipped-thresholds.ts';
+import { roundScore } from '../../models/detector-scores.ts';
+import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
 import { ProtectedPrompt, leakageSignals, leakedSpans } from './leakage.ts';
 import { SYSTEM_PROMPT_RESULT, type SystemPromptResult } from './result-schema.ts';
 
 const EMPTY_PROMPT = new ProtectedPrompt('');
-const prepared = new Map<string, ProtectedPrompt>();
 const PREPARED_LIMIT = 256;
 
-/** The system prompt to protect (the one sent upstream, else the registered one), prepared once and cached. */
-function protectedPromptOf(ctx: CheckContext): ProtectedPrompt | undefined {
-  const text = ctx.systemPrompt ?? ctx.runtimeLlm.systemPrompt ?? undefined;
-  if (!text) return undefined;
-  let prompt = prepared.get(text);
-  if (!prompt) {
-    if (prepared.size >= PREPARED_LIMIT) prepared.delete(prepared.keys().next().value!);
-    prepared.set(text, (prompt = new ProtectedPrompt(text)));
+/** System prompts to protect, each prepared once and kept (the PREPARED_LIMIT most recently added). */
+class PreparedPrompts {
+  readonly #prepared = new Map<string, ProtectedPrompt>();
+
+  /** The system prompt to protect: the one sent upstream, else the registered one. */
+  of(ctx: CheckContext): ProtectedPrompt | undefined {
+    const text = ctx.systemPrompt ?? ctx.runtimeLlm.systemPrompt ?? undefined;
+    if (!text) return undefined;
+    let prompt = this.#prepared.get(text);
+    if (!prompt) {
+      if (this.#prepared.size >= PREPARED_LIMIT) this.#prepared.delete(this.#prepared.keys().next().value!);
+      this.#prepared.set(text, (prompt = new ProtectedPrompt(text)));
+    }
+    return prompt;
   }
-  return prompt;
 }
 
 /** Input side: the verdict on an extraction score. */
@@ -40,31 +43,30 @@ export const systemPromptGuardrail = defineGuardrail({
   directions: ['input', 'output'],
   result: SYSTEM_PROMPT_RESULT,
   settings: Type.Object({
-    threshold: Type.Number({ minimum: 0, maximum: 1, default: shippedThreshold('extraction', 0.5), description: 'Extraction score at or above which a prompt is blocked.' }),
+    threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.system_prompt.threshold, description: 'Extraction score at or above which a prompt is blocked.' }),
     leak_threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Leakage score at or above which an answer is blocked (output side).' }),
   }),
-  async init() {
-    sharedDetectorModel();
-  },
-  compile(settings) {
-    return { threshold: settings.threshold, leakThreshold: settings.leak_threshold };
-  },
-  applies(ctx) {
-    return ctx.direction === 'input' || protectedPromptOf(ctx) !== undefined || ctx.canary !== undefined;
-  },
-  check(ctx, compiled) {
-    if (ctx.direction === 'output') {
-      const prompt = protectedPromptOf(ctx);
-      const signals = leakageSignals(ctx.text.detectionViews, prompt ?? EMPTY_PROMPT, ctx.canary);
-      const detected = signals.score >= compiled.leakThreshold;
-      return {
-        detected,
-        score: signals.score,
-        fields: { detected, score: roundScore(signals.score), canary_leaked: signals.canary },
-        ...(detected && prompt ? { spans: leakedSpans(ctx.message, prompt) } : {}),
-      };
-    }
-    return extractionVerdict(detectorScores(ctx.text).extraction, compiled.threshold);
+  async create({ models }) {
+    const detector = models.detector();
+    const prompts = new PreparedPrompts();
+    return {
+      compile: (settings) => ({ threshold: settings.threshold, leakThreshold: settings.leak_threshold }),
+      applies: (ctx) => ctx.direction === 'input' || prompts.of(ctx) !== undefined || ctx.canary !== undefined,
+      check(ctx, compiled) {
+        if (ctx.direction === 'output') {
+          const prompt = prompts.of(ctx);
+          const signals = leakageSignals(ctx.text.detectionViews, prompt ?? EMPTY_PROMPT, ctx.canary);
+          const detected = signals.score >= compiled.leakThreshold;
+          return {
+            detected,
+            score: signals.score,
+            fields: { detected, score: roundScore(signals.score), canary_leaked: signals.canary },
+            ...(detected && prompt ? { spans: leakedSpans(ctx.message, prompt) } : {}),
+          };
+        }
+        return extractionVerdict(detector.of(ctx.text).extraction, compiled.threshold);
+      },
+    };
   },
   // A backend judges extraction attempts (input side); leakage needs the protected prompt, which stays here.
   backend: {

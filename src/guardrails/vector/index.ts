@@ -2,10 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { defineGuardrail } from '../../engine/guardrail.ts';
 import { VECTOR_SENSITIVITIES } from '../../engine/profile-settings.ts';
 import { scoreMessage } from '../../vectors/scorer.ts';
+import { seedOnlyRuntime, startVectorRuntime } from '../../vectors/vector-runtime.ts';
 import { VECTOR_RESULT } from './result-schema.ts';
-import { seedOnlyRuntime, sharedSentenceEncoder, startVectorRuntime, type VectorRuntime } from '../../vectors/vector-runtime.ts';
-
-let runtime: VectorRuntime | undefined;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -26,26 +24,25 @@ export const vectorGuardrail = defineGuardrail({
       { default: 'Medium', description: 'Low, Medium or High. High blocks messages less similar to known attacks (catches more paraphrases, and blocks more harmless ones); Low blocks only close copies.' },
     ),
   }),
-  async init(services) {
+  async create({ models, services }) {
     // Without a database (offline evaluation) the shipped seed stands in for the store.
-    runtime ??= services ? await startVectorRuntime(services) : seedOnlyRuntime();
-  },
-  compile(settings) {
-    return { sensitivity: settings.sensitivity, threshold: sharedSentenceEncoder().calibration.thresholds[settings.sensitivity] };
-  },
-  check(ctx, compiled) {
-    if (!runtime) throw new Error('The vector filter was not initialised.');
-    const r = scoreMessage(runtime, ctx.text);
-    const detected = r.score >= compiled.threshold;
+    const runtime = services ? await startVectorRuntime(services, models) : seedOnlyRuntime(models.sentenceEncoder(), models.threatSeed(), models.requestMatching());
     return {
-      detected,
-      score: r.score,
-      fields: {
-        score: r.score,
-        detected,
-        sensitivity: compiled.sensitivity,
-        threshold: compiled.threshold,
-        matches: r.matches.map((m) => ({ id: m.id, family: m.family, similarity: round(m.similarity) })),
+      compile: (settings) => ({ sensitivity: settings.sensitivity, threshold: runtime.encoder.calibration.thresholds[settings.sensitivity] }),
+      async check(ctx, compiled) {
+        const r = await scoreMessage(runtime, ctx.text);
+        const detected = r.score >= compiled.threshold;
+        return {
+          detected,
+          score: r.score,
+          fields: {
+            score: r.score,
+            detected,
+            sensitivity: compiled.sensitivity,
+            threshold: compiled.threshold,
+            matches: r.matches.map((m) => ({ id: m.id, family: m.family, similarity: round(m.similarity) })),
+          },
+        };
       },
     };
   },

@@ -1,7 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, findAdminUser } from '../../auth/accounts.ts';
-import { passwordLogin } from '../../auth/login.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { getSsoSettings } from '../../auth/sso-settings.ts';
 import { AppError } from '../../errors.ts';
@@ -38,7 +37,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
       },
     },
     async (request, reply) => {
-      const result = await passwordLogin(ctx.store, ctx.policy, ctx.loginLimiter, { ...request.body, ip: request.ip });
+      const result = await ctx.passwordSignIn.attempt({ ...request.body, ip: request.ip });
       setSessionCookie(reply, result.token, ctx.policy.sessionMaxSeconds);
       return sessionView(result.session.username, 'password', result.session.csrfToken);
     },

@@ -5,13 +5,15 @@ import type { Logger } from 'pino';
 import type { Actor } from '../../admin/actor.ts';
 import type { ModelBackends } from '../../backends/model-backends.ts';
 import { findAdminUser } from '../../auth/accounts.ts';
+import type { PasswordSignIn } from '../../auth/login.ts';
 import type { OidcSignIn } from '../../auth/oidc.ts';
 import type { AuthPolicy } from '../../auth/policy.ts';
 import { findSession, type AdminSession } from '../../auth/sessions.ts';
+import type { LoadedGuardrail } from '../../engine/guardrail.ts';
 import { AppError } from '../../errors.ts';
-import type { Store } from '../../store/store.ts';
+import type { ModelLibrary } from '../../models/model-library.ts';
 import type { CredentialBox } from '../../secrets/credential-box.ts';
-import type { RateLimiter } from '../rate-limiter.ts';
+import type { Store } from '../../store/store.ts';
 
 /** What the admin API routes need. */
 export interface AdminContext {
@@ -20,11 +22,15 @@ export interface AdminContext {
   policy: AuthPolicy;
   /** Seals upstream credentials and model backend API keys. */
   credentials: CredentialBox;
-  loginLimiter: RateLimiter;
+  passwordSignIn: PasswordSignIn;
   oidc: OidcSignIn;
   log: Logger;
   /** This process's model backends: their health, and the playground asks them like checks do. */
   backends: ModelBackends;
+  /** This process's guardrails, which the playground and replays run like checks do. */
+  guardrails: readonly LoadedGuardrail[];
+  /** The models the guardrails were built with (the encoder of approved threat entries). */
+  models: ModelLibrary;
 }
 
 /**
@@ -44,7 +50,7 @@ declare module 'fastify' {
 
 // __Host- cookies must be Secure, have Path=/ and no Domain: a sibling host cannot plant or read them.
 export const SESSION_COOKIE = '__Host-rampart_session';
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge: maxAgeSeconds });

@@ -8,7 +8,7 @@ import { listCheckEvents, type CheckEventFilter } from '../../store/check-events
 import { rejectOtherMethods } from '../errors.ts';
 import type { AdminContext } from './context.ts';
 
-const tags = ['events'];
+const tags: readonly string[] = ['events'];
 const str = { type: 'string', maxLength: 100 } as const;
 
 function limitOf(raw: string | undefined, max: number): number {

@@ -21,7 +21,7 @@ function toModelBackendInput(body: ModelBackendBody): ModelBackendInput {
   };
 }
 
-const tags = ['model-backends'];
+const tags: readonly string[] = ['model-backends'];
 
 /** Settings → Model backends: the same operations as `rampart backend`, plus each backend's health on this node. */
 export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminContext): void {

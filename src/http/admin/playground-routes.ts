@@ -19,7 +19,7 @@ export function registerPlaygroundRoutes(app: FastifyInstance, ctx: AdminContext
     },
     async (request) => {
       const { runtime_llm: runtimeLlm, direction, message, prompt } = request.body;
-      return runPlayground(ctx.store, ctx.log, ctx.backends, { runtimeLlm, direction, message, prompt });
+      return runPlayground(ctx.store, ctx.guardrails, ctx.log, ctx.backends, { runtimeLlm, direction, message, prompt });
     },
   );
   rejectOtherMethods(app, '/api/playground', ['POST']);

@@ -21,7 +21,7 @@ import {
   type RuleParams,
 } from './schemas.ts';
 
-const tags = ['profiles'];
+const tags: readonly string[] = ['profiles'];
 
 /** Guardrails pages: security profiles, their settings and Add Rules; same operations as `rampart profile`. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): void {
@@ -80,7 +80,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
         body: REPLAY_BODY,
       },
     },
-    async (request) => replayProfile(ctx.store, ctx.log, { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since }),
+    async (request) => replayProfile(ctx.store, ctx.guardrails, ctx.log, { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since }),
   );
   rejectOtherMethods(app, '/api/profiles/:id/replay', ['POST']);
 
@@ -126,7 +126,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
       if (b.whole_word !== undefined) input.wholeWord = b.whole_word;
       if (b.pattern !== undefined) input.pattern = b.pattern;
       if (b.case_insensitive !== undefined) input.caseInsensitive = b.case_insensitive;
-      return testRule(input);
+      return testRule(ctx.guardrails, input);
     },
   );
   rejectOtherMethods(app, '/api/rules/test', ['POST']);

@@ -19,7 +19,7 @@ function toInput(body: RuntimeLlmUpdateBody): Partial<RuntimeLlmInput> {
   return input;
 }
 
-const tags = ['runtime-llms'];
+const tags: readonly string[] = ['runtime-llms'];
 
 /** Runtime LLMs and their API keys: the same operations as `rampart runtime-llm` and `rampart key`. */
 export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext): void {

@@ -46,7 +46,7 @@ const RUNTIME_LLM_FIELDS = {
     }),
   ),
   monitor: Type.Optional(Type.Boolean({ description: 'Monitor mode for every guardrail of this Runtime LLM: report what would be blocked (monitored_by), block nothing' })),
-};
+} as const;
 export const RUNTIME_LLM_CREATE_BODY = closed({ name: Type.String({ maxLength: 200 }), ...RUNTIME_LLM_FIELDS });
 export const RUNTIME_LLM_UPDATE_BODY = closed({ name: Type.Optional(Type.String({ maxLength: 200 })), ...RUNTIME_LLM_FIELDS });
 export type RuntimeLlmUpdateBody = Static<typeof RUNTIME_LLM_UPDATE_BODY>;
@@ -126,7 +126,7 @@ const MODEL_BACKEND_FIELDS = {
   timeout_ms: Type.Optional(Type.Integer({ description: 'Longest wait for an answer (50-120000; default 1000 for onnx, 5000 for llm_judge); on_error decides past it' })),
   breaker_failures: Type.Optional(Type.Integer({ description: 'Consecutive failures that open the circuit breaker (1-1000, default 5)' })),
   breaker_cooldown_ms: Type.Optional(Type.Integer({ description: 'How long an open breaker refuses calls before a trial call (1000-3600000, default 30000)' })),
-};
+} as const;
 export const MODEL_BACKEND_CREATE_BODY = closed({ name: BACKEND_NAME, kind: BACKEND_KIND, ...MODEL_BACKEND_FIELDS });
 export const MODEL_BACKEND_UPDATE_BODY = closed({ name: Type.Optional(BACKEND_NAME), kind: Type.Optional(BACKEND_KIND), ...MODEL_BACKEND_FIELDS });
 export type ModelBackendBody = Static<typeof MODEL_BACKEND_UPDATE_BODY>;

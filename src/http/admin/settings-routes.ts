@@ -7,7 +7,7 @@ import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import { RETENTION_BODY, SIEM_BODY, SSO_BODY, type RetentionBody, type SiemBody, type SsoBody } from './schemas.ts';
 
-const tags = ['settings'];
+const tags: readonly string[] = ['settings'];
 
 /** Settings → SIEM Integration, event retention and single sign-on; same as `rampart siem|events retention|sso`. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AdminContext): void {

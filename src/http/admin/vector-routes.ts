@@ -4,7 +4,6 @@ import { AppError } from '../../errors.ts';
 import { parseListFilter, THREAT_ENTRY_SCHEMA, threatEntryJson } from '../../vectors/entry-json.ts';
 import { approveThreat, proposeThreat, rejectThreat, removeThreat } from '../../vectors/review.ts';
 import { countThreatEntries, findThreatEntry, listThreatEntries, toThreatEntry } from '../../vectors/threat-store.ts';
-import { sharedSentenceEncoder } from '../../vectors/vector-runtime.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import {
@@ -18,7 +17,8 @@ import {
   type ThreatProposalBody,
 } from './schemas.ts';
 
-const tags = ['vectors'];
+const tags: readonly string[] = ['vectors'];
+
 /**
  * The review queue of the vector filter's threat store (Guardrails → Vector Guardrail); the same
  * operations as `rampart vectors …`.
@@ -77,7 +77,7 @@ export function registerVectorRoutes(app: FastifyInstance, ctx: AdminContext): v
   app.post<{ Params: IdParams }>(
     '/api/vectors/:id/approve',
     { schema: { summary: 'Approve a proposal: encode it and add it to the store on every node', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } },
-    async (request) => threatEntryJson(await approveThreat(ctx.store, actorOf(request), request.params.id, sharedSentenceEncoder())),
+    async (request) => threatEntryJson(await approveThreat(ctx.store, actorOf(request), request.params.id, ctx.models.sentenceEncoder())),
   );
   rejectOtherMethods(app, '/api/vectors/:id/approve', ['POST']);
 

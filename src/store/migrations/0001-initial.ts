@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** The appliance's first schema: configuration, keys, rules, admins, settings and events. */
-export const initial: Migration = {
+export const initial: Readonly<Migration> = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable('security_profiles')

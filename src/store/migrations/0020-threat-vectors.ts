@@ -6,7 +6,7 @@ import type { Migration } from 'kysely/migration';
  * short id only) and operator entries that went through review (proposed → active, or rejected;
  * active → removed). Vectors are base64 text, portable between SQLite and PostgreSQL.
  */
-export const threatVectors: Migration = {
+export const threatVectors: Readonly<Migration> = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable('threat_vectors')

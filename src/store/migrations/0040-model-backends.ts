@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** Model backends: ONNX classifiers and LLM judges a guardrail can ask besides its built-in model. */
-export const modelBackends: Migration = {
+export const modelBackends: Readonly<Migration> = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable('model_backends')

@@ -9,7 +9,7 @@ import { monitorMode } from './0030-monitor-mode.ts';
 import { modelBackends } from './0040-model-backends.ts';
 
 /** Versioned migrations, applied in key order. Never edit a released one; add the next number. */
-const migrations: Record<string, Migration> = {
+const migrations: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-default-profile': defaultProfile,
   '0003-admin-security': adminSecurity,
@@ -20,7 +20,7 @@ const migrations: Record<string, Migration> = {
   '0040-model-backends': modelBackends,
 };
 
-export const migrationProvider: MigrationProvider = {
+export const migrationProvider: Readonly<MigrationProvider> = {
   async getMigrations() {
     return migrations;
   },

@@ -218,7 +218,7 @@ const FIELD_BEFORE = /(?:^|\n|,)$/;
 const FIELD_AFTER = /^,\S/;
 
 /** Salutations that are also given names stay possible name words. */
-const ALSO_NAMES = new Set(['cara', 'caro', 'pan']);
+const ALSO_NAMES: ReadonlySet<string> = new Set(['cara', 'caro', 'pan']);
 
 /** Single words that open a cue and so are never part of a name ("Dear", "Olá", "Mrs"). */
 export const CUE_WORDS: ReadonlySet<string> = new Set(
@@ -230,7 +230,7 @@ export const CUE_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Words that end some cues but precede anything at all ("talk to", "name is", "pick up", "take care"). */
-const TOO_COMMON = new Set([
+const TOO_COMMON: ReadonlySet<string> = new Set([
   'to', 'with', 'from', 'by', 'for', 'is', 'me', 'of', 'in', 'on', 'at', 'and', 'it', 'this', 'am', 'here', 'you', 'de', 'an', 'von',
   'para', 'à', 'up', 'off', 'after', 'back', 'soon', 'care', 'night', 'luck', 'present', 'card', 'report', 'date', 'lead',
 ]);

@@ -11,7 +11,7 @@ export const WINDOW = 2;
 export const WINDOW_SIZE = 2 * WINDOW + 1;
 
 /** Frequency-rank bucket limits (the vocabulary is ordered by corpus frequency). */
-const RANK_LIMITS = [300, 2000, 10000, 30000];
+const RANK_LIMITS: readonly number[] = [300, 2000, 10000, 30000];
 const OOV_BUCKET = RANK_LIMITS.length + 1;
 /** Words more frequent than this are features by identity ("dear", "named", "mr"); rarer ones by shape. */
 const IDENTITY_RANK = 20000;
@@ -76,7 +76,7 @@ const CASE_LOWER = 2;
 
 const NOT_SET = -2;
 /** Lower-case particles and function words of other languages: never a name on their own. */
-const FUNCTION_WORDS = new Set([
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'des', 'ten', 'ter', 'bin', 'ibn',
   'al', 'el', 'los', 'las', 'lo', 'il', 'gli', 'und', 'et', 'ist', 'ich', 'mi', 'su', 'sur', 'per', 'por', 'para', 'con', 'avec',
   'mit', 'für', 'och', 'og', 've', 'és', 'une', 'ein', 'eine', 'nel', 'sul', 'dal', 'zu', 'im', 'am', 'um', 'em', 'na', 'no',
@@ -85,7 +85,7 @@ const FUNCTION_WORDS = new Set([
  * Frequent words of other European languages, in any case: "Mein Name ist", "Sehr geehrte". Words
  * that are also given names (Per, Una, Les, Che…) are left out.
  */
-const FOREIGN_FUNCTION_WORDS = new Set([
+const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'mein', 'meine', 'sehr', 'die', 'das', 'und', 'ich', 'ist', 'nicht', 'wir', 'sie', 'ein', 'eine', 'auf', 'mit', 'für', 'bitte',
   'danke', 'wie', 'wann', 'warum', 'vielen', 'dank', 'nous', 'vous', 'est', 'une', 'pour', 'avec', 'dans', 'pas', 'que', 'qui',
   'merci', 'bien', 'très', 'mon', 'votre', 'notre', 'muy', 'como', 'por', 'para', 'con', 'los', 'las', 'gracias',

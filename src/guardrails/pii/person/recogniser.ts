@@ -16,7 +16,7 @@ import {
 import { CASE_MIXED, COMMON_RANK, LEX_LAST, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
-import { PUNCT, tokenise, WORD } from './tokenise.ts';
+import { PUNCT, tokenise, TokenBuffer, WORD } from './tokenise.ts';
 
 /** A token starts a name from this probability on. */
 export const TOKEN_THRESHOLD = 0.4;
@@ -24,7 +24,7 @@ export const TOKEN_THRESHOLD = 0.4;
 export const JOIN_THRESHOLD = 0.25;
 
 // Lower-case particles inside names: "Ludwig van Beethoven", "Maria de la Cruz".
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'los', 'ten', 'ter', 'zu', 'bin', 'bint', 'ibn', 'abu', 'al', 'el', 'y']);
+const PARTICLES: ReadonlySet<string> = new Set(['van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'los', 'ten', 'ter', 'zu', 'bin', 'bint', 'ibn', 'abu', 'al', 'el', 'y']);
 const POSSESSIVE = /['’]s$/;
 /**
  * Other PII this close to a name (in UTF-16 units) makes it personal data: a record. Farther away,
@@ -52,9 +52,12 @@ export interface NameSpan {
   parts: string[];
 }
 
-/** Scores candidate tokens and joins adjacent name tokens (across initials and particles) into spans. */
-export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabulary): NameSpan[] {
-  const tokens = tokenise(text);
+/**
+ * Scores candidate tokens and joins adjacent name tokens (across initials and particles) into spans.
+ * `buffer`: token arrays to reuse (see TokenBuffer).
+ */
+export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabulary, buffer?: TokenBuffer): NameSpan[] {
+  const tokens = tokenise(text, buffer);
   const view = new TokenView(text, tokens, vocabulary);
   const prob = new Float32Array(tokens.count);
   let any = false;
@@ -192,8 +195,15 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
 }
 
 /** PERSON entities: name confidence (calibrated) weighted by the evidence that it is personal data. */
-export function findPersons(text: string, scorer: Scorer, vocabulary: PersonVocabulary, calibration: PersonCalibration, others: readonly Entity[]): Entity[] {
-  const spans = findNames(text, scorer, vocabulary);
+export function findPersons(
+  text: string,
+  scorer: Scorer,
+  vocabulary: PersonVocabulary,
+  calibration: PersonCalibration,
+  others: readonly Entity[],
+  buffer?: TokenBuffer,
+): Entity[] {
+  const spans = findNames(text, scorer, vocabulary, buffer);
   if (spans.length === 0) return [];
   const levels = evidenceLevels(text, spans, others);
   return spans.map((s, k) => ({
@@ -206,11 +216,13 @@ export function findPersons(text: string, scorer: Scorer, vocabulary: PersonVoca
 }
 
 export function personRecogniser(net: PersonNetwork, vocabulary: PersonVocabulary, calibration: PersonCalibration): ModelRecogniser {
+  // Scratch arrays of this recogniser alone: it scans one text at a time.
   const scorer = new Scorer(net);
+  const buffer = new TokenBuffer();
   return {
     name: 'person-model',
     entity: 'PERSON',
-    find: (text, others) => findPersons(text, scorer, vocabulary, calibration, others),
+    find: (text, others) => findPersons(text, scorer, vocabulary, calibration, others, buffer),
   };
 }
 

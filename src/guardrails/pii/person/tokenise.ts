@@ -4,9 +4,8 @@ export const NUMBER = 1;
 export const PUNCT = 2;
 
 /**
- * Tokens of a text in parallel arrays. The arrays are shared between calls of `tokenise` (the PII
- * scan is synchronous and keeps no tokens), so only the first `count` entries belong to the text
- * most recently tokenised.
+ * Tokens of a text in parallel arrays. The arrays may be longer than the text needs (see TokenBuffer),
+ * so only the first `count` entries belong to it.
  */
 export interface Tokens {
   count: number;
@@ -30,7 +29,19 @@ function allocate(capacity: number): Tokens {
   };
 }
 
-let shared = allocate(1024);
+/**
+ * Token arrays reused from one text to the next, grown when a text needs more: the owner (a PERSON
+ * recogniser) tokenises one text at a time and keeps no tokens between calls.
+ */
+export class TokenBuffer {
+  #tokens = allocate(1024);
+
+  /** Arrays long enough for a text of `length` UTF-16 units (which has at most one token per unit). */
+  forText(length: number): Tokens {
+    if (this.#tokens.start.length < length) this.#tokens = allocate(length);
+    return this.#tokens;
+  }
+}
 
 const LETTER = /[\p{L}\p{M}]/u;
 
@@ -52,12 +63,11 @@ function isLatinLetter(c: number): boolean {
 /**
  * Splits text into words (letters with inner apostrophes or hyphens: O'Brien, Jean-Luc), digit
  * runs and single punctuation marks, keeping UTF-16 offsets. A hand-written scanner: the PII scan
- * budget is a fraction of a millisecond and a regex tokeniser costs several times more.
+ * budget is a fraction of a millisecond and a regex tokeniser costs several times more. The tokens
+ * go into `buffer`'s arrays (overwriting the previous text's), else into new ones.
  */
-export function tokenise(text: string): Tokens {
-  // A text has at most one token per UTF-16 unit.
-  if (shared.start.length < text.length) shared = allocate(text.length);
-  const tokens = shared;
+export function tokenise(text: string, buffer?: TokenBuffer): Tokens {
+  const tokens = buffer ? buffer.forText(text.length) : allocate(text.length);
   tokens.count = 0;
   let lineStart = true;
   let i = 0;

@@ -1,7 +1,7 @@
 import { defineRecogniser, re, WORD_END, WORD_START } from '../recogniser.ts';
 
 // Street designators (USPS Publication 28 and their UK/AU equivalents), full and abbreviated.
-const STREET_TYPE_WORDS = [
+const STREET_TYPE_WORDS: readonly string[] = [
   'Street', 'St', 'Avenue', 'Ave', 'Av', 'Road', 'Rd', 'Boulevard', 'Blvd', 'Lane', 'Ln', 'Drive', 'Dr', 'Court', 'Ct',
   'Place', 'Pl', 'Terrace', 'Ter', 'Way', 'Parkway', 'Pkwy', 'Circle', 'Cir', 'Highway', 'Hwy', 'Square', 'Sq',
   'Crescent', 'Cres', 'Close', 'Row', 'Trail', 'Trl', 'Alley', 'Aly', 'Plaza', 'Plz', 'Loop', 'Pike', 'Run', 'Path',
@@ -35,7 +35,7 @@ const STREET_TYPE_WORDS = [
 ];
 const STREET_TYPES = STREET_TYPE_WORDS.join('|');
 
-const LOWER_CASE_TYPES = ['street', 'st', 'avenue', 'ave', 'road', 'rd', 'boulevard', 'blvd', 'lane', 'ln', 'drive', 'dr', 'court', 'ct', 'place', 'way', 'terrace'];
+const LOWER_CASE_TYPES: readonly string[] = ['street', 'st', 'avenue', 'ave', 'road', 'rd', 'boulevard', 'blvd', 'lane', 'ln', 'drive', 'dr', 'court', 'ct', 'place', 'way', 'terrace'];
 
 /** The words of a regex alternation, for the text gate: "str\\.|(?<=…)ring" → ["str.", "ring"]. */
 export function alternatives(alternation: string): string[] {
@@ -63,7 +63,7 @@ const EUROPEAN_UNIT = String.raw`(?:,? (?:(?:Zimmer|Whg\.?|Wohnung|App\.?|Apt\.?
 // "-ring" only after a consonant and three letters: Kaiserring, Ostring, but not During, Offering, Monitoring, Spring.
 const GERMAN_SUFFIX = 'straße|strasse|str\\.|weg|gasse|platz|allee|(?<=\\p{L}{2}[^aeiouäöü\\s])ring|damm|ufer|chaussee|pfad|steig|hof|markt';
 const DUTCH_SUFFIX = 'straat|laan|plein|gracht|kade|dijk|singel|steeg|plantsoen|park';
-const SEPARATE_GERMAN_TYPES = ['Str.', 'Straße', 'Strasse', 'Weg', 'Gasse', 'Platz', 'Allee', 'Ring', 'Damm', 'Ufer', 'Chaussee'];
+const SEPARATE_GERMAN_TYPES: readonly string[] = ['Str.', 'Straße', 'Strasse', 'Weg', 'Gasse', 'Platz', 'Allee', 'Ring', 'Damm', 'Ufer', 'Chaussee'];
 /** German streets named by a preposition and a place: "Am Markt 5", "Auf dem Herberg 33a". */
 const GERMAN_PREPOSITION = 'Am|Im|Zum|Zur|Beim|An der|An den|Auf dem|Auf der|Auf den|In der|In den|Unter den|Hinter der|Hinter dem|Vor dem|Vor der|Bei der|Über der|Alte|Alter|Neue|Neuer';
 const ROMANCE_TYPES =

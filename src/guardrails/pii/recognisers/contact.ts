@@ -2,7 +2,7 @@ import { BlockList, isIPv6 } from 'node:net';
 import { defineRecogniser, re } from '../recogniser.ts';
 
 // File names such as icon@2x.png look like addresses; their "TLD" is a file extension.
-const FILE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts', 'css', 'html', 'json', 'txt', 'pdf', 'md']);
+const FILE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts', 'css', 'html', 'json', 'txt', 'pdf', 'md']);
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const LETTER = /\p{L}/u;

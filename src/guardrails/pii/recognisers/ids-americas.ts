@@ -2,7 +2,7 @@ import { isRepeated, weightedSum } from '../checksums.ts';
 import { defineRecogniser, NUMBER_END, NUMBER_START, re } from '../recogniser.ts';
 
 // Numbers the SSA never issues, plus ones printed in advertising and reused as examples.
-const SSN_SAMPLES = new Set(['123456789', '078051120', '219099999', '457555462']);
+const SSN_SAMPLES: ReadonlySet<string> = new Set(['123456789', '078051120', '219099999', '457555462']);
 
 export const usSsn = defineRecogniser({
   name: 'us-ssn',

@@ -67,7 +67,7 @@ export const krRrn = defineRecogniser({
   },
 });
 
-const NRIC_WEIGHTS = [2, 7, 6, 5, 4, 3, 2];
+const NRIC_WEIGHTS: readonly number[] = [2, 7, 6, 5, 4, 3, 2];
 
 /** Singapore NRIC/FIN: series letter, seven digits, a check letter from a series-specific table. */
 export const sgNricFin = defineRecogniser({
@@ -100,7 +100,7 @@ export const auTfn = defineRecogniser({
   validate: (value) => !isRepeated(value) && weightedSum(value, [1, 4, 3, 7, 5, 8, 6, 9, 10]) % 11 === 0,
 });
 
-const CN_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CN_WEIGHTS: readonly number[] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
 /** Chinese resident identity number: region, birth date, sequence, ISO 7064 MOD 11-2 check. */
 export const cnResidentId = defineRecogniser({

@@ -1,7 +1,7 @@
 import { iso7064Mod11_10, isRepeated, mod, weightedSum } from '../checksums.ts';
 import { defineRecogniser, NUMBER_END, NUMBER_START, re, WORD_END, WORD_START } from '../recogniser.ts';
 
-const NINO_INVALID_PREFIXES = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']);
+const NINO_INVALID_PREFIXES: ReadonlySet<string> = new Set(['BG', 'GB', 'NK', 'KN', 'TN', 'NT', 'ZZ']);
 
 /** UK National Insurance number: no check digit, so the letter rules are all there is to check. */
 export const ukNino = defineRecogniser({
@@ -55,7 +55,7 @@ export const esNif = defineRecogniser({
 });
 
 // Odd-position values of the codice fiscale check character, indexed 0-9 then A-Z.
-const CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+const CF_ODD: readonly number[] = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
 
 function cfValue(ch: string): number {
   const code = ch.charCodeAt(0);

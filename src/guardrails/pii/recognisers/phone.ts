@@ -98,7 +98,7 @@ function validateCuedNumber(raw: string): Verdict {
 }
 
 /** Words that name the number right after them as something else than a phone. */
-const NOT_PHONE = ['order', 'invoice', 'ticket', 'tracking', 'isbn', 'version', 'serial', 'ref', 'reference', 'sku', 'part no', 'po ', 'case', 'id ', 'id:', 'id#', 'transaction', 'batch', 'lot', 'build', 'account', 'release', 'firmware', 'model', 'ssn', 'social security', 'nhs', 'tfn', 'aadhaar', 'nir', 'cpf'];
+const NOT_PHONE: readonly string[] = ['order', 'invoice', 'ticket', 'tracking', 'isbn', 'version', 'serial', 'ref', 'reference', 'sku', 'part no', 'po ', 'case', 'id ', 'id:', 'id#', 'transaction', 'batch', 'lot', 'build', 'account', 'release', 'firmware', 'model', 'ssn', 'social security', 'nhs', 'tfn', 'aadhaar', 'nir', 'cpf'];
 
 const phoneVerdict = memoised(validatePhoneNumber);
 const cuedVerdict = memoised(validateCuedNumber);
