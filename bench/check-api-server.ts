@@ -3,6 +3,7 @@
 //   node bench/check-api-server.ts DATA_DIR [UPSTREAM_URL]   (an upstream makes it a Forwarding Runtime LLM)
 import { createRuntimeLlm } from '../src/admin/runtime-llms.ts';
 import { loadAppConfig } from '../src/config/app-config.ts';
+import { CredentialBox } from '../src/secrets/credential-box.ts';
 import { buildAppliance, createLogger, prepareDataDirectory } from '../src/server/appliance.ts';
 
 const [dataDir, upstream] = process.argv.slice(2) as [string, string | undefined];
@@ -13,7 +14,7 @@ const config = loadAppConfig(
 const log = createLogger('warn');
 await prepareDataDirectory(config, log);
 const appliance = await buildAppliance(config, log);
-const { apiKey } = await createRuntimeLlm(appliance.store, { id: 'bench' }, { name: `bench-${Date.now()}`, ...(upstream ? { mode: 'forwarding', url: upstream } : {}) });
+const { apiKey } = await createRuntimeLlm(appliance.store, { id: 'bench' }, { name: `bench-${Date.now()}`, ...(upstream ? { mode: 'forwarding', url: upstream } : {}) }, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
 appliance.api.post('/bench/echo', async (request) => request.body);
 const running = await appliance.listen();
 process.stdout.write(`${JSON.stringify({ port: running.apiPort, apiKey })}\n`);

@@ -1,37 +1,68 @@
+/** One error code: the HTTP status it answers with and when it happens (the text of the docs' tables). */
+export interface ErrorCodeInfo {
+  status: number;
+  when: string;
+}
+
 /**
  * Errors a client or operator can cause, each with a stable code and the HTTP status it maps to.
  * Anything thrown that is not an AppError is a fault of ours: logged, answered with a generic 500.
+ * The README's error table and docs/errors.md are generated from this table (scripts/generate-docs.ts).
  */
 export const ERROR_CODES = {
-  invalid_api_key: 401,
-  not_authenticated: 401,
-  forbidden: 403,
-  csrf_failed: 403,
-  password_change_required: 403,
-  bad_request: 400,
-  invalid_json: 400,
-  invalid_field: 400,
-  unsupported_media_type: 415,
-  payload_too_large: 413,
-  not_found: 404,
-  method_not_allowed: 405,
-  request_timeout: 408,
-  uri_too_long: 414,
-  headers_too_large: 431,
-  conflict: 409,
-  rate_limited: 429,
-  internal_error: 500,
-  unavailable: 503,
+  bad_request: {
+    status: 400,
+    when: 'the `Host` header is not `host[:port]`, appears twice, or is missing (HTTP/1.1); the URL cannot be parsed; the request is not valid HTTP',
+  },
+  invalid_json: { status: 400, when: 'the body is not JSON, or empty' },
+  invalid_field: {
+    status: 400,
+    when: 'a member of the body, a query parameter or a setting is missing, of the wrong type or out of range (`field` names it when it is one member). On the check API: the body is not an object, `message` is missing or not a string, `prompt` is not a string, the body nests deeper than 64 levels, or it has a `__proto__` or `constructor.prototype` member',
+  },
+  invalid_api_key: { status: 401, when: '`X-API-Key` (or the Forwarding mode `Authorization: Bearer` key) missing, unknown or revoked' },
+  not_authenticated: { status: 401, when: 'dashboard: no valid session (sign in first), a refused sign-in, or the account no longer exists' },
+  forbidden: { status: 403, when: 'dashboard: the account may not do this (a single sign-on administrator changing a password, an identity without the administrator role)' },
+  csrf_failed: { status: 403, when: 'dashboard: a state-changing request without the session\'s `X-CSRF-Token`, or from another origin' },
+  password_change_required: { status: 403, when: 'dashboard: the delivered password must be changed first' },
+  forwarding_disabled: { status: 403, when: 'Forwarding mode: the Runtime LLM of the key is in Non-forwarding mode' },
+  not_found: { status: 404, when: 'unknown path, or the named resource does not exist' },
+  method_not_allowed: { status: 405, when: 'wrong method (the `Allow` header lists the right one)' },
+  request_timeout: { status: 408, when: 'the request did not arrive within 30 seconds' },
+  conflict: { status: 409, when: 'the change conflicts with what exists: a name already in use, a profile or model backend still in use, a replay without recorded text' },
+  payload_too_large: {
+    status: 413,
+    when: '`message` or `prompt` longer than the limit (default 32,768 characters, `RAMPART_MAX_MESSAGE_CHARS`), or the body larger than its limit',
+  },
+  uri_too_long: { status: 414, when: 'a URL path segment is longer than 100 characters' },
+  unsupported_media_type: {
+    status: 415,
+    when: '`Content-Type` is not `application/json`, its `charset` is not UTF-8, or the body has a `Content-Encoding` (gzip, br, …): send JSON uncompressed',
+  },
+  rate_limited: { status: 429, when: 'per-key, per-address or sign-in rate exceeded (`Retry-After` says when to retry)' },
+  headers_too_large: { status: 431, when: 'the request line and headers exceed 16 KiB' },
+  internal_error: { status: 500, when: 'a fault of the appliance; the `request_id` finds it in the server log' },
+  unavailable: {
+    status: 503,
+    when: 'the Runtime LLM\'s profile cannot be used, the database is busy or unavailable (configuration changes; `Retry-After`), single sign-on is not ready, or the server is shutting down',
+  },
   // Forwarding mode (OpenAI-compatible proxy)
-  forwarding_disabled: 403,
-  input_blocked: 400,
-  upstream_unreachable: 502,
-  upstream_error: 502,
-  upstream_invalid_response: 502,
-  upstream_timeout: 504,
-} as const;
+  input_blocked: { status: 400, when: 'Forwarding mode: a guardrail blocked the request; `type` is `guardrail_violation` and `rampart` carries the verdict' },
+  upstream_unreachable: { status: 502, when: 'Forwarding mode: the upstream LLM could not be reached' },
+  upstream_error: { status: 502, when: 'Forwarding mode: the upstream LLM answered with a 5xx status' },
+  upstream_invalid_response: { status: 502, when: 'Forwarding mode: the upstream LLM\'s answer is not JSON (or not an event stream when streaming)' },
+  upstream_timeout: { status: 504, when: 'Forwarding mode: the upstream LLM was silent for `forwarding.upstream_timeout_ms` (60 s by default; between stream chunks too)' },
+} as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** OpenAI-style error class (`error.type`), so OpenAI clients of the proxy read our errors natively. */
+export function errorTypeOf(code: ErrorCode): string {
+  const { status } = ERROR_CODES[code];
+  if (code === 'input_blocked') return 'guardrail_violation';
+  if (status === 401) return 'authentication_error';
+  if (status === 429) return 'rate_limit_error';
+  return status >= 500 ? 'api_error' : 'invalid_request_error';
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -45,7 +76,7 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.status = ERROR_CODES[code];
+    this.status = ERROR_CODES[code].status;
     this.headers = headers;
     this.details = details;
   }

@@ -1,5 +1,7 @@
 /** The admin API client: same-origin fetch with the session cookie and the CSRF token. */
 
+import type { ThreatEntryJson, ThreatProposalBody } from '../../src/http/admin/api-types.ts';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -40,36 +42,27 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   return data as T;
 }
 
-export interface SessionInfo {
-  user: { username: string; auth_method: 'password' | 'oidc'; must_change_password: boolean };
-  csrf_token: string;
-}
+// The admin API's JSON, declared once on the server (src/http/admin/api-types.ts) and imported type-only.
+export type {
+  CheckEventJson,
+  EventStatsJson as EventStats,
+  GuardrailInfoJson as GuardrailInfo,
+  ModelBackendJson as ModelBackend,
+  PlaygroundJson as PlaygroundResult,
+  ProfileJson as Profile,
+  ReplayReportJson as ReplayReport,
+  RetentionJson as Retention,
+  RuntimeLlmJson as RuntimeLlm,
+  SessionJson as SessionInfo,
+  SiemSettingsJson as SiemSettings,
+  SsoSettingsJson as SsoSettings,
+  ThreatCountJson as ThreatCount,
+  ThreatEntryJson as ThreatEntry,
+  ThreatProposalBody as ThreatProposal,
+  ThreatStatus,
+} from '../../src/http/admin/api-types.ts';
 
-export interface RuntimeLlm {
-  id: string;
-  name: string;
-  mode: 'forwarding' | 'non-forwarding';
-  url: string;
-  level: 1 | 2 | 3;
-  profile_id: string;
-  upstream_credential_set: boolean;
-  /** Every guardrail reports what it would block, nothing is blocked. */
-  monitor: boolean;
-  api_key_hint: string | null;
-  created_at: string;
-}
-
-export interface Profile {
-  id: string;
-  name: string;
-  description: string;
-  settings: { on_error: string; record_message_text: boolean; guardrails: Record<string, Record<string, unknown>> };
-  rules: {
-    keywords: { id: string; keyword: string; whole_word: boolean; scope: string }[];
-    regexes: { id: string; name: string; pattern: string; case_insensitive: boolean; scope: string }[];
-  };
-}
-
+/** The parts of a JSON Schema the settings forms read (the server sends TypeBox schemas). */
 export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -83,60 +76,7 @@ export interface JsonSchema {
   description?: string;
 }
 
-export interface GuardrailInfo {
-  name: string;
-  title: string;
-  available: boolean;
-  directions: string[];
-  on_at_levels: number[];
-  uses_rules: boolean;
-  settings_schema: JsonSchema;
-}
-
-export interface CheckEventJson {
-  id: string;
-  time: string;
-  request_id: string;
-  runtime_llm_id: string;
-  direction: 'input' | 'output';
-  verdict: 'allowed' | 'blocked' | 'monitored';
-  blocked_by: string[];
-  /** Guardrails in monitor mode that would have blocked. */
-  monitored_by: string[];
-  results: Record<string, { detected: boolean; score?: number; error?: string; monitored?: true; ms?: number }>;
-  execution_time_ms: number;
-  message_length: number;
-  message_text?: string;
-}
-
-export type ThreatStatus = 'proposed' | 'active' | 'rejected' | 'removed';
-
-/** An entry of the vector filter's threat store; seed entries carry no text. */
-export interface ThreatEntry {
-  id: string;
-  origin: 'seed' | 'operator';
-  status: ThreatStatus;
-  family: string;
-  category: string;
-  text: string | null;
-  source_event_id: string | null;
-  note: string;
-  proposed_by: string;
-  proposed_at: string;
-  reviewed_by: string | null;
-  reviewed_at: string | null;
-  updated_at: string;
-}
-
-export interface ThreatProposal {
-  text?: string;
-  event_id?: string;
-  family?: string;
-  category?: string;
-  note?: string;
-}
-
 /** Proposes a message (typed, or a check event's recorded text) for the threat store. */
-export function proposeThreat(proposal: ThreatProposal): Promise<ThreatEntry> {
-  return api<ThreatEntry>('/api/vectors/proposals', { method: 'POST', body: proposal });
+export function proposeThreat(proposal: ThreatProposalBody): Promise<ThreatEntryJson> {
+  return api<ThreatEntryJson>('/api/vectors/proposals', { method: 'POST', body: proposal });
 }

@@ -1,4 +1,4 @@
-import type { TObject } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
 import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
 import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
@@ -20,7 +20,8 @@ const SPEC_TITLES: Readonly<Record<GuardrailName, string>> = {
  */
 export function guardrailCatalogue() {
   const registered = new Map(GUARDRAILS.map((g) => [g.name, g]));
-  const settings = (PROFILE_SETTINGS_SCHEMA.properties.guardrails as TObject).properties;
+  // profileSettingsSchema gives every guardrail name a member.
+  const settings = (PROFILE_SETTINGS_SCHEMA.properties.guardrails as TObject).properties as Record<GuardrailName, TSchema>;
   return {
     guardrails: GUARDRAIL_NAMES.map((name) => {
       const definition = registered.get(name);

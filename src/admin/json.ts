@@ -45,11 +45,12 @@ export function profileJson(profile: SecurityProfile) {
 
 /** A model backend: its settings, whether an API key is set (never the key), and this node's view of its health. */
 export function modelBackendJson(backend: StoredModelBackend, health?: BackendHealth) {
-  const { kind, timeoutMs, breakerFailures, breakerCooldownMs, ...own } = backend.settings;
+  // `own` keeps `kind` with the members of its kind, so the JSON type stays a union discriminated by kind.
+  const { timeoutMs, breakerFailures, breakerCooldownMs, ...own } = backend.settings;
+  const { kind } = own;
   return {
     id: backend.id,
     name: backend.name,
-    kind,
     ...own,
     timeout_ms: timeoutMs,
     breaker_failures: breakerFailures,

@@ -5,7 +5,7 @@ import { readOnnxManifest } from '../backends/onnx-manifest.ts';
 import { backendSettingsOf, type ProfileSettings } from '../engine/profile-settings.ts';
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
-import { CredentialBox } from '../secrets/credential-box.ts';
+import type { CredentialBox } from '../secrets/credential-box.ts';
 import {
   deleteModelBackendRow,
   findModelBackend,
@@ -161,7 +161,8 @@ export async function requireModelBackend(store: Store, idOrName: string): Promi
   return found;
 }
 
-export async function createModelBackend(store: Store, actor: Actor, input: ModelBackendInput): Promise<StoredModelBackend> {
+/** `credentials` seals the API key of an LLM judge, when one is given. */
+export async function createModelBackend(store: Store, actor: Actor, input: ModelBackendInput, credentials: CredentialBox): Promise<StoredModelBackend> {
   const name = validateName(input.name);
   const settings = settingsFrom(input);
   const existing = await findModelBackend(store.db, name);
@@ -169,12 +170,12 @@ export async function createModelBackend(store: Store, actor: Actor, input: Mode
   const id = newId('mbk');
   const apiKey = settings.kind === 'llm_judge' && input.apiKey !== undefined ? validateApiKey(input.apiKey) : null;
   const now = nowIso();
-  const backend: StoredModelBackend = { id, name, settings, credential: apiKey === null ? null : CredentialBox.forDataDir(store.dataDir).seal(apiKey, id), createdAt: now, updatedAt: now };
+  const backend: StoredModelBackend = { id, name, settings, credential: apiKey === null ? null : credentials.seal(apiKey, id), createdAt: now, updatedAt: now };
   await applyConfigChange(store, actor, { action: 'model_backend.create', targetType: 'model_backend', targetId: id, details: auditDetails(backend) }, (trx) => insertModelBackend(trx, backend));
   return backend;
 }
 
-export async function updateModelBackend(store: Store, actor: Actor, idOrName: string, input: ModelBackendInput): Promise<StoredModelBackend> {
+export async function updateModelBackend(store: Store, actor: Actor, idOrName: string, input: ModelBackendInput, credentials: CredentialBox): Promise<StoredModelBackend> {
   const current = await requireModelBackend(store, idOrName);
   const name = input.name === undefined ? current.name : validateName(input.name);
   if (name !== current.name) {
@@ -187,7 +188,7 @@ export async function updateModelBackend(store: Store, actor: Actor, idOrName: s
   let credential = settings.kind === 'onnx' ? null : current.credential;
   if (settings.kind === 'llm_judge' && input.apiKey !== undefined) {
     const apiKey = validateApiKey(input.apiKey);
-    credential = apiKey === null ? null : CredentialBox.forDataDir(store.dataDir).seal(apiKey, current.id);
+    credential = apiKey === null ? null : credentials.seal(apiKey, current.id);
   }
   const updated: StoredModelBackend = { ...current, name, settings, credential, updatedAt: nowIso() };
   await applyConfigChange(store, actor, { action: 'model_backend.update', targetType: 'model_backend', targetId: current.id, details: auditDetails(updated) }, (trx) =>

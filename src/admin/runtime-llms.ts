@@ -1,7 +1,7 @@
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { generateApiKey, hashApiKey, keyHint } from '../keys/api-key.ts';
-import { CredentialBox } from '../secrets/credential-box.ts';
+import type { CredentialBox } from '../secrets/credential-box.ts';
 import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../engine/profile-settings.ts';
 import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
 import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
@@ -101,8 +101,8 @@ function validateCredential(value: unknown): string | null {
   return value.trim();
 }
 
-function sealCredential(store: Store, credential: string | null, runtimeLlmId: string): string | null {
-  return credential === null ? null : CredentialBox.forDataDir(store.dataDir).seal(credential, runtimeLlmId);
+function sealCredential(credentials: CredentialBox, credential: string | null, runtimeLlmId: string): string | null {
+  return credential === null ? null : credentials.seal(credential, runtimeLlmId);
 }
 
 async function resolveProfileId(store: Store, profile: string | undefined): Promise<string> {
@@ -130,7 +130,8 @@ async function view(store: Store, llm: RuntimeLlm): Promise<RuntimeLlmView> {
 }
 
 /** Creates a Runtime LLM with its first API key. The returned key is never retrievable again. */
-export async function createRuntimeLlm(store: Store, actor: Actor, input: RuntimeLlmInput): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
+/** `credentials` seals the upstream credential, when one is given. */
+export async function createRuntimeLlm(store: Store, actor: Actor, input: RuntimeLlmInput, credentials: CredentialBox): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
   const name = validateName(input.name);
   const mode = validateMode(input.mode ?? 'non-forwarding');
   const url = validateUrl(mode, input.url);
@@ -141,7 +142,7 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   await ensureUniqueName(store, name);
   const now = nowIso();
   const id = newId('llm');
-  const upstreamCredential = sealCredential(store, validateCredential(input.upstreamCredential), id);
+  const upstreamCredential = sealCredential(credentials, validateCredential(input.upstreamCredential), id);
   const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, monitor, upstreamCredential, createdAt: now, updatedAt: now };
   const apiKey = generateApiKey();
   const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
@@ -152,7 +153,7 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   return { runtimeLlm: await view(store, llm), apiKey };
 }
 
-export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: string, input: Partial<RuntimeLlmInput>): Promise<RuntimeLlmView> {
+export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: string, input: Partial<RuntimeLlmInput>, credentials: CredentialBox): Promise<RuntimeLlmView> {
   const current = await requireRuntimeLlm(store, idOrName);
   const name = input.name === undefined ? current.name : validateName(input.name);
   const mode = input.mode === undefined ? current.mode : validateMode(input.mode);
@@ -164,7 +165,7 @@ export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: str
   const monitor = input.monitor === undefined ? current.monitor : validateMonitor(input.monitor);
   await ensureUniqueName(store, name, current.id);
   const upstreamCredential =
-    input.upstreamCredential === undefined ? current.upstreamCredential : sealCredential(store, validateCredential(input.upstreamCredential), current.id);
+    input.upstreamCredential === undefined ? current.upstreamCredential : sealCredential(credentials, validateCredential(input.upstreamCredential), current.id);
   const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, monitor, upstreamCredential, updatedAt: nowIso() };
   const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
   await applyConfigChange(store, actor, { action: 'runtime_llm.update', targetType: 'runtime_llm', targetId: current.id, details }, async (trx) => {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { BOOTSTRAP_USERNAME, listAdminUsers, resetPassword } from '../auth/accounts.ts';
 import { getSsoSettings, ssoSettingsJson, updateSsoSettings } from '../auth/sso-settings.ts';
-import { resolveDataDir } from '../config/app-config.ts';
 import { AppError } from '../errors.ts';
 import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
@@ -46,8 +45,7 @@ export function registerAdminCommands(program: Command): void {
   ).action(async (flags: AdminFlags) => {
     const username = flags.username ?? BOOTSTRAP_USERNAME;
     const password = flags.passwordStdin ? readFileSync(0, 'utf8').replace(/\r?\n$/, '') : undefined;
-    const dataDir = resolveDataDir(flags.dataDir);
-    const result = await withStore(flags, (store) => resetPassword(store, dataDir, cliActor(), password === undefined ? { username } : { username, password }));
+    const result = await withStore(flags, (store, { dataDir }) => resetPassword(store, dataDir, cliActor(), password === undefined ? { username } : { username, password }));
     if (flags.json) printJson({ username, created: result.created, password_file: result.passwordFile, must_change_password: result.passwordFile !== null });
     else if (result.passwordFile) process.stdout.write(`new password for ${username} written to ${result.passwordFile} (readable by its owner only); it must be changed at the next sign-in\n`);
     else process.stdout.write(`password for ${username} set\n`);
@@ -62,8 +60,7 @@ export function registerAdminCommands(program: Command): void {
 
   const sso = group.command('sso').description('single sign-on through an OpenID Connect provider (the local admin stays for emergencies)');
   withDataDirOption(sso.command('show').description('show single sign-on settings').option('--json', 'print JSON')).action(async (flags: SsoFlags) => {
-    const dataDir = resolveDataDir(flags.dataDir);
-    printSso(ssoSettingsJson(await withStore(flags, getSsoSettings), dataDir), flags.json);
+    printSso(await withStore(flags, async (store, { dataDir }) => ssoSettingsJson(await getSsoSettings(store), dataDir)), flags.json);
   });
   withDataDirOption(
     sso
@@ -91,7 +88,6 @@ export function registerAdminCommands(program: Command): void {
     if (flags.usernameClaim !== undefined) input.username_claim = flags.usernameClaim;
     if (flags.enable) input.enabled = true;
     if (flags.disable) input.enabled = false;
-    const dataDir = resolveDataDir(flags.dataDir);
-    printSso(ssoSettingsJson(await withStore(flags, (store) => updateSsoSettings(store, dataDir, cliActor(), input)), dataDir), flags.json);
+    printSso(await withStore(flags, async (store, { dataDir }) => ssoSettingsJson(await updateSsoSettings(store, dataDir, cliActor(), input), dataDir)), flags.json);
   });
 }

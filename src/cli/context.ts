@@ -3,8 +3,9 @@ import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Actor } from '../admin/actor.ts';
 import { AppError } from '../errors.ts';
-import { databaseUrlFrom, modelsDirFrom, resolveDataDir, sqliteMaxBytesFrom } from '../config/app-config.ts';
+import { loadAppConfig, storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { ModelLibrary } from '../models/model-library.ts';
+import { CredentialBox } from '../secrets/credential-box.ts';
 import { openStore, type Store } from '../store/store.ts';
 
 /** The data directory flag every command accepts. */
@@ -22,19 +23,30 @@ export function cliActor(): Actor {
   return { id: `cli:${user}` };
 }
 
-/** Opens the data directory's database for one command and always closes it. */
-export async function withStore<T>(options: { dataDir?: string }, run: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore({ dataDir: resolveDataDir(options.dataDir), databaseUrl: databaseUrlFrom(), sqliteMaxBytes: sqliteMaxBytesFrom() });
+/** The configuration of one command: its --data-dir over the environment, validated (see src/config). */
+export function commandConfig(flags: { dataDir?: string }): AppConfig {
+  return loadAppConfig(flags.dataDir === undefined ? {} : { dataDir: flags.dataDir });
+}
+
+/** Seals secrets the way the server opens them: with the configured key, else the data directory's. */
+export function credentialBoxOf(config: AppConfig): CredentialBox {
+  return CredentialBox.forDataDir(config.dataDir, config.credentialsKey);
+}
+
+/** Opens the configured database for one command and always closes it. */
+export async function withStore<T>(flags: { dataDir?: string }, run: (store: Store, config: AppConfig) => Promise<T>): Promise<T> {
+  const config = commandConfig(flags);
+  const store = await openStore(storeOptionsOf(config));
   try {
-    return await run(store);
+    return await run(store, config);
   } finally {
     await store.close();
   }
 }
 
-/** The models of RAMPART_MODELS_DIR (default: the shipped ones), for commands that run guardrails or encode threats. */
-export function modelLibrary(): ModelLibrary {
-  return new ModelLibrary(modelsDirFrom());
+/** The configured models (RAMPART_MODELS_DIR, default: the shipped ones), for commands that run guardrails or encode threats. */
+export function modelLibrary(config: AppConfig): ModelLibrary {
+  return new ModelLibrary(config.modelsDir);
 }
 
 export function printJson(value: unknown): void {

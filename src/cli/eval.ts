@@ -7,7 +7,7 @@ import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
 import { PROTECTION_LEVELS, type ProfileSettings, type ProtectionLevel } from '../engine/profile-settings.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { evaluateClassification, formatClassificationReport, type CheckResponseLike } from '../eval/classification.ts';
-import { defaultDatasetsDir, jsonlFiles, type DatasetRow } from '../eval/dataset-files.ts';
+import { jsonlFiles, type DatasetRow } from '../eval/dataset-files.ts';
 import { pipelineCheck } from '../eval/pipeline-check.ts';
 import { evaluatePiiSpans, formatPiiSpanReport, isSpanLabelled } from '../eval/pii-spans.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../eval/vector-eval.ts';
@@ -57,19 +57,18 @@ export function registerEvalCommand(program: Command): void {
       .option('--only <guardrails>', 'run only these guardrails, comma-separated (e.g. llm,content_moderation,system_prompt)')
       .option('--json', 'print JSON'),
   ).action(async (flags: EvalFlags) => {
-    const data = flags.data ?? join(defaultDatasetsDir(), 'eval');
     const level = Number(flags.level ?? 3) as ProtectionLevel;
     if (!PROTECTION_LEVELS.includes(level)) throw new AppError('invalid_field', 'The --level flag must be 1, 2 or 3.');
     const only = flags.only?.split(',').map((s) => s.trim()) as GuardrailName[] | undefined;
     for (const name of only ?? []) if (!GUARDRAIL_NAMES.includes(name)) throw new AppError('invalid_field', `Unknown guardrail ${JSON.stringify(name)}.`);
-    const files = jsonlFiles(data);
-    const spanFiles = files.filter(isSpanFile);
-    const labelFiles = files.filter((f) => !spanFiles.includes(f));
 
-    const result = await withStore(flags, async (store) => {
+    const result = await withStore(flags, async (store, config) => {
+      const files = jsonlFiles(flags.data ?? join(config.datasetsDir, 'eval'));
+      const spanFiles = files.filter(isSpanFile);
+      const labelFiles = files.filter((f) => !spanFiles.includes(f));
       const profile = await getProfile(store, flags.profile ?? 'default');
       const settings = only ? onlyThese(profile.settings, only) : profile.settings;
-      const models = modelLibrary();
+      const models = modelLibrary(config);
       const services = { store, dataDir: store.dataDir, log: createLogger('warn'), onConfigReload: () => {} };
       const check = await pipelineCheck({ registry: GUARDRAILS, resources: { models, services }, settings, rules: profile.rules, level });
       const vectorRows: VectorScoredRow[] = [];

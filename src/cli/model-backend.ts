@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { modelBackendJson } from '../admin/json.ts';
 import { createModelBackend, deleteModelBackend, listModelBackendsOf, requireModelBackend, updateModelBackend, type ModelBackendInput } from '../admin/model-backends.ts';
 import type { StoredModelBackend } from '../store/model-backends.ts';
-import { cliActor, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
+import { cliActor, credentialBoxOf, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
 
 interface BackendFlags {
   dataDir?: string;
@@ -80,7 +80,7 @@ export function registerModelBackendCommands(program: Command): void {
     .description('model backends: an ONNX classifier or an LLM judge that guardrails ask besides their built-in models (profile setting guardrails.<name>.backend_mode)');
 
   withSettingOptions(group.command('create').description('add a model backend').requiredOption('--name <name>', 'unique name')).action(async (flags: BackendFlags) => {
-    print([await withStore(flags, (store) => createModelBackend(store, cliActor(), toInput(flags)))], flags, true);
+    print([await withStore(flags, (store, config) => createModelBackend(store, cliActor(), toInput(flags), credentialBoxOf(config)))], flags, true);
   });
 
   withDataDirOption(group.command('list').description('list model backends').option('--json', 'print JSON')).action(async (flags: BackendFlags) => {
@@ -93,7 +93,7 @@ export function registerModelBackendCommands(program: Command): void {
 
   withSettingOptions(group.command('update <backend>').description('change a model backend').option('--name <name>', 'new name').option('--clear-api-key', 'forget the API key')).action(
     async (idOrName: string, flags: BackendFlags) => {
-      print([await withStore(flags, (store) => updateModelBackend(store, cliActor(), idOrName, toInput(flags)))], flags, true);
+      print([await withStore(flags, (store, config) => updateModelBackend(store, cliActor(), idOrName, toInput(flags), credentialBoxOf(config)))], flags, true);
     },
   );
 

@@ -205,9 +205,9 @@ export function registerProfileCommands(program: Command): void {
       .option('--since <period>', 'how far back: a duration (30m, 24h, 7d) or an ISO 8601 time', '24h')
       .option('--json', 'print JSON'),
   ).action(async (idOrName: string, flags: { dataDir?: string; json?: boolean; runtimeLlm: string; since: string }) => {
-    const report = await withStore(flags, async (store) => {
+    const report = await withStore(flags, async (store, config) => {
       const log = createLogger('warn');
-      const guardrails = await loadGuardrails(GUARDRAILS, { models: modelLibrary(), services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} } });
+      const guardrails = await loadGuardrails(GUARDRAILS, { models: modelLibrary(config), services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} } });
       return replayProfile(store, guardrails, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since });
     });
     if (flags.json) printJson(report);

@@ -11,7 +11,7 @@ import {
 } from '../admin/runtime-llms.ts';
 import { runtimeLlmJson } from '../admin/json.ts';
 import { AppError } from '../errors.ts';
-import { cliActor, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
+import { cliActor, credentialBoxOf, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
 
 interface RuntimeLlmFlags {
   dataDir?: string;
@@ -76,7 +76,7 @@ export function registerRuntimeLlmCommands(program: Command): void {
 
   withConfigOptions(group.command('create').description('create a Runtime LLM and print its API key (shown only this once)').requiredOption('--name <name>', 'unique name')).action(
     async (flags: RuntimeLlmFlags) => {
-      const result = await withStore(flags, (store) => createRuntimeLlm(store, cliActor(), { ...toInput(flags), name: flags.name! }));
+      const result = await withStore(flags, (store, config) => createRuntimeLlm(store, cliActor(), { ...toInput(flags), name: flags.name! }, credentialBoxOf(config)));
       if (flags.json) printJson({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
       else {
         printTable([summary(result.runtimeLlm)], ['id', 'name', 'mode', 'level', 'profile', 'url']);
@@ -107,7 +107,7 @@ export function registerRuntimeLlmCommands(program: Command): void {
       .option('--clear-system-prompt', 'forget the registered system prompt')
       .option('--clear-upstream-key', 'forget the upstream LLM credential'),
   ).action(async (idOrName: string, flags: RuntimeLlmFlags) => {
-    const llm = await withStore(flags, (store) => updateRuntimeLlm(store, cliActor(), idOrName, toInput(flags)));
+    const llm = await withStore(flags, (store, config) => updateRuntimeLlm(store, cliActor(), idOrName, toInput(flags), credentialBoxOf(config)));
     if (flags.json) printJson(runtimeLlmJson(llm));
     else printTable([summary(llm)], ['id', 'name', 'mode', 'level', 'profile', 'monitor', 'url', 'key']);
   });

@@ -80,7 +80,7 @@ export function registerVectorCommands(program: Command): void {
   });
 
   withDataDirOption(vectors.command('approve <id>').description('approve a proposal: encode it and add it to the store').option('--json', 'print JSON')).action(async (id: string, flags: Flags) => {
-    printOne(await withStore(flags, (store) => approveThreat(store, cliActor(), id, modelLibrary().sentenceEncoder())), flags.json);
+    printOne(await withStore(flags, (store, config) => approveThreat(store, cliActor(), id, modelLibrary(config).sentenceEncoder())), flags.json);
   });
 
   withDataDirOption(vectors.command('reject <id>').description('reject a proposal').option('--reason <reason>', 'recorded in the audit trail').option('--json', 'print JSON')).action(
@@ -95,9 +95,11 @@ export function registerVectorCommands(program: Command): void {
       .description('bring the store up to the installed encoder now: its seed vectors in, active operator entries re-encoded from their text (servers also do this when they start)')
       .option('--json', 'print JSON'),
   ).action(async (flags: Flags) => {
-    const models = modelLibrary();
-    const prepared = await withStore(flags, (store) => prepareThreatStore(store, models.sentenceEncoder(), models.threatSeed()));
-    const result = { encoder: models.sentenceEncoder().version, seed_added: prepared.seedAdded, seed_updated: prepared.seedUpdated, seed_dropped: prepared.seedDropped, reencoded: prepared.reencoded };
+    const { encoder, prepared } = await withStore(flags, async (store, config) => {
+      const models = modelLibrary(config);
+      return { encoder: models.sentenceEncoder(), prepared: await prepareThreatStore(store, models.sentenceEncoder(), models.threatSeed()) };
+    });
+    const result = { encoder: encoder.version, seed_added: prepared.seedAdded, seed_updated: prepared.seedUpdated, seed_dropped: prepared.seedDropped, reencoded: prepared.reencoded };
     if (flags.json) printJson(result);
     else process.stdout.write(`encoder ${result.encoder}: ${result.seed_added} seed entries added, ${result.seed_updated} updated, ${result.seed_dropped} dropped; ${result.reencoded} operator entries re-encoded\n`);
   });

@@ -1,88 +1,79 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { SHIPPED_MODELS_DIR } from '../models/detector-model.ts';
+import type { TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
+import { allowedRange } from '../errors.ts';
+import { CONFIG_SCHEMA, settingSource, type AppConfig, type SettingName } from './schema.ts';
 
-/** Settings of a running appliance, from command-line flags, then environment variables, then defaults. */
-export interface AppConfig {
-  dataDir: string;
-  /** postgres://… (RAMPART_DATABASE_URL) for PostgreSQL; embedded SQLite when unset. */
-  databaseUrl: string | undefined;
-  /** SQLite: most bytes the database file may grow to (RAMPART_DB_MAX_SIZE_MB; 0 = no limit). */
-  sqliteMaxBytes: number;
-  host: string;
-  apiPort: number;
-  dashboardPort: number;
-  maxMessageChars: number;
-  ratePerKeyPerMinute: number;
-  ratePerIpPerMinute: number;
-  logLevel: string;
-  tlsCertFile: string | undefined;
-  tlsKeyFile: string | undefined;
-  /** Server processes sharing the ports (1 = a single process). */
-  workers: number;
-  /** Where the guardrails' models are read from (RAMPART_MODELS_DIR; default: the models shipped with Rampart). */
-  modelsDir: string;
-}
+export type { AppConfig } from './schema.ts';
 
-/** Spec ports: the check API on 443, the dashboard on 3000. */
-export const DEFAULTS = {
-  dataDir: './data',
-  host: '0.0.0.0',
-  apiPort: 443,
-  dashboardPort: 3000,
-  maxMessageChars: 32_768,
-  ratePerKeyPerMinute: 60_000,
-  ratePerIpPerMinute: 60_000,
-  logLevel: 'info',
-} as const;
-
+/** Command-line flags that override their environment variable (commander's option names). */
 export type Flags = Partial<Record<'dataDir' | 'host' | 'apiPort' | 'dashboardPort' | 'workers', string>>;
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new Error(`The setting ${name} must be a whole number, got ${JSON.stringify(raw)}.`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new Error(`The setting ${name} must be from ${min} to ${max}, got ${value}.`);
-  return value;
+/** The variables of a process environment that configuration reads. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** A setting that is not valid: start-up stops with this message. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  /** The variable or flag the value came from. */
+  readonly setting: string;
+
+  constructor(setting: string, message: string) {
+    super(message);
+    this.setting = setting;
+  }
 }
 
-/** The data directory alone (every CLI command needs it). */
-export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(flag ?? env.RAMPART_DATA_DIR ?? DEFAULTS.dataDir);
+const CHECK = TypeCompiler.Compile(CONFIG_SCHEMA);
+const SETTINGS = Object.entries(CONFIG_SCHEMA.properties) as [SettingName, TSchema][];
+
+/** What a valid value of a setting is, for messages. */
+function expectation(schema: TSchema): string {
+  const source = settingSource(schema);
+  if (source.expected) return source.expected;
+  const range = allowedRange(schema);
+  if (range) return range;
+  if (schema.anyOf) return `one of ${(schema.anyOf as TSchema[]).map((s) => s.const as string).join(', ')}`;
+  return 'a non-empty text';
 }
 
-/** The database URL from the environment only: a password never belongs on a command line. */
-export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const url = env.RAMPART_DATABASE_URL?.trim();
-  if (!url) return undefined;
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('RAMPART_DATABASE_URL must be a postgres:// URL.');
-  return url;
+/** Whole numbers arrive as text; anything else stays text so that validation names it. */
+function converted(schema: TSchema, raw: string): unknown {
+  return schema.type === 'integer' && /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
-export function modelsDirFrom(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.RAMPART_MODELS_DIR || SHIPPED_MODELS_DIR);
+/**
+ * The configuration of this process: each setting from its flag, else its environment variable, else
+ * its default; validated against CONFIG_SCHEMA. Throws a ConfigError naming the first invalid setting
+ * and what it expects. The environment is read here and nowhere else.
+ */
+export function loadAppConfig(flags: Flags = {}, env: Environment = process.env): AppConfig {
+  const given = new Map<SettingName, string>();
+  const raw: Record<string, unknown> = {};
+  for (const [name, schema] of SETTINGS) {
+    const source = settingSource(schema);
+    const flag = name in flags ? flags[name as keyof Flags] : undefined;
+    const value = flag ?? env[source.env];
+    // An empty variable counts as unset, as in a shell's VAR= idiom.
+    if (value === undefined || value === '') continue;
+    given.set(name, flag !== undefined && source.flag ? source.flag : source.env);
+    raw[name] = converted(schema, value);
+  }
+  const config = Value.Default(CONFIG_SCHEMA, raw) as Record<string, unknown>;
+  const error = CHECK.Errors(config).First();
+  if (error) {
+    const name = error.path.slice(1) as SettingName;
+    const schema = CONFIG_SCHEMA.properties[name];
+    const setting = given.get(name) ?? settingSource(schema).env;
+    const got = settingSource(schema).secret ? `a value of ${String(error.value).length} characters` : JSON.stringify(error.value);
+    throw new ConfigError(setting, `The setting ${setting} must be ${expectation(schema)}; got ${got}.`);
+  }
+  const valid = config as AppConfig;
+  return { ...valid, dataDir: resolve(valid.dataDir), modelsDir: resolve(valid.modelsDir), datasetsDir: resolve(valid.datasetsDir) };
 }
 
-export function sqliteMaxBytesFrom(env: NodeJS.ProcessEnv = process.env): number {
-  return integer('RAMPART_DB_MAX_SIZE_MB', env.RAMPART_DB_MAX_SIZE_MB, 0, 0, 16_777_216) * 1024 * 1024;
-}
-
-export function loadAppConfig(flags: Flags, env: NodeJS.ProcessEnv = process.env): AppConfig {
-  return {
-    dataDir: resolveDataDir(flags.dataDir, env),
-    databaseUrl: databaseUrlFrom(env),
-    sqliteMaxBytes: sqliteMaxBytesFrom(env),
-    host: flags.host ?? env.RAMPART_HOST ?? DEFAULTS.host,
-    apiPort: integer('API port', flags.apiPort ?? env.RAMPART_API_PORT, DEFAULTS.apiPort, 0, 65535),
-    dashboardPort: integer('dashboard port', flags.dashboardPort ?? env.RAMPART_DASHBOARD_PORT, DEFAULTS.dashboardPort, 0, 65535),
-    maxMessageChars: integer('RAMPART_MAX_MESSAGE_CHARS', env.RAMPART_MAX_MESSAGE_CHARS, DEFAULTS.maxMessageChars, 1, 10_000_000),
-    ratePerKeyPerMinute: integer('RAMPART_RATE_LIMIT_PER_KEY', env.RAMPART_RATE_LIMIT_PER_KEY, DEFAULTS.ratePerKeyPerMinute, 0, 1e9),
-    ratePerIpPerMinute: integer('RAMPART_RATE_LIMIT_PER_IP', env.RAMPART_RATE_LIMIT_PER_IP, DEFAULTS.ratePerIpPerMinute, 0, 1e9),
-    logLevel: env.RAMPART_LOG_LEVEL ?? DEFAULTS.logLevel,
-    tlsCertFile: env.RAMPART_TLS_CERT || undefined,
-    tlsKeyFile: env.RAMPART_TLS_KEY || undefined,
-    // One worker per CPU core by default: checks are CPU-bound.
-    workers: integer('workers', flags.workers ?? env.RAMPART_WORKERS, availableParallelism(), 1, 64),
-    modelsDir: modelsDirFrom(env),
-  };
+/** The store options of a configuration (the database and where its files go). */
+export function storeOptionsOf(config: AppConfig): { dataDir: string; databaseUrl: string | undefined; sqliteMaxBytes: number } {
+  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteMaxBytes: config.dbMaxSizeMb * 1024 * 1024 };
 }

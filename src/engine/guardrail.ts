@@ -28,12 +28,12 @@ export interface Redaction {
   replacement: string;
 }
 
-/** What one guardrail concluded about one message. */
-export interface GuardrailVerdict {
+/** What one guardrail concluded about one message; `Fields` is the static type of its result schema. */
+export interface GuardrailVerdict<Fields extends object = Record<string, unknown>> {
   /** true when the guardrail found a violation that blocks the message under the profile's settings. */
   detected: boolean;
-  /** Guardrail-specific members of its `checks` block; the pipeline adds `enabled`. */
-  fields: Record<string, unknown>;
+  /** Guardrail-specific members of its `checks` block, as its `result` schema declares them; the pipeline adds `enabled`. */
+  fields: Fields;
   /** The guardrail's main score in [0, 1], recorded in events and metrics, when it has one. */
   score?: number;
   /** Ranges of the message that triggered, for explanations and highlighting. */
@@ -110,29 +110,35 @@ export interface GuardrailResources {
 }
 
 /** A guardrail at work: built once by its definition with its resources, and owned by whoever built it (the appliance). */
-export interface Guardrail<S extends TObject = TObject, Compiled = unknown> {
+export interface Guardrail<S extends TObject = TObject, Compiled = unknown, R extends TObject = TObject> {
   /** Builds per-profile state (compiled rules, thresholds) once per configuration revision. */
   compile(settings: Static<S>, rules: ProfileRules): Compiled;
   /** Whether the guardrail has anything to check in this context (e.g. a system prompt to protect). */
   applies?(ctx: CheckContext, compiled: Compiled): boolean;
-  check(ctx: CheckContext, compiled: Compiled): GuardrailVerdict | Promise<GuardrailVerdict>;
+  check(ctx: CheckContext, compiled: Compiled): GuardrailVerdict<Static<R>> | Promise<GuardrailVerdict<Static<R>>>;
 }
 
 /**
  * A guardrail: one module, one registry line. The pipeline decides whether it runs (profile switch,
  * protection level, direction); the guardrail only judges the text.
  */
-export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unknown> {
+export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unknown, R extends TObject = TObject> {
   readonly name: GuardrailName;
   /** Dashboard / docs title, e.g. "LLM Guardrail". */
   readonly title: string;
   readonly directions: readonly Direction[];
   /** Profile settings of this guardrail besides `enabled`, with defaults (JSON Schema via TypeBox). */
   readonly settings: S;
+  /**
+   * The guardrail's own members of its `checks` block when it ran (JSON Schema via TypeBox, closed):
+   * the published check-response schema is composed from these (see check-blocks.ts), and `check`
+   * must return exactly these fields.
+   */
+  readonly result: R;
   /** Builds the guardrail, loading its weights or other assets, before its first check. */
-  create(resources: GuardrailResources): Promise<Guardrail<S, Compiled>>;
+  create(resources: GuardrailResources): Promise<Guardrail<S, Compiled, R>>;
   /** Present on guardrails whose verdict follows from one score: they can ask a model backend too (profile setting `backend_mode`). */
-  readonly backend?: BackendHook<Compiled>;
+  readonly backend?: BackendHook<Compiled, Static<R>>;
 }
 
 /** A guardrail with the definition it was built from: what the pipeline runs. */
@@ -157,7 +163,7 @@ export async function loadGuardrails(
 }
 
 /** How a guardrail puts its question to a model backend and turns a score into its verdict. */
-export interface BackendHook<Compiled> {
+export interface BackendHook<Compiled, Fields extends object = Record<string, unknown>> {
   /** What a backend is asked on this check, or undefined when a backend has nothing to judge here. */
   question(ctx: CheckContext): BackendQuestion | undefined;
   /**
@@ -165,12 +171,12 @@ export interface BackendHook<Compiled> {
    * with the hazard categories the backend named when its score counted. `check` is `decide` on the
    * built-in score.
    */
-  decide(ctx: CheckContext, compiled: Compiled, score: number, categories?: readonly ModerationCategory[]): GuardrailVerdict;
+  decide(ctx: CheckContext, compiled: Compiled, score: number, categories?: readonly ModerationCategory[]): GuardrailVerdict<Fields>;
 }
 
-/** Identity helper that keeps the settings type and compiled type inferred. */
-export function defineGuardrail<S extends TObject, Compiled>(
-  definition: GuardrailDefinition<S, Compiled>,
-): GuardrailDefinition<S, Compiled> {
+/** Identity helper that keeps the settings, compiled and result types inferred. */
+export function defineGuardrail<S extends TObject, Compiled, R extends TObject>(
+  definition: GuardrailDefinition<S, Compiled, R>,
+): GuardrailDefinition<S, Compiled, R> {
   return definition;
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { BackendCallError, type BackendCaller, type BackendQuestion, type BackendResult } from '../backends/model-backend.ts';
 import { roundScore } from '../models/detector-scores.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
+import type { DisabledReason } from './check-blocks.ts';
 import {
   GUARDRAIL_NAMES,
   type CheckContext,
@@ -27,9 +28,6 @@ import {
   type ProfileSettings,
   type ProtectionLevel,
 } from './profile-settings.ts';
-
-/** Why a guardrail reports `enabled: false`. */
-export type DisabledReason = 'switched_off' | 'not_applicable' | 'not_available';
 
 interface ActiveGuardrail {
   definition: GuardrailDefinition;

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** One row of a labelled JSONL file in the shared datasets' format. */
 export interface DatasetRow {
@@ -31,9 +31,4 @@ export function jsonlFiles(path: string): string[] {
     .filter((f) => f.endsWith('.jsonl'))
     .sort()
     .map((f) => join(path, f));
-}
-
-/** `RAMPART_DATASETS_DIR`, else `../shared/datasets` relative to the repository root. */
-export function defaultDatasetsDir(): string {
-  return process.env.RAMPART_DATASETS_DIR ?? resolve(import.meta.dirname, '../../../shared/datasets');
 }

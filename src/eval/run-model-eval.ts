@@ -8,14 +8,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { modelsDirFrom } from '../config/app-config.ts';
+import { loadAppConfig } from '../config/app-config.ts';
 import { ModelLibrary } from '../models/model-library.ts';
 import { evaluateClassification, formatClassificationReport } from './classification.ts';
-import { defaultDatasetsDir } from './dataset-files.ts';
 import { modelGuardrailsCheck } from './direct-check.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, json: { type: 'string' } } });
-const data = values.data ?? join(defaultDatasetsDir(), 'eval');
-const report = await evaluateClassification(await modelGuardrailsCheck(new ModelLibrary(modelsDirFrom())), data);
+const config = loadAppConfig();
+const data = values.data ?? join(config.datasetsDir, 'eval');
+const report = await evaluateClassification(await modelGuardrailsCheck(new ModelLibrary(config.modelsDir)), data);
 console.log(formatClassificationReport(report));
 if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');

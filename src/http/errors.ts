@@ -1,18 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { allowedRange, AppError, type ErrorCode } from '../errors.ts';
+import { allowedRange, AppError, errorTypeOf, type ErrorCode } from '../errors.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
-
-/** OpenAI-style error class, so OpenAI clients of the proxy read our errors natively. */
-function errorType(error: AppError): string {
-  if (error.code === 'input_blocked') return 'guardrail_violation';
-  if (error.status === 401) return 'authentication_error';
-  if (error.status === 429) return 'rate_limit_error';
-  return error.status >= 500 ? 'api_error' : 'invalid_request_error';
-}
 
 /** The one error body of every listener: `{ "error": { "code", "message", "type", "request_id", ... } }`. */
 export function errorBody(error: AppError, requestId: string): { error: Record<string, unknown> } {
-  return { error: { code: error.code, message: error.message, type: errorType(error), request_id: requestId, ...error.details } };
+  return { error: { code: error.code, message: error.message, type: errorTypeOf(error.code), request_id: requestId, ...error.details } };
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {

@@ -7,8 +7,8 @@ const KEY_FILE = join('secrets', 'credentials.key');
 
 /**
  * Encrypts upstream credentials at rest (AES-256-GCM). The key lives in the data directory, readable
- * only by its owner, or comes from RAMPART_CREDENTIALS_KEY (base64, 32 bytes) so that several nodes
- * sharing one database can share it. Each ciphertext is bound to the record it belongs to.
+ * only by its owner, or comes from configuration (RAMPART_CREDENTIALS_KEY, base64, 32 bytes) so that
+ * several nodes sharing one database can share it. Each ciphertext is bound to the record it belongs to.
  */
 export class CredentialBox {
   readonly #key: Buffer;
@@ -18,9 +18,9 @@ export class CredentialBox {
     this.#key = key;
   }
 
-  /** The data directory's key, created on first use, or the one given in the environment. */
-  static forDataDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): CredentialBox {
-    if (env.RAMPART_CREDENTIALS_KEY) return new CredentialBox(Buffer.from(env.RAMPART_CREDENTIALS_KEY, 'base64'));
+  /** The configured key (base64) when there is one, else the data directory's, created on first use. */
+  static forDataDir(dataDir: string, configuredKey: string | undefined): CredentialBox {
+    if (configuredKey) return new CredentialBox(Buffer.from(configuredKey, 'base64'));
     const path = join(dataDir, KEY_FILE);
     if (!existsSync(path)) {
       mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });

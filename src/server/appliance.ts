@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import type { AppConfig } from '../config/app-config.ts';
+import { storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { loadGuardrails } from '../engine/guardrail.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { CheckEventQueue } from '../events/check-event-queue.ts';
@@ -9,7 +9,6 @@ import { buildApiApp } from '../http/api-app.ts';
 import { ensureBootstrapAdmin } from '../auth/accounts.ts';
 import { PasswordSignIn } from '../auth/login.ts';
 import { OidcSignIn } from '../auth/oidc.ts';
-import { loadAuthPolicy } from '../auth/policy.ts';
 import { scheduleRetention } from '../events/retention.ts';
 import { buildDashboardApp } from '../http/dashboard-app.ts';
 import { RateLimiter } from '../http/rate-limiter.ts';
@@ -83,11 +82,11 @@ export interface WorkerRole {
  * delivered.
  */
 export async function prepareDataDirectory(config: AppConfig, log: Logger, models = new ModelLibrary(config.modelsDir)): Promise<void> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteMaxBytes: config.sqliteMaxBytes, onError: (err) => log.error({ err }, 'database connection error') });
+  const store = await openStore({ ...storeOptionsOf(config), onError: (err) => log.error({ err }, 'database connection error') });
   try {
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
     // A key that cannot open the stored credentials stops the start before the threat store or accounts are written.
-    await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir));
+    await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
     // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
     await ensureThreatStore(store, models, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
@@ -141,12 +140,10 @@ export interface ApplianceOptions {
 export async function buildAppliance(config: AppConfig, log: Logger = createLogger(config.logLevel), options: ApplianceOptions = {}): Promise<Appliance> {
   const { worker, models = new ModelLibrary(config.modelsDir) } = options;
   const store = await openStore({
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
+    ...storeOptionsOf(config),
     onError: (err) => log.error({ err }, 'database connection error'),
     // Checks never wait on the database; a write that meets a lock held elsewhere fails fast and is retried.
     lockWaitMs: SERVER_LOCK_WAIT_MS,
-    sqliteMaxBytes: config.sqliteMaxBytes,
   });
   const metrics = new Metrics(worker?.clusterMetrics);
   // Guardrails that keep state (the threat-vector index) follow configuration reloads.
@@ -163,7 +160,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     // A change made while the guardrails loaded is in the revision just loaded, so no reload will bring it.
     await listener();
   }
-  const credentials = CredentialBox.forDataDir(config.dataDir);
+  const credentials = CredentialBox.forDataDir(config.dataDir, config.credentialsKey);
   const backends = new ModelBackends({ store, credentials, metrics, log });
   await backends.load();
   // Before listening, like the built-in models.
@@ -214,7 +211,6 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
       ratePerIpPerMinute: shareOf(config.ratePerIpPerMinute, worker),
     },
   });
-  const authPolicy = loadAuthPolicy();
   const dashboard = await buildDashboardApp({
     log,
     https,
@@ -223,8 +219,9 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     admin: {
       store,
       dataDir: config.dataDir,
-      policy: authPolicy,
-      passwordSignIn: new PasswordSignIn(store, authPolicy, new RateLimiter(authPolicy.loginAttemptsPerIpPerMinute)),
+      policy: config,
+      credentials,
+      passwordSignIn: new PasswordSignIn(store, config, new RateLimiter(config.loginAttemptsPerIpPerMinute)),
       oidc: new OidcSignIn(store, config.dataDir),
       log,
       backends,

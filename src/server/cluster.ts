@@ -21,6 +21,22 @@ const RESTART_DELAY_MS = 1_000;
 const STOP_TIMEOUT_MS = 30_000;
 
 /**
+ * The primary tells each worker its place through the environment of the fork (cluster-internal, not
+ * a setting): read once, by `runWorker`.
+ */
+const WORKER_ID = 'RAMPART_WORKER_ID';
+const WORKER_COUNT = 'RAMPART_WORKER_COUNT';
+
+function workerPlace(env: NodeJS.ProcessEnv): { id: number; count: number } {
+  const id = Number(env[WORKER_ID]);
+  const count = Number(env[WORKER_COUNT]);
+  if (!Number.isInteger(id) || !Number.isInteger(count) || id < 1 || id > count) {
+    throw new Error(`A worker process needs ${WORKER_ID} and ${WORKER_COUNT} from its primary process.`);
+  }
+  return { id, count };
+}
+
+/**
  * Memory settings of a worker, unless the operator gave their own (README, sizing). V8 sizes the
  * young generation from the machine's memory (up to 3 × 32 MB semi-spaces on a large host); a check
  * allocates little that survives, so 16 MB semi-spaces cost no measurable latency and save about
@@ -47,7 +63,7 @@ export async function runPrimary(config: AppConfig, workers: number, log: Logger
   let announced = false;
 
   const fork = (id: number): Worker => {
-    const worker = cluster.fork({ ...memory.env, RAMPART_WORKER_ID: String(id), RAMPART_WORKER_COUNT: String(workers) });
+    const worker = cluster.fork({ ...memory.env, [WORKER_ID]: String(id), [WORKER_COUNT]: String(workers) });
     worker.on('message', (message: Message) => {
       if (message.type === 'rampart:ready') {
         ready.set(id, { apiPort: message.apiPort, dashboardPort: message.dashboardPort });
@@ -121,8 +137,7 @@ function clusterMetricsFromPrimary(): Promise<string> {
 
 /** Runs one worker process: a full appliance on the shared ports. */
 export async function runWorker(config: AppConfig, log: Logger): Promise<RunningAppliance> {
-  const id = Number(process.env.RAMPART_WORKER_ID);
-  const count = Number(process.env.RAMPART_WORKER_COUNT);
+  const { id, count } = workerPlace(process.env);
   const workerLog = log.child({ worker: id });
   const appliance = await buildAppliance(config, workerLog, { worker: { id, count, clusterMetrics: clusterMetricsFromPrimary } });
   // prom-client answers the primary's requests for this process's registry once an aggregator exists here.

@@ -14,6 +14,7 @@ it('runs every guardrail on input and output messages, long ones and decoded pay
     title: 'Records what it is asked',
     directions: ['input', 'output'],
     settings: Type.Object({}),
+    result: Type.Object({}),
     create: async () => ({
       compile: () => null,
       check: (ctx) => {

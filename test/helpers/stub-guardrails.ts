@@ -12,6 +12,7 @@ const failing = defineGuardrail({
   title: 'Always fails',
   directions: ['input'],
   settings: Type.Object({}),
+  result: Type.Object({}),
   create: async () => ({
     compile: () => null,
     check: () => {
@@ -26,6 +27,7 @@ const masking = defineGuardrail({
   title: 'Masks digits',
   directions: ['input', 'output'],
   settings: Type.Object({}),
+  result: Type.Object({ detected: Type.Boolean() }),
   create: async () => ({
     compile: () => null,
     check: (ctx) => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { defaultDatasetsDir, jsonlFiles, readJsonlFile } from '../../src/eval/dataset-files.ts';
+import { loadAppConfig } from '../../src/config/app-config.ts';
+import { jsonlFiles, readJsonlFile } from '../../src/eval/dataset-files.ts';
 import { normaliseForDetection } from '../../src/text/normalise.ts';
 import { harmlessFramings, symbolHeavyBenign } from '../../training/attack-families.ts';
 import { fill } from '../../training/data-files.ts';
@@ -52,7 +53,7 @@ interface EvalText {
 }
 
 function evalTexts(): EvalText[] {
-  const dir = join(defaultDatasetsDir(), 'eval');
+  const dir = join(loadAppConfig().datasetsDir, 'eval');
   if (!existsSync(dir)) assert.fail(`the eval datasets are missing: ${dir} does not exist (set RAMPART_DATASETS_DIR to the shared datasets folder)`);
   const texts = jsonlFiles(dir).flatMap((path) => readJsonlFile(path).map((r) => ({ file: r.file, text: normaliseForDetection(r.text) })));
   assert.ok(texts.length > 0, `no eval texts in ${dir}`);

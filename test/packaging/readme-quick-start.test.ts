@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { DEFAULTS } from '../../src/config/app-config.ts';
+import { CONFIG_SCHEMA } from '../../src/config/schema.ts';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const gettingStarted = /## Getting started\n([^]*?)\n## /.exec(readme)![1]!;
@@ -12,7 +12,7 @@ test('the quick-start curl calls the port scripts/start.sh listens on', () => {
   assert.match(startScript, /exec node bin\/rampart\.js serve "\$@"\n/);
   const url = /curl [^\n]*?(https:\/\/[^\s]+)/.exec(gettingStarted)![1]!;
   const port = new URL(url).port || '443';
-  assert.equal(Number(port), DEFAULTS.apiPort, url);
+  assert.equal(Number(port), CONFIG_SCHEMA.properties.apiPort.default, url);
 });
 
 test('Getting started says where the first administrator password is', () => {

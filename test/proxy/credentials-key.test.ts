@@ -69,10 +69,11 @@ describe('a wrong credentials key at start', () => {
     assert.deepEqual(await storedRuntimeLlms(), before, 'the sealed credential is stored as it was');
   });
 
-  it('a key that is not 32 bytes: the server exits with 1 saying so', async () => {
+  it('a key that is not 32 bytes: the server exits with 1 saying so, without repeating the key', async () => {
     const message = await failedStart({ dataDir: app.dataDir, env: { ...app.env, RAMPART_CREDENTIALS_KEY: 'dG9vIHNob3J0' } });
     assert.match(message, /exited with 1 before it was ready/);
-    assert.match(message, /Error: The credentials key must be 32 bytes\./);
+    assert.match(message, /Error: The setting RAMPART_CREDENTIALS_KEY must be a base64-encoded 32-byte key \(44 characters\); got a value of 12 characters\./);
+    assert.ok(!message.includes('dG9vIHNob3J0'));
   });
 
   it('started again with the right key, the server forwards with the stored credential', async () => {

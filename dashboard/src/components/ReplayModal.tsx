@@ -1,20 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api, type CheckEventJson, type Profile, type RuntimeLlm } from '../api.ts';
+import { api, type CheckEventJson, type Profile, type ReplayReport, type RuntimeLlm } from '../api.ts';
 import { VERDICTS } from '../pages/Events.tsx';
 
 type Verdict = CheckEventJson['verdict'];
-
-interface ReplayReport {
-  checks_replayed: number;
-  checks_without_text: number;
-  truncated: boolean;
-  since: string;
-  verdicts: { recorded: Record<Verdict, number>; candidate: Record<Verdict, number> };
-  changed: number;
-  changed_by_guardrail: Record<string, { newly_detected: number; no_longer_detected: number }>;
-  changes: { event_id: string; time: string; direction: string; recorded_verdict: Verdict; candidate_verdict: Verdict; link: string }[];
-}
 
 const PERIODS = [
   { value: '1h', label: 'Last hour' },

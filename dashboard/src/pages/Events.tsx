@@ -2,14 +2,10 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconDatabasePlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, proposeThreat, type CheckEventJson, type RuntimeLlm } from '../api.ts';
+import { api, proposeThreat, type CheckEventJson, type EventStats as Stats, type RuntimeLlm } from '../api.ts';
 import { Notice, useNotice } from '../components/Notice.tsx';
 import { useRoute } from '../router.ts';
 import { GUARDRAIL_MENU, guardrailTitle } from './Guardrails.tsx';
-
-interface Stats {
-  buckets: { time: string; checks: number; blocked: number; blocked_by: Record<string, number> }[];
-}
 
 const RANGES: Record<string, { ms: number; bucket: string }> = {
   '1h': { ms: 3_600_000, bucket: 'minute' },

@@ -15,7 +15,7 @@ export const GUARDRAIL_MENU = [
   { name: 'vector', title: 'Vector Guardrail' },
   { name: 'keyword', title: 'Keyword' },
   { name: 'regex', title: 'Regex' },
-];
+] as const;
 
 /** The one name a guardrail goes by everywhere in the dashboard (badges, legends, filters). */
 export function guardrailTitle(name: string): string {
@@ -175,7 +175,7 @@ export function GuardrailPage({ name }: { name: string }) {
 
   const info = catalogue.find((g) => g.name === name);
   const profile = profiles.find((p) => p.id === profileId);
-  const stored = profile?.settings.guardrails[name] ?? {};
+  const stored = (info && profile?.settings.guardrails[info.name]) ?? {};
   useEffect(() => {
     const { enabled, monitor, ...rest } = stored;
     setDraft(rest);

@@ -1,29 +1,9 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError } from '../api.ts';
+import { api, fieldErrorOf, type FieldError, type ModelBackend } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
-interface Health {
-  state: 'ready' | 'loading' | 'unavailable' | 'open' | 'half_open';
-  consecutive_failures: number;
-  device?: 'cpu' | 'cuda';
-  error?: string;
-}
-
-interface ModelBackend {
-  id: string;
-  name: string;
-  kind: 'onnx' | 'llm_judge';
-  path?: string;
-  url?: string;
-  model?: string;
-  format?: 'llama_guard' | 'shieldgemma' | 'json';
-  api_key_set?: boolean;
-  timeout_ms: number;
-  breaker_failures: number;
-  breaker_cooldown_ms: number;
-  health?: Health;
-}
+type Health = NonNullable<ModelBackend['health']>;
 
 /** The form's values; numbers stay as typed until the API accepts or refuses them. */
 interface Draft {
@@ -67,7 +47,8 @@ function bodyOf(draft: Draft): Record<string, unknown> {
 }
 
 function draftOf(b: ModelBackend): Draft {
-  return { ...EMPTY, id: b.id, name: b.name, kind: b.kind, path: b.path ?? '', url: b.url ?? '', model: b.model ?? '', format: b.format ?? 'llama_guard', timeout_ms: b.timeout_ms, breaker_failures: b.breaker_failures, breaker_cooldown_ms: b.breaker_cooldown_ms };
+  const own = b.kind === 'onnx' ? { path: b.path } : { url: b.url, model: b.model, format: b.format };
+  return { ...EMPTY, id: b.id, name: b.name, kind: b.kind, ...own, timeout_ms: b.timeout_ms, breaker_failures: b.breaker_failures, breaker_cooldown_ms: b.breaker_cooldown_ms };
 }
 
 function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; keySet: boolean; onSaved: (b: ModelBackend) => void; onCancel: () => void }) {

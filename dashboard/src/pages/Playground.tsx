@@ -1,20 +1,9 @@
 import { Alert, Badge, Button, Card, Code, Collapse, Group, SegmentedControl, Select, Stack, Switch, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api, type RuntimeLlm } from '../api.ts';
+import { api, type PlaygroundResult as Result, type RuntimeLlm } from '../api.ts';
 import { GuardrailRow } from '../components/GuardrailRow.tsx';
 import { Highlighted, type Span } from '../components/Highlighted.tsx';
 import { guardrailTitle } from './Guardrails.tsx';
-
-interface Result {
-  injection_detected: boolean;
-  blocked_by: string[];
-  /** Guardrails in monitor mode that would have blocked. */
-  monitored_by: string[];
-  checks: Record<string, Record<string, unknown>>;
-  spans: Span[];
-  sanitized_message?: string;
-  execution_time: number;
-}
 
 /** input-check / output-check on typed text with a Runtime LLM's guardrails; triggering spans marked. */
 export function PlaygroundPage() {
@@ -102,7 +91,7 @@ export function PlaygroundPage() {
               </Table.Thead>
               <Table.Tbody>
                 {Object.entries(checked.result.checks).map(([name, block]) => (
-                  <GuardrailRow key={name} name={name} block={block} blocked={checked.result.blocked_by.includes(name)} monitored={checked.result.monitored_by.includes(name)} />
+                  <GuardrailRow key={name} name={name} block={block} blocked={(checked.result.blocked_by as readonly string[]).includes(name)} monitored={(checked.result.monitored_by as readonly string[]).includes(name)} />
                 ))}
               </Table.Tbody>
             </Table>

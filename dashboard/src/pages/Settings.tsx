@@ -1,6 +1,6 @@
 import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError } from '../api.ts';
+import { api, fieldErrorOf, type FieldError, type Retention, type SiemSettings as Siem, type SsoSettings as Sso } from '../api.ts';
 import { ModelBackendsSettings } from './ModelBackends.tsx';
 
 type Notice = { ok: boolean; text: string } | null;
@@ -39,13 +39,6 @@ function NoticeAlert({ notice }: { notice: Notice }) {
   return notice ? <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert> : null;
 }
 
-interface Siem {
-  enabled: boolean;
-  collector: string;
-  port: number;
-  format: 'cef' | 'json';
-}
-
 /** Settings → SIEM Integration: collector IP, UDP port, format, on/off, Save, send test event. */
 function SiemSettings() {
   const [siem, setSiem] = useSettings<Siem>('/api/settings/siem');
@@ -82,12 +75,6 @@ function SiemSettings() {
   );
 }
 
-interface Retention {
-  max_age_days: number;
-  max_events: number;
-  audit_max_age_days: number;
-}
-
 function RetentionSettings() {
   const [r, setR] = useSettings<Retention>('/api/settings/retention');
   const { notice, run, errorOf } = useSaveOutcome();
@@ -106,17 +93,6 @@ function RetentionSettings() {
       </Stack>
     </Card>
   );
-}
-
-interface Sso {
-  enabled: boolean;
-  issuer: string;
-  client_id: string;
-  redirect_url: string;
-  role_claim: string;
-  admin_values: string[];
-  username_claim: string;
-  client_secret_set: boolean;
 }
 
 function SsoSettings() {

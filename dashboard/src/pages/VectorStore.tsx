@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { api, proposeThreat, type ThreatEntry, type ThreatProposal, type ThreatStatus } from '../api.ts';
+import { api, proposeThreat, type ThreatCount as Count, type ThreatEntry, type ThreatProposal, type ThreatStatus } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { Notice, useNotice } from '../components/Notice.tsx';
 
@@ -12,12 +12,6 @@ const STATUSES: { value: ThreatStatus; label: string }[] = [
   { value: 'removed', label: 'Removed' },
 ];
 const PAGE_SIZE = 25;
-
-interface Count {
-  status: ThreatStatus;
-  origin: ThreatEntry['origin'];
-  count: number;
-}
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 

@@ -4,6 +4,7 @@ import { roundScore, type DetectorScores } from '../../models/detector-scores.ts
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../models/heads.ts';
 import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
 import { moderate } from './moderate.ts';
+import { CONTENT_MODERATION_RESULT, type ContentModerationResult } from './result-schema.ts';
 
 interface Compiled {
   inputThreshold: number;
@@ -14,7 +15,7 @@ interface Compiled {
 }
 
 /** The verdict on a hazard score; `named`: the categories a model backend gave, else the built-in heads attribute them. */
-function verdict(ctx: CheckContext, compiled: Compiled, hazard: number, named?: readonly ModerationCategory[]): GuardrailVerdict {
+function verdict(ctx: CheckContext, compiled: Compiled, hazard: number, named?: readonly ModerationCategory[]): GuardrailVerdict<ContentModerationResult> {
   const threshold = ctx.direction === 'input' ? compiled.inputThreshold : compiled.outputThreshold;
   const m = moderate(hazard, threshold, compiled.detector.of(ctx.text), compiled.enabled, named);
   return {
@@ -39,6 +40,7 @@ export const contentModerationGuardrail = defineGuardrail({
   name: 'content_moderation',
   title: 'Content Moderation',
   directions: ['input', 'output'],
+  result: CONTENT_MODERATION_RESULT,
   settings: Type.Object({
     input_threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.content_moderation.input_threshold, description: 'Hazard score at or above which a prompt is unsafe.' }),
     output_threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.content_moderation.output_threshold, description: 'Hazard score at or above which an LLM answer is unsafe.' }),

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type CheckContext, type Direction, type GuardrailVerdict, type KeywordRule, type ProfileRules, type TextSpan } from '../../engine/guardrail.ts';
 import { foldForMatching, originalRange } from '../../text/fold.ts';
 import { AhoCorasick } from './aho-corasick.ts';
+import { KEYWORD_RESULT, type KeywordResult } from './result-schema.ts';
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 // Scripts written without spaces between words: a keyword there cannot require word boundaries.
@@ -53,7 +54,7 @@ function compileKeywords(_settings: unknown, rules: ProfileRules): CompiledKeywo
   return { byDirection: { input: forDirection('input'), output: forDirection('output') } };
 }
 
-function checkKeywords(ctx: CheckContext, compiled: CompiledKeywords): GuardrailVerdict {
+function checkKeywords(ctx: CheckContext, compiled: CompiledKeywords): GuardrailVerdict<KeywordResult> {
   const table = compiled.byDirection[ctx.direction];
   const matches: { rule_id: string; keyword: string }[] = [];
   const spans: TextSpan[] = [];
@@ -88,6 +89,7 @@ export const keywordGuardrail = defineGuardrail({
   name: 'keyword',
   title: 'Keyword',
   directions: ['input', 'output'],
+  result: KEYWORD_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
   create: async () => ({ compile: compileKeywords, check: checkKeywords }),
 });

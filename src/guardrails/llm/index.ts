@@ -2,8 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type GuardrailVerdict } from '../../engine/guardrail.ts';
 import { roundScore } from '../../models/detector-scores.ts';
 import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
+import { LLM_RESULT, type LlmResult } from './result-schema.ts';
 
-function verdict(score: number, threshold: number): GuardrailVerdict {
+function verdict(score: number, threshold: number): GuardrailVerdict<LlmResult> {
   const detected = score >= threshold;
   return { detected, score, fields: { score: roundScore(score), threshold, detected } };
 }
@@ -13,6 +14,7 @@ export const llmGuardrail = defineGuardrail({
   name: 'llm',
   title: 'LLM Guardrail',
   directions: ['input', 'output'],
+  result: LLM_RESULT,
   settings: Type.Object({
     threshold: Type.Number({
       minimum: 0,

@@ -3,6 +3,7 @@ import { PiiEngine, type ModelRecogniser } from './engine.ts';
 import type { Entity, EntityType } from './entities.ts';
 import { maskValue } from './mask.ts';
 import { PATTERN_RECOGNISERS } from './recognisers/index.ts';
+import { PII_RESULT, type PiiResult } from './result-schema.ts';
 import { defaultAction, PiiSettings, type PiiAction } from './settings.ts';
 
 export interface CompiledPii {
@@ -22,7 +23,7 @@ export function compilePii(settings: PiiSettings, personModel: ModelRecogniser |
 }
 
 /** The verdict for one text: the `pii` block members, what blocks, and what to mask. */
-export function judgePii(message: string, compiled: CompiledPii): GuardrailVerdict {
+export function judgePii(message: string, compiled: CompiledPii): GuardrailVerdict<PiiResult> {
   const found: Entity[] = compiled.engine.scan(message);
   let blocks = false;
   let score = 0;
@@ -56,6 +57,7 @@ export const piiGuardrail = defineGuardrail({
   name: 'pii',
   title: 'PII Detection',
   directions: ['input', 'output'],
+  result: PII_RESULT,
   settings: PiiSettings,
   async create({ models }) {
     const person = await models.personRecogniser();

@@ -3,6 +3,7 @@ import type { RE2JS } from 're2js';
 import { defineGuardrail, type CheckContext, type Direction, type GuardrailVerdict, type ProfileRules, type RegexRule, type TextSpan } from '../../engine/guardrail.ts';
 import { originalRange } from '../../text/fold.ts';
 import { compilePattern } from './pattern.ts';
+import { REGEX_RESULT, type RegexResult } from './result-schema.ts';
 
 interface CompiledRule {
   rule: RegexRule;
@@ -22,7 +23,7 @@ function compileRegexes(_settings: unknown, rules: ProfileRules): Record<Directi
   return { input: forDirection('input'), output: forDirection('output') };
 }
 
-function checkRegexes(ctx: CheckContext, compiled: Record<Direction, CompiledRule[]>): GuardrailVerdict {
+function checkRegexes(ctx: CheckContext, compiled: Record<Direction, CompiledRule[]>): GuardrailVerdict<RegexResult> {
   const cleaned = ctx.text.cleaned;
   const matches: { rule_id: string; name: string }[] = [];
   const spans: TextSpan[] = [];
@@ -44,6 +45,7 @@ export const regexGuardrail = defineGuardrail({
   name: 'regex',
   title: 'Regex',
   directions: ['input', 'output'],
+  result: REGEX_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
   create: async () => ({ compile: compileRegexes, check: checkRegexes }),
 });

@@ -3,6 +3,7 @@ import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../..
 import { roundScore } from '../../models/detector-scores.ts';
 import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
 import { ProtectedPrompt, leakageSignals, leakedSpans } from './leakage.ts';
+import { SYSTEM_PROMPT_RESULT, type SystemPromptResult } from './result-schema.ts';
 
 const EMPTY_PROMPT = new ProtectedPrompt('');
 const PREPARED_LIMIT = 256;
@@ -25,7 +26,7 @@ class PreparedPrompts {
 }
 
 /** Input side: the verdict on an extraction score. */
-function extractionVerdict(score: number, threshold: number): GuardrailVerdict {
+function extractionVerdict(score: number, threshold: number): GuardrailVerdict<SystemPromptResult> {
   const detected = score >= threshold;
   return { detected, score, fields: { detected, score: roundScore(score) } };
 }
@@ -40,6 +41,7 @@ export const systemPromptGuardrail = defineGuardrail({
   name: 'system_prompt',
   title: 'System Prompt Protection',
   directions: ['input', 'output'],
+  result: SYSTEM_PROMPT_RESULT,
   settings: Type.Object({
     threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.system_prompt.threshold, description: 'Extraction score at or above which a prompt is blocked.' }),
     leak_threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Leakage score at or above which an answer is blocked (output side).' }),

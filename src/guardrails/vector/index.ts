@@ -3,6 +3,7 @@ import { defineGuardrail } from '../../engine/guardrail.ts';
 import { VECTOR_SENSITIVITIES } from '../../engine/profile-settings.ts';
 import { scoreMessage } from '../../vectors/scorer.ts';
 import { seedOnlyRuntime, startVectorRuntime } from '../../vectors/vector-runtime.ts';
+import { VECTOR_RESULT } from './result-schema.ts';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -16,6 +17,7 @@ export const vectorGuardrail = defineGuardrail({
   name: 'vector',
   title: 'Vector Guardrail',
   directions: ['input'],
+  result: VECTOR_RESULT,
   settings: Type.Object({
     sensitivity: Type.Union(
       VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),

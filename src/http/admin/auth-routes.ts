@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, findAdminUser } from '../../auth/accounts.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
@@ -6,13 +7,13 @@ import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../store/audit.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, clearSessionCookie, setSessionCookie, type AdminContext } from './context.ts';
-import { okSchema, sessionSchema } from './schemas.ts';
+import { LOGIN_BODY, OK_SCHEMA, PASSWORD_CHANGE_BODY, SESSION_SCHEMA, type SessionJson } from './schemas.ts';
 
 const OIDC_STATE_COOKIE = '__Host-rampart_oidc_state';
 
 /** Sign-in (password and SSO), the session, sign-out and Profile → Security → Change Password. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): void {
-  const sessionView = async (username: string, authMethod: string, csrfToken: string) => {
+  const sessionView = async (username: string, authMethod: SessionJson['user']['auth_method'], csrfToken: string): Promise<SessionJson> => {
     const user = authMethod === 'password' ? await findAdminUser(ctx.store.db, username) : undefined;
     return { user: { username, auth_method: authMethod, must_change_password: user?.must_change_password === 1 }, csrf_token: csrfToken };
   };
@@ -23,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
   });
   rejectOtherMethods(app, '/api/auth/options', ['GET', 'HEAD']);
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: Static<typeof LOGIN_BODY> }>(
     '/api/auth/login',
     {
       config: { auth: 'public' },
@@ -31,13 +32,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
         summary: 'Sign in with user name and password; sets the session cookie',
         description: `Throttled per client address; an account is locked for a while after ${ctx.policy.maxFailedLogins} failed attempts in a row, and is then refused like an unknown user or a wrong password (401). The response carries the CSRF token to send as X-CSRF-Token on every state-changing request.`,
         tags: ['auth'],
-        body: {
-          type: 'object',
-          required: ['username', 'password'],
-          additionalProperties: false,
-          properties: { username: { type: 'string', maxLength: 64 }, password: { type: 'string', maxLength: 1024 } },
-        },
-        response: { 200: sessionSchema },
+        body: LOGIN_BODY,
+        response: { 200: SESSION_SCHEMA },
       },
     },
     async (request, reply) => {
@@ -48,13 +44,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
   );
   rejectOtherMethods(app, '/api/auth/login', ['POST']);
 
-  app.get('/api/auth/session', { config: { auth: 'pending' }, schema: { summary: 'The signed-in administrator and the CSRF token', tags: ['auth'], response: { 200: sessionSchema } } }, async (request) => {
+  app.get('/api/auth/session', { config: { auth: 'pending' }, schema: { summary: 'The signed-in administrator and the CSRF token', tags: ['auth'], response: { 200: SESSION_SCHEMA } } }, async (request) => {
     const session = request.adminSession!;
     return sessionView(session.username, session.authMethod, session.csrfToken);
   });
   rejectOtherMethods(app, '/api/auth/session', ['GET', 'HEAD']);
 
-  app.post('/api/auth/logout', { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
+  app.post('/api/auth/logout', { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: { 200: OK_SCHEMA } } }, async (request, reply) => {
     await deleteSession(ctx.store.db, request.adminSession!.id);
     await recordAudit(ctx.store.db, { actor: actorOf(request).id, action: 'admin.logout', targetType: 'admin_user', targetId: request.adminSession!.username, details: {} });
     clearSessionCookie(reply);
@@ -62,7 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
   });
   rejectOtherMethods(app, '/api/auth/logout', ['POST']);
 
-  app.post<{ Body: { current_password: string; new_password: string } }>(
+  app.post<{ Body: Static<typeof PASSWORD_CHANGE_BODY> }>(
     '/api/auth/password',
     {
       config: { auth: 'pending' },
@@ -70,13 +66,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
         summary: 'Change the signed-in administrator’s password (Profile → Security → Change Password)',
         description: 'At least 12 characters, not containing the user name. Other sessions of the account end.',
         tags: ['auth'],
-        body: {
-          type: 'object',
-          required: ['current_password', 'new_password'],
-          additionalProperties: false,
-          properties: { current_password: { type: 'string', maxLength: 1024 }, new_password: { type: 'string', maxLength: 1024 } },
-        },
-        response: { 200: okSchema },
+        body: PASSWORD_CHANGE_BODY,
+        response: { 200: OK_SCHEMA },
       },
     },
     async (request) => {

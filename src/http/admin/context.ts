@@ -12,6 +12,7 @@ import { findSession, type AdminSession } from '../../auth/sessions.ts';
 import type { LoadedGuardrail } from '../../engine/guardrail.ts';
 import { AppError } from '../../errors.ts';
 import type { ModelLibrary } from '../../models/model-library.ts';
+import type { CredentialBox } from '../../secrets/credential-box.ts';
 import type { Store } from '../../store/store.ts';
 
 /** What the admin API routes need. */
@@ -19,6 +20,8 @@ export interface AdminContext {
   store: Store;
   dataDir: string;
   policy: AuthPolicy;
+  /** Seals upstream credentials and model backend API keys. */
+  credentials: CredentialBox;
   passwordSignIn: PasswordSignIn;
   oidc: OidcSignIn;
   log: Logger;

@@ -4,20 +4,7 @@ import { createModelBackend, deleteModelBackend, listModelBackendsOf, requireMod
 import type { StoredModelBackend } from '../../store/model-backends.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { idParams, modelBackendBody, okSchema } from './schemas.ts';
-
-interface ModelBackendBody {
-  name?: string;
-  kind?: string;
-  path?: string;
-  url?: string;
-  model?: string;
-  format?: string;
-  api_key?: string | null;
-  timeout_ms?: number;
-  breaker_failures?: number;
-  breaker_cooldown_ms?: number;
-}
+import { ID_PARAMS, MODEL_BACKEND_CREATE_BODY, MODEL_BACKEND_UPDATE_BODY, OK_SCHEMA, type IdParams, type ModelBackendBody } from './schemas.ts';
 
 function toModelBackendInput(body: ModelBackendBody): ModelBackendInput {
   return {
@@ -50,20 +37,20 @@ export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminConte
   }));
   app.post<{ Body: ModelBackendBody }>(
     '/api/model-backends',
-    { schema: { summary: 'Add a model backend: an ONNX classifier folder or an LLM judge', tags, body: modelBackendBody(['name', 'kind']) } },
-    async (request, reply) => reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body)))),
+    { schema: { summary: 'Add a model backend: an ONNX classifier folder or an LLM judge', tags, body: MODEL_BACKEND_CREATE_BODY } },
+    async (request, reply) => reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body), ctx.credentials))),
   );
   rejectOtherMethods(app, '/api/model-backends', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: { id: string } }>('/api/model-backends/:id', { schema: { summary: 'One model backend', tags, params: idParams } }, async (request) => json(await requireModelBackend(ctx.store, request.params.id)));
-  app.patch<{ Params: { id: string }; Body: ModelBackendBody }>(
+  app.get<{ Params: IdParams }>('/api/model-backends/:id', { schema: { summary: 'One model backend', tags, params: ID_PARAMS } }, async (request) => json(await requireModelBackend(ctx.store, request.params.id)));
+  app.patch<{ Params: IdParams; Body: ModelBackendBody }>(
     '/api/model-backends/:id',
-    { schema: { summary: 'Change a model backend (members left out keep their values)', tags, params: idParams, body: modelBackendBody([]) } },
-    async (request) => changed(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body))),
+    { schema: { summary: 'Change a model backend (members left out keep their values)', tags, params: ID_PARAMS, body: MODEL_BACKEND_UPDATE_BODY } },
+    async (request) => changed(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body), ctx.credentials)),
   );
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: IdParams }>(
     '/api/model-backends/:id',
-    { schema: { summary: 'Delete a model backend no guardrail uses', tags, params: idParams, response: { 200: okSchema } } },
+    { schema: { summary: 'Delete a model backend no guardrail uses', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } },
     async (request) => {
       await deleteModelBackend(ctx.store, actorOf(request), request.params.id);
       return { ok: true };

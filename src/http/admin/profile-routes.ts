@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { guardrailCatalogue } from '../../admin/guardrail-catalogue.ts';
 import { keywordRuleJson, profileJson, regexRuleJson } from '../../admin/json.ts';
@@ -6,7 +7,19 @@ import { replayProfile } from '../../admin/replay.ts';
 import { testRule, type RuleTestInput } from '../../admin/rule-test.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { idParams, keywordRuleBody, okSchema, regexRuleBody, replayBody, ruleTestBody } from './schemas.ts';
+import {
+  ID_PARAMS,
+  KEYWORD_RULE_BODY,
+  OK_SCHEMA,
+  PROFILE_CREATE_BODY,
+  PROFILE_PATCH_BODY,
+  REGEX_RULE_BODY,
+  REPLAY_BODY,
+  RULE_PARAMS,
+  RULE_TEST_BODY,
+  type IdParams,
+  type RuleParams,
+} from './schemas.ts';
 
 const tags: readonly string[] = ['profiles'];
 
@@ -16,13 +29,13 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   rejectOtherMethods(app, '/api/guardrails', ['GET', 'HEAD']);
 
   app.get('/api/profiles', { schema: { summary: 'List security profiles', tags } }, async () => ({ profiles: (await listSecurityProfiles(ctx.store)).map(profileJson) }));
-  app.post<{ Body: { name: string; description?: string; copy_from?: string } }>(
+  app.post<{ Body: Static<typeof PROFILE_CREATE_BODY> }>(
     '/api/profiles',
     {
       schema: {
         summary: 'Create a security profile, optionally copying another',
         tags,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 200 }, description: { type: 'string', maxLength: 1000 }, copy_from: { type: 'string', maxLength: 200 } } },
+        body: PROFILE_CREATE_BODY,
       },
     },
     async (request, reply) => {
@@ -35,27 +48,27 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: { id: string } }>('/api/profiles/:id', { schema: { summary: 'One security profile with its settings and rules', tags, params: idParams } }, async (request) => profileJson(await getProfile(ctx.store, request.params.id)));
-  app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>(
+  app.get<{ Params: IdParams }>('/api/profiles/:id', { schema: { summary: 'One security profile with its settings and rules', tags, params: ID_PARAMS } }, async (request) => profileJson(await getProfile(ctx.store, request.params.id)));
+  app.patch<{ Params: IdParams; Body: Static<typeof PROFILE_PATCH_BODY> }>(
     '/api/profiles/:id',
     {
       schema: {
         summary: 'Change profile settings with a JSON Merge Patch (RFC 7386)',
         description: 'E.g. {"guardrails":{"llm":{"enabled":false,"threshold":0.8}}}; null resets a member to its default ({"guardrails":{"llm":{"enabled":null}}} follows the protection level again). The settings schema is in GET /api/guardrails.',
         tags,
-        params: idParams,
-        body: { type: 'object' },
+        params: ID_PARAMS,
+        body: PROFILE_PATCH_BODY,
       },
     },
     async (request) => profileJson(await updateProfileSettings(ctx.store, actorOf(request), request.params.id, request.body)),
   );
-  app.delete<{ Params: { id: string } }>('/api/profiles/:id', { schema: { summary: 'Delete an unused security profile', tags, params: idParams, response: { 200: okSchema } } }, async (request) => {
+  app.delete<{ Params: IdParams }>('/api/profiles/:id', { schema: { summary: 'Delete an unused security profile', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } }, async (request) => {
     await deleteProfile(ctx.store, actorOf(request), request.params.id);
     return { ok: true };
   });
   rejectOtherMethods(app, '/api/profiles/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
 
-  app.post<{ Params: { id: string }; Body: { runtime_llm: string; since: string } }>(
+  app.post<{ Params: IdParams; Body: Static<typeof REPLAY_BODY> }>(
     '/api/profiles/:id/replay',
     {
       schema: {
@@ -63,17 +76,17 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
         description:
           'Needs checks recorded with message text (profile setting record_message_text); answers 409 conflict when there are none. Nothing is stored. The report counts recorded and candidate verdicts, the checks whose verdict would change (changed), per guardrail how many checks it would newly detect or no longer detect, and lists the changed checks with a dashboard link to each.',
         tags,
-        params: idParams,
-        body: replayBody,
+        params: ID_PARAMS,
+        body: REPLAY_BODY,
       },
     },
     async (request) => replayProfile(ctx.store, ctx.guardrails, ctx.log, { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since }),
   );
   rejectOtherMethods(app, '/api/profiles/:id/replay', ['POST']);
 
-  app.post<{ Params: { id: string }; Body: { keyword: string; whole_word?: boolean; scope?: string } }>(
+  app.post<{ Params: IdParams; Body: Static<typeof KEYWORD_RULE_BODY> }>(
     '/api/profiles/:id/keyword-rules',
-    { schema: { summary: 'Add a keyword rule (Guardrails → Keyword → Add Rules)', tags, params: idParams, body: keywordRuleBody } },
+    { schema: { summary: 'Add a keyword rule (Guardrails → Keyword → Add Rules)', tags, params: ID_PARAMS, body: KEYWORD_RULE_BODY } },
     async (request, reply) => {
       const { keyword, whole_word: wholeWord, scope } = request.body;
       const rule = await addKeywordRule(ctx.store, actorOf(request), request.params.id, { keyword, ...(wholeWord === undefined ? {} : { wholeWord }), ...(scope === undefined ? {} : { scope }) });
@@ -82,9 +95,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles/:id/keyword-rules', ['POST']);
 
-  app.post<{ Params: { id: string }; Body: { name: string; pattern: string; case_insensitive?: boolean; scope?: string } }>(
+  app.post<{ Params: IdParams; Body: Static<typeof REGEX_RULE_BODY> }>(
     '/api/profiles/:id/regex-rules',
-    { schema: { summary: 'Add a regex rule (Guardrails → Regex → Add Rules); invalid or unsupported patterns are refused', tags, params: idParams, body: regexRuleBody } },
+    { schema: { summary: 'Add a regex rule (Guardrails → Regex → Add Rules); invalid or unsupported patterns are refused', tags, params: ID_PARAMS, body: REGEX_RULE_BODY } },
     async (request, reply) => {
       const { name, pattern, case_insensitive: caseInsensitive, scope } = request.body;
       const rule = await addRegexRule(ctx.store, actorOf(request), request.params.id, { name, pattern, ...(caseInsensitive === undefined ? {} : { caseInsensitive }), ...(scope === undefined ? {} : { scope }) });
@@ -93,9 +106,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles/:id/regex-rules', ['POST']);
 
-  app.delete<{ Params: { id: string; ruleId: string } }>(
+  app.delete<{ Params: RuleParams }>(
     '/api/profiles/:id/rules/:ruleId',
-    { schema: { summary: 'Remove a keyword or regex rule', tags, params: { type: 'object', properties: { id: { type: 'string' }, ruleId: { type: 'string' } } }, response: { 200: okSchema } } },
+    { schema: { summary: 'Remove a keyword or regex rule', tags, params: RULE_PARAMS, response: { 200: OK_SCHEMA } } },
     async (request) => {
       await removeRule(ctx.store, actorOf(request), request.params.id, request.params.ruleId);
       return { ok: true };
@@ -103,9 +116,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles/:id/rules/:ruleId', ['DELETE']);
 
-  app.post<{ Body: { kind: 'keyword' | 'regex'; keyword?: string; whole_word?: boolean; pattern?: string; case_insensitive?: boolean; text: string } }>(
+  app.post<{ Body: Static<typeof RULE_TEST_BODY> }>(
     '/api/rules/test',
-    { schema: { summary: '"Test this rule": run an unsaved keyword or regex rule on sample text', description: 'Answers {valid:false, error} for a bad pattern (nothing is saved), else {valid:true, matched, spans}.', tags, body: ruleTestBody } },
+    { schema: { summary: '"Test this rule": run an unsaved keyword or regex rule on sample text', description: 'Answers {valid:false, error} for a bad pattern (nothing is saved), else {valid:true, matched, spans}.', tags, body: RULE_TEST_BODY } },
     async (request) => {
       const b = request.body;
       const input: RuleTestInput = { kind: b.kind, text: b.text };

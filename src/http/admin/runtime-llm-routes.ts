@@ -1,22 +1,12 @@
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { runtimeLlmJson } from '../../admin/json.ts';
 import { createRuntimeLlm, deleteRuntimeLlm, getRuntimeLlmView, listRuntimeLlmViews, regenerateApiKey, updateRuntimeLlm, type RuntimeLlmInput } from '../../admin/runtime-llms.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { idParams, okSchema, runtimeLlmBody } from './schemas.ts';
+import { ID_PARAMS, OK_SCHEMA, RUNTIME_LLM_CREATE_BODY, RUNTIME_LLM_UPDATE_BODY, type IdParams, type RuntimeLlmUpdateBody } from './schemas.ts';
 
-interface RuntimeLlmBody {
-  name?: string;
-  mode?: string;
-  url?: string;
-  level?: number;
-  profile?: string;
-  system_prompt?: string | null;
-  upstream_api_key?: string | null;
-  monitor?: boolean;
-}
-
-function toInput(body: RuntimeLlmBody): Partial<RuntimeLlmInput> {
+function toInput(body: RuntimeLlmUpdateBody): Partial<RuntimeLlmInput> {
   const input: Partial<RuntimeLlmInput> = {};
   if (body.name !== undefined) input.name = body.name;
   if (body.mode !== undefined) input.mode = body.mode;
@@ -34,31 +24,31 @@ const tags: readonly string[] = ['runtime-llms'];
 /** Runtime LLMs and their API keys: the same operations as `rampart runtime-llm` and `rampart key`. */
 export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext): void {
   app.get('/api/runtime-llms', { schema: { summary: 'List Runtime LLMs (keys only as hints)', tags } }, async () => ({ runtime_llms: (await listRuntimeLlmViews(ctx.store)).map(runtimeLlmJson) }));
-  app.post<{ Body: RuntimeLlmBody }>(
+  app.post<{ Body: Static<typeof RUNTIME_LLM_CREATE_BODY> }>(
     '/api/runtime-llms',
-    { schema: { summary: 'Create a Runtime LLM; the response holds its API key, shown only this once', tags, body: runtimeLlmBody(['name']) } },
+    { schema: { summary: 'Create a Runtime LLM; the response holds its API key, shown only this once', tags, body: RUNTIME_LLM_CREATE_BODY } },
     async (request, reply) => {
-      const result = await createRuntimeLlm(ctx.store, actorOf(request), { ...toInput(request.body), name: request.body.name! });
+      const result = await createRuntimeLlm(ctx.store, actorOf(request), { ...toInput(request.body), name: request.body.name }, ctx.credentials);
       return reply.code(201).send({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
     },
   );
   rejectOtherMethods(app, '/api/runtime-llms', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: { id: string } }>('/api/runtime-llms/:id', { schema: { summary: 'One Runtime LLM', tags, params: idParams } }, async (request) => runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)));
-  app.patch<{ Params: { id: string }; Body: RuntimeLlmBody }>(
+  app.get<{ Params: IdParams }>('/api/runtime-llms/:id', { schema: { summary: 'One Runtime LLM', tags, params: ID_PARAMS } }, async (request) => runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)));
+  app.patch<{ Params: IdParams; Body: RuntimeLlmUpdateBody }>(
     '/api/runtime-llms/:id',
-    { schema: { summary: 'Change a Runtime LLM (mode, Secure Proxy URL, upstream API key, level, profile, name, system prompt, monitor mode)', tags, params: idParams, body: runtimeLlmBody([]) } },
-    async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body))),
+    { schema: { summary: 'Change a Runtime LLM (mode, Secure Proxy URL, upstream API key, level, profile, name, system prompt, monitor mode)', tags, params: ID_PARAMS, body: RUNTIME_LLM_UPDATE_BODY } },
+    async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body), ctx.credentials)),
   );
-  app.delete<{ Params: { id: string } }>('/api/runtime-llms/:id', { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: idParams, response: { 200: okSchema } } }, async (request) => {
+  app.delete<{ Params: IdParams }>('/api/runtime-llms/:id', { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } }, async (request) => {
     await deleteRuntimeLlm(ctx.store, actorOf(request), request.params.id);
     return { ok: true };
   });
   rejectOtherMethods(app, '/api/runtime-llms/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: IdParams }>(
     '/api/runtime-llms/:id/api-key',
-    { schema: { summary: 'Generate a new API key (Gear → Download API Key): shown once; the previous key stops working at once', tags, params: idParams } },
+    { schema: { summary: 'Generate a new API key (Gear → Download API Key): shown once; the previous key stops working at once', tags, params: ID_PARAMS } },
     async (request) => {
       const result = await regenerateApiKey(ctx.store, actorOf(request), request.params.id);
       return { runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey };

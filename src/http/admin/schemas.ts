@@ -1,148 +1,152 @@
-/** JSON Schemas of the admin API, for request validation and the OpenAPI document. */
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { nullableString, stringEnum } from '../../json-schema.ts';
+import { THREAT_ENTRY_SCHEMA, THREAT_ORIGIN, THREAT_STATUS } from '../../vectors/entry-json.ts';
+import { MAX_PROPOSAL_CHARS } from '../../vectors/review.ts';
 
-export const okSchema = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
+/**
+ * Schemas of the admin API (TypeBox), for request validation, the OpenAPI document and the static
+ * types of request bodies (`Static<typeof …>`), which the routes and the dashboard share.
+ */
 
-export const sessionSchema = {
-  type: 'object',
-  properties: {
-    user: {
-      type: 'object',
-      properties: {
-        username: { type: 'string', description: 'Local account, or sso:<identity> for single sign-on' },
-        auth_method: { type: 'string', enum: ['password', 'oidc'] },
-        must_change_password: { type: 'boolean', description: 'true until the delivered password is changed; other routes answer 403 password_change_required meanwhile' },
-      },
-    },
-    csrf_token: { type: 'string', description: 'Send as X-CSRF-Token on every POST, PUT, PATCH and DELETE' },
-  },
+/** A request body that refuses members it does not name. */
+const closed = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+
+export const OK_SCHEMA = Type.Object({ ok: Type.Boolean() });
+
+export const SESSION_SCHEMA = Type.Object({
+  user: Type.Object({
+    username: Type.String({ description: 'Local account, or sso:<identity> for single sign-on' }),
+    auth_method: stringEnum(['password', 'oidc'] as const),
+    must_change_password: Type.Boolean({ description: 'true until the delivered password is changed; other routes answer 403 password_change_required meanwhile' }),
+  }),
+  csrf_token: Type.String({ description: 'Send as X-CSRF-Token on every POST, PUT, PATCH and DELETE' }),
+});
+export type SessionJson = Static<typeof SESSION_SCHEMA>;
+
+export const ID_PARAMS = Type.Object({ id: Type.String({ maxLength: 200 }) });
+export type IdParams = Static<typeof ID_PARAMS>;
+export const RULE_PARAMS = Type.Object({ id: Type.String(), ruleId: Type.String() });
+export type RuleParams = Static<typeof RULE_PARAMS>;
+
+export const LOGIN_BODY = closed({ username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 1024 }) });
+export const PASSWORD_CHANGE_BODY = closed({ current_password: Type.String({ maxLength: 1024 }), new_password: Type.String({ maxLength: 1024 }) });
+
+const RULE_SCOPE = stringEnum(['input', 'output', 'both'] as const, { description: 'Which checks the rule inspects (default input)' });
+
+const RUNTIME_LLM_FIELDS = {
+  mode: Type.Optional(stringEnum(['non-forwarding', 'forwarding'] as const)),
+  url: Type.Optional(Type.String({ maxLength: 4096, description: 'Secure Proxy URL; a placeholder is accepted in non-forwarding mode' })),
+  level: Type.Optional(Type.Unsafe<1 | 2 | 3>({ type: 'integer', enum: [1, 2, 3], description: 'Protection level (3 recommended)' })),
+  profile: Type.Optional(Type.String({ maxLength: 200, description: 'Security profile id or name' })),
+  system_prompt: Type.Optional(nullableString({ maxLength: 200_000 })),
+  upstream_api_key: Type.Optional(
+    nullableString({
+      maxLength: 8192,
+      description: 'Forwarding mode: the credential sent to the upstream LLM. Write-only (stored encrypted; reads show only upstream_credential_set); null removes it.',
+    }),
+  ),
+  monitor: Type.Optional(Type.Boolean({ description: 'Monitor mode for every guardrail of this Runtime LLM: report what would be blocked (monitored_by), block nothing' })),
 } as const;
+export const RUNTIME_LLM_CREATE_BODY = closed({ name: Type.String({ maxLength: 200 }), ...RUNTIME_LLM_FIELDS });
+export const RUNTIME_LLM_UPDATE_BODY = closed({ name: Type.Optional(Type.String({ maxLength: 200 })), ...RUNTIME_LLM_FIELDS });
+export type RuntimeLlmUpdateBody = Static<typeof RUNTIME_LLM_UPDATE_BODY>;
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 200 } } } as const;
+export const PROFILE_CREATE_BODY = closed({
+  name: Type.String({ maxLength: 200 }),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  copy_from: Type.Optional(Type.String({ maxLength: 200 })),
+});
+/** A JSON Merge Patch of profile settings; its members are validated against the settings schema. */
+export const PROFILE_PATCH_BODY = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
 
-const scope = { type: 'string', enum: ['input', 'output', 'both'], description: 'Which checks the rule inspects (default input)' } as const;
+export const KEYWORD_RULE_BODY = closed({ keyword: Type.String({ maxLength: 1000 }), whole_word: Type.Optional(Type.Boolean()), scope: Type.Optional(RULE_SCOPE) });
+export const REGEX_RULE_BODY = closed({
+  name: Type.String({ maxLength: 1000 }),
+  pattern: Type.String({ maxLength: 10_000, description: 'RE2 syntax' }),
+  case_insensitive: Type.Optional(Type.Boolean()),
+  scope: Type.Optional(RULE_SCOPE),
+});
 
-export const runtimeLlmBody = (required: readonly string[]) =>
-  ({
-    type: 'object',
-    required,
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', maxLength: 200 },
-      mode: { type: 'string', enum: ['non-forwarding', 'forwarding'] },
-      url: { type: 'string', maxLength: 4096, description: 'Secure Proxy URL; a placeholder is accepted in non-forwarding mode' },
-      level: { type: 'integer', enum: [1, 2, 3], description: 'Protection level (3 recommended)' },
-      profile: { type: 'string', maxLength: 200, description: 'Security profile id or name' },
-      system_prompt: { type: ['string', 'null'], maxLength: 200_000 },
-      upstream_api_key: {
-        type: ['string', 'null'],
-        maxLength: 8192,
-        description: 'Forwarding mode: the credential sent to the upstream LLM. Write-only (stored encrypted; reads show only upstream_credential_set); null removes it.',
-      },
-      monitor: { type: 'boolean', description: 'Monitor mode for every guardrail of this Runtime LLM: report what would be blocked (monitored_by), block nothing' },
-    },
-  }) as const;
+export const RULE_TEST_BODY = closed({
+  kind: stringEnum(['keyword', 'regex'] as const),
+  keyword: Type.Optional(Type.String({ maxLength: 1000 })),
+  whole_word: Type.Optional(Type.Boolean()),
+  pattern: Type.Optional(Type.String({ maxLength: 10_000 })),
+  case_insensitive: Type.Optional(Type.Boolean()),
+  text: Type.String({ maxLength: 100_000, description: 'Sample text to run the rule on' }),
+});
 
-export const keywordRuleBody = {
-  type: 'object',
-  required: ['keyword'],
-  additionalProperties: false,
-  properties: { keyword: { type: 'string', maxLength: 1000 }, whole_word: { type: 'boolean' }, scope },
+export const PLAYGROUND_BODY = closed({
+  runtime_llm: Type.String({ maxLength: 200, description: 'Runtime LLM id or name whose profile and level apply' }),
+  direction: stringEnum(['input', 'output'] as const),
+  message: Type.String({ maxLength: 100_000 }),
+  prompt: Type.Optional(Type.String({ maxLength: 100_000 })),
+});
+
+export const REPLAY_BODY = closed({
+  runtime_llm: Type.String({ maxLength: 200, description: 'Runtime LLM id or name whose recorded checks are replayed (its level and monitor mode apply)' }),
+  since: Type.String({ maxLength: 100, description: 'Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time' }),
+});
+
+export const SIEM_BODY = closed({
+  enabled: Type.Optional(Type.Boolean()),
+  collector: Type.Optional(Type.String({ maxLength: 100, description: 'IPv4 or IPv6 address of the syslog collector' })),
+  port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'UDP port' })),
+  format: Type.Optional(stringEnum(['cef', 'json'] as const, { description: 'RFC 5424 syslog carrying CEF (default) or the event JSON' })),
+});
+export type SiemBody = Static<typeof SIEM_BODY>;
+
+export const RETENTION_BODY = closed({
+  max_age_days: Type.Optional(Type.Integer({ description: 'Check events older than this are deleted (1-3650, default 30)' })),
+  max_events: Type.Optional(Type.Integer({ description: 'At most this many check events are kept (default 1,000,000)' })),
+  audit_max_age_days: Type.Optional(Type.Integer({ description: 'Audit events older than this are deleted (default 365)' })),
+});
+export type RetentionBody = Static<typeof RETENTION_BODY>;
+
+export const SSO_BODY = closed({
+  enabled: Type.Optional(Type.Boolean()),
+  issuer: Type.Optional(Type.String({ maxLength: 2000 })),
+  client_id: Type.Optional(Type.String({ maxLength: 200 })),
+  client_secret: Type.Optional(nullableString({ maxLength: 1000, description: 'Write-only; stored in an owner-only file of the data directory' })),
+  redirect_url: Type.Optional(Type.String({ maxLength: 2000, description: 'https://<dashboard>/api/auth/oidc/callback, as registered at the provider' })),
+  role_claim: Type.Optional(Type.String({ maxLength: 200 })),
+  admin_values: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+  username_claim: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type SsoBody = Static<typeof SSO_BODY>;
+
+const BACKEND_NAME = Type.String({ maxLength: 200, description: 'Unique name; profiles name it in guardrails.<guardrail>.backend' });
+const BACKEND_KIND = stringEnum(['onnx', 'llm_judge'] as const, { description: 'onnx: a local classifier folder; llm_judge: a safety LLM behind an OpenAI-compatible API' });
+const MODEL_BACKEND_FIELDS = {
+  path: Type.Optional(Type.String({ maxLength: 4096, description: 'onnx: absolute path of the folder holding model.onnx, tokenizer.json and manifest.json' })),
+  url: Type.Optional(Type.String({ maxLength: 4096, description: 'llm_judge: OpenAI-compatible base URL, e.g. http://vllm:8000/v1' })),
+  model: Type.Optional(Type.String({ maxLength: 200, description: 'llm_judge: the served model name' })),
+  format: Type.Optional(stringEnum(['llama_guard', 'shieldgemma', 'json'] as const, { description: 'llm_judge: prompt format and verdict parsing' })),
+  api_key: Type.Optional(nullableString({ maxLength: 8192, description: 'llm_judge: write-only (stored encrypted; reads show only api_key_set); null removes it' })),
+  timeout_ms: Type.Optional(Type.Integer({ description: 'Longest wait for an answer (50-120000; default 1000 for onnx, 5000 for llm_judge); on_error decides past it' })),
+  breaker_failures: Type.Optional(Type.Integer({ description: 'Consecutive failures that open the circuit breaker (1-1000, default 5)' })),
+  breaker_cooldown_ms: Type.Optional(Type.Integer({ description: 'How long an open breaker refuses calls before a trial call (1000-3600000, default 30000)' })),
 } as const;
+export const MODEL_BACKEND_CREATE_BODY = closed({ name: BACKEND_NAME, kind: BACKEND_KIND, ...MODEL_BACKEND_FIELDS });
+export const MODEL_BACKEND_UPDATE_BODY = closed({ name: Type.Optional(BACKEND_NAME), kind: Type.Optional(BACKEND_KIND), ...MODEL_BACKEND_FIELDS });
+export type ModelBackendBody = Static<typeof MODEL_BACKEND_UPDATE_BODY>;
 
-export const regexRuleBody = {
-  type: 'object',
-  required: ['name', 'pattern'],
-  additionalProperties: false,
-  properties: { name: { type: 'string', maxLength: 1000 }, pattern: { type: 'string', maxLength: 10_000, description: 'RE2 syntax' }, case_insensitive: { type: 'boolean' }, scope },
-} as const;
+export const THREAT_LIST_QUERY = Type.Object({
+  status: Type.Optional(THREAT_STATUS),
+  origin: Type.Optional(THREAT_ORIGIN),
+  family: Type.Optional(Type.String({ maxLength: 200 })),
+  after: Type.Optional(Type.String({ maxLength: 200 })),
+  limit: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export const THREAT_LIST_SCHEMA = Type.Object({ entries: Type.Array(THREAT_ENTRY_SCHEMA) });
+export const THREAT_COUNTS_SCHEMA = Type.Object({ counts: Type.Array(Type.Object({ status: THREAT_STATUS, origin: THREAT_ORIGIN, count: Type.Integer() })) });
 
-export const ruleTestBody = {
-  type: 'object',
-  required: ['kind', 'text'],
-  additionalProperties: false,
-  properties: {
-    kind: { type: 'string', enum: ['keyword', 'regex'] },
-    keyword: { type: 'string', maxLength: 1000 },
-    whole_word: { type: 'boolean' },
-    pattern: { type: 'string', maxLength: 10_000 },
-    case_insensitive: { type: 'boolean' },
-    text: { type: 'string', maxLength: 100_000, description: 'Sample text to run the rule on' },
-  },
-} as const;
-
-export const playgroundBody = {
-  type: 'object',
-  required: ['runtime_llm', 'direction', 'message'],
-  additionalProperties: false,
-  properties: {
-    runtime_llm: { type: 'string', maxLength: 200, description: 'Runtime LLM id or name whose profile and level apply' },
-    direction: { type: 'string', enum: ['input', 'output'] },
-    message: { type: 'string', maxLength: 100_000 },
-    prompt: { type: 'string', maxLength: 100_000 },
-  },
-} as const;
-
-export const replayBody = {
-  type: 'object',
-  required: ['runtime_llm', 'since'],
-  additionalProperties: false,
-  properties: {
-    runtime_llm: { type: 'string', maxLength: 200, description: 'Runtime LLM id or name whose recorded checks are replayed (its level and monitor mode apply)' },
-    since: { type: 'string', maxLength: 100, description: 'Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time' },
-  },
-} as const;
-
-export const siemBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    enabled: { type: 'boolean' },
-    collector: { type: 'string', maxLength: 100, description: 'IPv4 or IPv6 address of the syslog collector' },
-    port: { type: 'integer', minimum: 1, maximum: 65535, description: 'UDP port' },
-    format: { type: 'string', enum: ['cef', 'json'], description: 'RFC 5424 syslog carrying CEF (default) or the event JSON' },
-  },
-} as const;
-
-export const retentionBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    max_age_days: { type: 'integer', description: 'Check events older than this are deleted (1-3650, default 30)' },
-    max_events: { type: 'integer', description: 'At most this many check events are kept (default 1,000,000)' },
-    audit_max_age_days: { type: 'integer', description: 'Audit events older than this are deleted (default 365)' },
-  },
-} as const;
-
-export const ssoBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    enabled: { type: 'boolean' },
-    issuer: { type: 'string', maxLength: 2000 },
-    client_id: { type: 'string', maxLength: 200 },
-    client_secret: { type: ['string', 'null'], maxLength: 1000, description: 'Write-only; stored in an owner-only file of the data directory' },
-    redirect_url: { type: 'string', maxLength: 2000, description: 'https://<dashboard>/api/auth/oidc/callback, as registered at the provider' },
-    role_claim: { type: 'string', maxLength: 200 },
-    admin_values: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 50 },
-    username_claim: { type: 'string', maxLength: 200 },
-  },
-} as const;
-
-export const modelBackendBody = (required: readonly string[]) =>
-  ({
-    type: 'object',
-    required,
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', maxLength: 200, description: 'Unique name; profiles name it in guardrails.<guardrail>.backend' },
-      kind: { type: 'string', enum: ['onnx', 'llm_judge'], description: 'onnx: a local classifier folder; llm_judge: a safety LLM behind an OpenAI-compatible API' },
-      path: { type: 'string', maxLength: 4096, description: 'onnx: absolute path of the folder holding model.onnx, tokenizer.json and manifest.json' },
-      url: { type: 'string', maxLength: 4096, description: 'llm_judge: OpenAI-compatible base URL, e.g. http://vllm:8000/v1' },
-      model: { type: 'string', maxLength: 200, description: 'llm_judge: the served model name' },
-      format: { type: 'string', enum: ['llama_guard', 'shieldgemma', 'json'], description: 'llm_judge: prompt format and verdict parsing' },
-      api_key: { type: ['string', 'null'], maxLength: 8192, description: 'llm_judge: write-only (stored encrypted; reads show only api_key_set); null removes it' },
-      timeout_ms: { type: 'integer', description: 'Longest wait for an answer (50-120000; default 1000 for onnx, 5000 for llm_judge); on_error decides past it' },
-      breaker_failures: { type: 'integer', description: 'Consecutive failures that open the circuit breaker (1-1000, default 5)' },
-      breaker_cooldown_ms: { type: 'integer', description: 'How long an open breaker refuses calls before a trial call (1000-3600000, default 30000)' },
-    },
-  }) as const;
+export const THREAT_PROPOSAL_BODY = closed({
+  text: Type.Optional(Type.String({ maxLength: MAX_PROPOSAL_CHARS, description: 'The message; or give event_id' })),
+  event_id: Type.Optional(Type.String({ maxLength: 100, description: 'A check event whose recorded text (PII masked) is the proposal' })),
+  family: Type.Optional(Type.String({ maxLength: 64, description: 'Attack family, e.g. jailbreak/roleplay (default operator)' })),
+  category: Type.Optional(Type.String({ maxLength: 200 })),
+  note: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type ThreatProposalBody = Static<typeof THREAT_PROPOSAL_BODY>;
+export const THREAT_REJECT_BODY = closed({ reason: Type.Optional(Type.String({ maxLength: 1000 })) });

@@ -1,67 +1,37 @@
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { parseListFilter, threatEntryJson, type RawListFilter } from '../../vectors/entry-json.ts';
-import { approveThreat, MAX_PROPOSAL_CHARS, proposeThreat, rejectThreat, removeThreat } from '../../vectors/review.ts';
+import { parseListFilter, THREAT_ENTRY_SCHEMA, threatEntryJson } from '../../vectors/entry-json.ts';
+import { approveThreat, proposeThreat, rejectThreat, removeThreat } from '../../vectors/review.ts';
 import { countThreatEntries, findThreatEntry, listThreatEntries, toThreatEntry } from '../../vectors/threat-store.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { idParams } from './schemas.ts';
+import {
+  ID_PARAMS,
+  THREAT_COUNTS_SCHEMA,
+  THREAT_LIST_QUERY,
+  THREAT_LIST_SCHEMA,
+  THREAT_PROPOSAL_BODY,
+  THREAT_REJECT_BODY,
+  type IdParams,
+  type ThreatProposalBody,
+} from './schemas.ts';
 
 const tags: readonly string[] = ['vectors'];
-const str = { type: 'string', maxLength: 200 } as const;
-
-const entrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    origin: { type: 'string', enum: ['seed', 'operator'] },
-    status: { type: 'string', enum: ['proposed', 'active', 'rejected', 'removed'] },
-    family: { type: 'string' },
-    category: { type: 'string' },
-    text: { type: ['string', 'null'], description: 'Operator entries only; seed entries carry no text' },
-    source_event_id: { type: ['string', 'null'] },
-    note: { type: 'string' },
-    proposed_by: { type: 'string' },
-    proposed_at: { type: 'string' },
-    reviewed_by: { type: ['string', 'null'] },
-    reviewed_at: { type: ['string', 'null'] },
-    updated_at: { type: 'string' },
-  },
-} as const;
-
-const proposalBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    text: { type: 'string', maxLength: MAX_PROPOSAL_CHARS, description: 'The message; or give event_id' },
-    event_id: { type: 'string', maxLength: 100, description: 'A check event whose recorded text (PII masked) is the proposal' },
-    family: { type: 'string', maxLength: 64, description: 'Attack family, e.g. jailbreak/roleplay (default operator)' },
-    category: { type: 'string', maxLength: 200 },
-    note: { type: 'string', maxLength: 1000 },
-  },
-} as const;
-
-interface ProposalBody {
-  text?: string;
-  event_id?: string;
-  family?: string;
-  category?: string;
-  note?: string;
-}
 
 /**
  * The review queue of the vector filter's threat store (Guardrails → Vector Guardrail); the same
  * operations as `rampart vectors …`.
  */
 export function registerVectorRoutes(app: FastifyInstance, ctx: AdminContext): void {
-  app.get<{ Querystring: RawListFilter }>(
+  app.get<{ Querystring: Static<typeof THREAT_LIST_QUERY> }>(
     '/api/vectors',
     {
       schema: {
         summary: 'Threat-store entries in id order (filter by status, origin, family; page with after = the last id)',
         tags,
-        querystring: { type: 'object', properties: { status: { type: 'string', enum: ['proposed', 'active', 'rejected', 'removed'] }, origin: { type: 'string', enum: ['seed', 'operator'] }, family: str, after: str, limit: str } },
-        response: { 200: { type: 'object', properties: { entries: { type: 'array', items: entrySchema } } } },
+        querystring: THREAT_LIST_QUERY,
+        response: { 200: THREAT_LIST_SCHEMA },
       },
     },
     async (request) => ({ entries: (await listThreatEntries(ctx.store.db, parseListFilter(request.query))).map(threatEntryJson) }),
@@ -74,21 +44,16 @@ export function registerVectorRoutes(app: FastifyInstance, ctx: AdminContext): v
       schema: {
         summary: 'Entries per status and origin',
         tags,
-        response: {
-          200: {
-            type: 'object',
-            properties: { counts: { type: 'array', items: { type: 'object', properties: { status: entrySchema.properties.status, origin: entrySchema.properties.origin, count: { type: 'integer' } } } } },
-          },
-        },
+        response: { 200: THREAT_COUNTS_SCHEMA },
       },
     },
     async () => ({ counts: await countThreatEntries(ctx.store.db) }),
   );
   rejectOtherMethods(app, '/api/vectors/stats', ['GET', 'HEAD']);
 
-  app.post<{ Body: ProposalBody }>(
+  app.post<{ Body: ThreatProposalBody }>(
     '/api/vectors/proposals',
-    { schema: { summary: 'Propose a message for the store (typed, or from a check event); it is used only once approved', tags, body: proposalBody, response: { 201: entrySchema } } },
+    { schema: { summary: 'Propose a message for the store (typed, or from a check event); it is used only once approved', tags, body: THREAT_PROPOSAL_BODY, response: { 201: THREAT_ENTRY_SCHEMA } } },
     async (request, reply) => {
       const b = request.body;
       const entry = await proposeThreat(ctx.store, actorOf(request), { text: b.text, eventId: b.event_id, family: b.family, category: b.category, note: b.note });
@@ -97,34 +62,34 @@ export function registerVectorRoutes(app: FastifyInstance, ctx: AdminContext): v
   );
   rejectOtherMethods(app, '/api/vectors/proposals', ['POST']);
 
-  app.get<{ Params: { id: string } }>('/api/vectors/:id', { schema: { summary: 'One entry with its full text', tags, params: idParams, response: { 200: entrySchema } } }, async (request) => {
+  app.get<{ Params: IdParams }>('/api/vectors/:id', { schema: { summary: 'One entry with its full text', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } }, async (request) => {
     const row = await findThreatEntry(ctx.store.db, request.params.id);
     if (!row) throw new AppError('not_found', `Threat vector ${request.params.id} does not exist.`);
     return threatEntryJson(toThreatEntry(row));
   });
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: IdParams }>(
     '/api/vectors/:id',
-    { schema: { summary: 'Remove an active entry (seed or operator) from the store; the row stays as a tombstone', tags, params: idParams, response: { 200: entrySchema } } },
+    { schema: { summary: 'Remove an active entry (seed or operator) from the store; the row stays as a tombstone', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } },
     async (request) => threatEntryJson(await removeThreat(ctx.store, actorOf(request), request.params.id)),
   );
   rejectOtherMethods(app, '/api/vectors/:id', ['GET', 'HEAD', 'DELETE']);
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: IdParams }>(
     '/api/vectors/:id/approve',
-    { schema: { summary: 'Approve a proposal: encode it and add it to the store on every node', tags, params: idParams, response: { 200: entrySchema } } },
+    { schema: { summary: 'Approve a proposal: encode it and add it to the store on every node', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } },
     async (request) => threatEntryJson(await approveThreat(ctx.store, actorOf(request), request.params.id, ctx.models.sentenceEncoder())),
   );
   rejectOtherMethods(app, '/api/vectors/:id/approve', ['POST']);
 
-  app.post<{ Params: { id: string }; Body: { reason?: string } | undefined }>(
+  app.post<{ Params: IdParams; Body: Static<typeof THREAT_REJECT_BODY> | undefined }>(
     '/api/vectors/:id/reject',
     {
       schema: {
         summary: 'Reject a proposal',
         tags,
-        params: idParams,
-        body: { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: 1000 } } },
-        response: { 200: entrySchema },
+        params: ID_PARAMS,
+        body: THREAT_REJECT_BODY,
+        response: { 200: THREAT_ENTRY_SCHEMA },
       },
     },
     async (request) => threatEntryJson(await rejectThreat(ctx.store, actorOf(request), request.params.id, request.body?.reason)),
