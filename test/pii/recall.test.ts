@@ -40,6 +40,12 @@ const NAMES: [string, string[]][] = [
   ['Thanks,\nRasmus B. Holm', ['Rasmus B. Holm']],
   // Chat speakers
   ['Liisa: Are you bringing the projector?\nMatteo: Yes, and the cables.', ['Liisa', 'Matteo']],
+  // Cyrillic and Greek, read in their Latin spelling and reported in the original letters
+  ['Меня зовут Анна Смирнова, мой телефон +7 912 345-67-89.', ['Анна Смирнова']],
+  ['С уважением,\nДмитрий Волков', ['Дмитрий Волков']],
+  ['Фамилия: Кузнецова', ['Кузнецова']],
+  ['Επώνυμο: Κωνσταντινίδης', ['Κωνσταντινίδης']],
+  ['Με εκτίμηση,\nΕλένη Νικολάου', ['Ελένη Νικολάου']],
 ];
 
 for (const [text, expected] of NAMES) {
@@ -57,6 +63,9 @@ const NOT_NAMES = [
   'Bring apples, Pears and Plums to the picnic.',
   'Sales were led by Android and Windows devices.',
   'Surname? Unknown',
+  'Погода в Москве сегодня хорошая, вечером дождь.',
+  'Σήμερα ο καιρός στην Αθήνα είναι καλός.',
+  'The Cyrillic word Привет means hello.',
 ];
 
 for (const text of NOT_NAMES) {

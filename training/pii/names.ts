@@ -1,6 +1,7 @@
 import * as fakers from '@faker-js/faker';
 import type { Faker } from '@faker-js/faker';
 import { LEX_FIRST, LEX_LAST } from '../../src/guardrails/pii/person/features.ts';
+import { romaniseName } from '../../src/guardrails/pii/person/romanise.ts';
 
 /**
  * Name pools for generated PII text: given and family names from every Latin-script faker locale,
@@ -24,29 +25,6 @@ export const LATIN_LOCALES = [
 ] as const;
 /** Locales in other alphabets whose names are written in Latin letters in English text (Olga, Nikos). */
 export const TRANSLITERATED_LOCALES = ['RU', 'UK', 'MK', 'EL'] as const;
-
-// Simplified BGN/PCGN romanisation of Russian, Ukrainian and Macedonian Cyrillic, and of Greek.
-const ROMANISATION: Readonly<Record<string, string>> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', ѓ: 'gj', е: 'e', ё: 'yo', є: 'ye', ж: 'zh', з: 'z', ѕ: 'dz', и: 'i', і: 'i',
-  ї: 'yi', й: 'y', ј: 'j', к: 'k', ќ: 'kj', л: 'l', љ: 'lj', м: 'm', н: 'n', њ: 'nj', о: 'o', п: 'p', р: 'r', с: 's', т: 't',
-  у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', џ: 'dzh', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
-  α: 'a', β: 'v', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x', ο: 'o',
-  π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'f', χ: 'ch', ψ: 'ps', ω: 'o',
-};
-
-/** Latin spelling of a Cyrillic or Greek name, capitalised like the original ('' when a letter is unknown). */
-function romanise(name: string): string {
-  let out = '';
-  for (const ch of name.normalize('NFD').replace(/\p{M}/gu, '')) {
-    const lower = ch.toLowerCase();
-    const latin = ROMANISATION[lower];
-    if (latin === undefined) {
-      if (ch === '-' || ch === ' ' || ch === "'") out += ch;
-      else return '';
-    } else out += ch === lower ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
-  }
-  return out;
-}
 
 const ROMANISED_FIRST = [
   // Chinese (pinyin)
@@ -139,7 +117,7 @@ function collect(): { first: Set<string>; last: Set<string> } {
     for (const name of values(person.last_name).map(spell)) if (LATIN_NAME.test(name) && !name.includes('{')) last.add(name);
   };
   for (const locale of LATIN_LOCALES) addLocale(locale, (name) => name);
-  for (const locale of TRANSLITERATED_LOCALES) addLocale(locale, romanise);
+  for (const locale of TRANSLITERATED_LOCALES) addLocale(locale, romaniseName);
   return { first, last };
 }
 

@@ -1,3 +1,5 @@
+import { romaniseName } from './romanise.ts';
+
 /**
  * Evidence that a detected name is someone's personal data rather than a mere mention of a person
  * (a writer in a literature question, a character in a story, a public figure in the news).
@@ -162,7 +164,8 @@ const NAME_LABELS = alt([
   'příjmení', 'jméno', 'křestní jméno', 'priezvisko', 'meno', 'nazwisko', 'imię', 'vezetéknév', 'családnév', 'keresztnév', 'utónév',
   'sukunimi', 'etunimi', 'perekonnanimi', 'eesnimi', 'efternavn', 'etternavn', 'fornavn', 'efternamn', 'förnamn', 'sobrenome',
   'apelido', 'nome próprio', 'nom de famille', 'familienname', 'achternaam', 'voornaam', 'prezime', 'uzvārds', 'vārds', 'pavardė',
-  'vardas', 'soyadı', 'soyad', 'primeiro nome', 'último nome', 'nombre de pila',
+  'vardas', 'soyadı', 'soyad', 'primeiro nome', 'último nome', 'nombre de pila', 'фамилия', 'имя', 'отчество', 'прізвище', "ім'я", 'ім’я',
+  'επώνυμο', 'όνομα', 'επίθετο', 'ονοματεπώνυμο', 'ф.и.о.', 'фио', 'клиент', 'пациент', 'πελάτης', 'ασθενής', 'от', 'кому', 'από', 'προς',
 ]);
 /** Labels of a name slot: those that ask for a family or given name, not a bare "name" ("jméno", "meno"). */
 const SLOT_LABELS = alt([
@@ -170,6 +173,8 @@ const SLOT_LABELS = alt([
   'nachname', 'příjmení', 'křestní jméno', 'priezvisko', 'nazwisko', 'imię', 'vezetéknév', 'családnév', 'keresztnév', 'utónév', 'sukunimi',
   'etunimi', 'perekonnanimi', 'eesnimi', 'efternavn', 'etternavn', 'fornavn', 'efternamn', 'förnamn', 'sobrenome', 'apelido',
   'nom de famille', 'familienname', 'achternaam', 'voornaam', 'prezime', 'uzvārds', 'pavardė', 'soyadı', 'soyad',
+  // Russian, Ukrainian and Greek in the Latin spelling the token model reads them in (see romanise.ts)
+  'familiya', 'otchestvo', 'prizvishche', 'eponymo', 'epitheto',
 ]);
 /**
  * Who founded, leads or runs something: "founded by Szabó, Keller and Ortega", "led by Virtanen".
@@ -181,6 +186,9 @@ const AGENTS = alt([
   'signed off by',
 ]);
 
+/** Self-introductions in Cyrillic and Greek ("Меня зовут", "Με λένε"). Not cue words of the token model. */
+const NATIVE_SELF = alt(['меня зовут', 'моё имя', 'мое имя', 'мене звати', 'με λένε', 'ονομάζομαι', 'το όνομά μου είναι', 'с уважением', 'з повагою', 'με εκτίμηση']);
+
 const SEP = String.raw`[\s,:;\-–—]*`;
 /**
  * A cue may stand one capitalised word before the detected part of a name ("Dear Ana [Lima]");
@@ -190,7 +198,7 @@ const SKIP = String.raw`(?:(?-i:\p{Lu})[\p{L}'’.\-]*\s+)?`;
 /** Strong cues that end right before the name (the text up to the name, within its line). */
 const BEFORE = new RegExp(
   String.raw`(?:` +
-    String.raw`(?<![\p{L}])(?:${SELF})${SEP}` +
+    String.raw`(?<![\p{L}])(?:${SELF}|${NATIVE_SELF})${SEP}` +
     String.raw`|(?:^|[\n.!?…]\s*|\(\s*)(?:${SALUTATIONS})(?:\s+(?:${TITLES}))?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${GREETINGS})(?:\s+(?:${TITLES}))?[\s,]+` +
     String.raw`|(?<![\p{L}])(?:my|our|mine|me and my|me and our|your)\s+(?:(?:new|old|little|big|best|younger|older|dear|former|late|step|future|great)\s+)?(?:${RELATIONS})s?${SEP}` +
@@ -221,7 +229,7 @@ function lastRun(phrase: string): string {
  * many alternatives; the text before most names ends in no such word, and then it need not run.
  */
 const CUE_ENDING = new RegExp(
-  String.raw`^(?:${[SELF, SALUTATIONS, GREETINGS, TITLES, FOREIGN_RELATIONS, LABELS, NAME_LABELS, AGENTS, CONTACT_VERBS, ROLES, VALEDICTIONS, alt(['with', 'to', 'for'])]
+  String.raw`^(?:${[SELF, NATIVE_SELF, SALUTATIONS, GREETINGS, TITLES, FOREIGN_RELATIONS, LABELS, NAME_LABELS, AGENTS, CONTACT_VERBS, ROLES, VALEDICTIONS, alt(['with', 'to', 'for'])]
     .flatMap((list) => list.split('|').map(lastRun))
     .filter((run) => run.length > 0)
     .join('|')}|(?:${RELATIONS.split('|').map(lastRun).join('|')})s?)$`,
@@ -303,7 +311,9 @@ export const CUE_WORDS: ReadonlySet<string> = new Set(
     .flatMap((list) => list.split('|'))
     .filter((w) => !w.includes('\\s') && (w.length > 3 || !LABELS.split('|').includes(w)))
     .map((w) => w.replace(/\\/g, '').replace(/\.$/, ''))
-    .filter((w) => !ALSO_NAMES.has(w)),
+    .filter((w) => !ALSO_NAMES.has(w))
+    // Cyrillic and Greek labels also in the Latin spelling the token model reads them in.
+    .flatMap((w) => [w, romaniseName(w).toLowerCase()].filter((form) => form.length > 0)),
 );
 
 /** Words that end some cues but precede anything at all ("talk to", "name is", "pick up", "take care"). */

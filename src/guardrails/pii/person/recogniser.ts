@@ -18,6 +18,7 @@ import {
 import { CASE_MIXED, COMMON_RANK, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
+import { hasRomanisedScript, romaniseText } from './romanise.ts';
 import { PUNCT, tokenise, TokenBuffer, WORD } from './tokenise.ts';
 
 /** A token starts a name from this probability on. */
@@ -33,26 +34,39 @@ const POSSESSIVE = /['’]s$/;
  * in a long document, an e-mail address says nothing about a name three paragraphs later.
  */
 const OTHER_PII_DISTANCE = 200;
-/** What may stand between two names of one list: "Ana, Bo and Cy", "Ana & Bo", "Ana / Bo", "Ana with Bo". */
-const LIST_GAP = /^\s*(?:,|;|\/|&|\+|and|or|und|et|y|e|i|og|en|(?:together\s+|along\s+)?with)?\s*(?:and\s+|&\s+)?$/i;
+/** What may stand between two names of one list: "Ana, Bo and Cy", "Ana & Bo", "Ana / Bo", "Ana together with Bo". */
+const LIST_GAP = /^\s*(?:,|;|\/|&|\+|and|or|und|et|y|e|i|og|en|(?:together|along)\s+with)?\s*(?:and\s+|&\s+)?$/i;
 /** A capitalised word more frequent than this is an everyday word even in a list of names ("Paris", "Rain"). */
 const LIST_RANK = 10000;
 
+/** Legal forms and words that make a name before them a company's: "Grimes LLC", "Pucci s.r.l.", "Swift Group". */
+const COMPANY_FORMS: ReadonlySet<string> = new Set([
+  'inc', 'llc', 'llp', 'ltd', 'plc', 'corp', 'co', 'gmbh', 'ag', 'kg', 'ohg', 'se', 'sa', 'sas', 'sarl', 'eurl', 'sca', 'scs', 'snc', 'srl',
+  's.r.l', 'spa', 'bv', 'nv', 'ab', 'as', 'asa', 'oy', 'oyj', 'aps', 'a/s', 'kft', 'zrt', 'sp', 's.r.o', 'group', 'holding', 'holdings',
+  'partners', 'kommanditbolag', 'handelsbolag', 'limited', 'company', 'gruppe', 'groep',
+]);
+
+function namesCompany(view: TokenView, i: number): boolean {
+  const next = i + 1;
+  return next < view.tokens.count && view.tokens.kind[next] === WORD && COMPANY_FORMS.has(view.lower(next));
+}
+
 /**
  * A capitalised rare word or known name right where a name is asked for ("Surname? Lindqvist") or
- * after who founded or leads something ("led by Halonen"), or a known name after a request to
- * contact someone ("did you call Tomás?"; not "email Zendesk"). A lone name the model doubts (it has
- * no first name to lean on) is read as a name in these slots.
+ * after who founded or leads something ("led by Halonen"), or a name known only without its
+ * diacritics after a request to contact someone ("did you call Tomás?", as "tomas"): there the
+ * model lacks the lexicon's word for it. A lone name the model doubts (it has no first name to
+ * lean on) is read as a name in these slots, unless a company's legal form follows it.
  */
 function answersNameSlot(view: TokenView, i: number): boolean {
-  if (!view.isCapitalised(i)) return false;
+  if (!view.isCapitalised(i) || namesCompany(view, i)) return false;
   const start = view.tokens.start[i]!;
   const rareOrKnown = view.rank(i) >= COMMON_RANK || view.lex(i) !== 0;
   if (rareOrKnown && inNameSlot(view.text, start)) return true;
   if (!view.isTitleCase(i)) return false;
   // After "founded by" a brand is as likely as a person: a rare word must also be spelled about like a name ("Halonen", not "Oxfam").
   if (inAgentSlot(view.text, start)) return view.isKnownName(i) || (view.rank(i) >= COMMON_RANK && view.namenessBucket(i) >= NAMENESS_EVEN - 1);
-  return view.isKnownName(i) && inContactSlot(view.text, start);
+  return view.lex(i) === 0 && view.isKnownName(i) && inContactSlot(view.text, start);
 }
 
 /** Words between two names of one list: "Szabó, Keller", "Keller and Ortega", "Ana & Bo". */
@@ -75,7 +89,7 @@ function previousListItem(view: TokenView, i: number): number {
  * too ("founded by Szabó, Keller and Ortega"): the list says what it is.
  */
 function continuesListOfNames(view: TokenView, i: number, prob: Float32Array): boolean {
-  if (!view.isCapitalised(i) || (view.rank(i) < LIST_RANK && view.lex(i) === 0)) return false;
+  if (!view.isCapitalised(i) || (view.rank(i) < LIST_RANK && view.lex(i) === 0) || namesCompany(view, i)) return false;
   let names = 0;
   for (let item = previousListItem(view, i); item >= 0 && prob[item]! >= TOKEN_THRESHOLD && view.isCapitalised(item); ) {
     names++;
@@ -170,6 +184,14 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   return spans;
 }
 
+/** findNames, on the Latin spelling of a text with Cyrillic or Greek letters, with the spans mapped back to the text. */
+function findNamesInAnyScript(text: string, scorer: Scorer, vocabulary: PersonVocabulary, buffer?: TokenBuffer): NameSpan[] {
+  const romanised = romaniseText(text);
+  if (!romanised) return findNames(text, scorer, vocabulary, buffer);
+  const { origins } = romanised;
+  return findNames(romanised.text, scorer, vocabulary, buffer).map((s) => ({ ...s, start: origins[s.start]!, end: origins[s.end]! }));
+}
+
 /** Platt scaling of the mean token probability, fitted on held-out templates at training time. */
 export function calibrate(probability: number, calibration: PersonCalibration): number {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
@@ -194,7 +216,8 @@ function listRuns(text: string, spans: readonly NameSpan[]): number[][] {
   const runs: number[][] = [];
   let previous = -1;
   spans.forEach((s, k) => {
-    if (s.probability < LISTED_PROBABILITY || !capitalised(text, s)) {
+    // A list of capitalised words in another alphabet is as often places as people: the token model knows no everyday words of those languages.
+    if (s.probability < LISTED_PROBABILITY || !capitalised(text, s) || hasRomanisedScript(text.slice(s.start, s.end))) {
       previous = -1;
       return;
     }
@@ -250,7 +273,7 @@ export function findPersons(
   others: readonly Entity[],
   buffer?: TokenBuffer,
 ): Entity[] {
-  const spans = findNames(text, scorer, vocabulary, buffer);
+  const spans = findNamesInAnyScript(text, scorer, vocabulary, buffer);
   if (spans.length === 0) return [];
   const levels = evidenceLevels(text, spans, others);
   return spans.map((s, k) => ({
