@@ -26,7 +26,7 @@ const PROMPTS = [
   'Write a short, friendly e-mail to my landlord asking when the broken heating will be repaired; mention that it has been two weeks. ',
   'Explain the difference between a process and a thread in operating systems, with an example in Python and one in Go. ',
 ];
-const prompts = PROMPTS.map((p, i) => (p.repeat(Math.ceil(1000 / p.length)) + ` #${i}`).slice(0, 1000));
+const prompts = PROMPTS.map((p, i) => `${p.repeat(Math.ceil(1000 / p.length))} #${i}`.slice(0, 1000));
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -104,4 +104,4 @@ console.log(`1,000-char prompt, all heads (least-loaded of ${rounds.length} roun
 console.log(`reference workload in the same round: p50 ${r.referenceP50Ms.toFixed(3)} ms, p99 ${r.referenceP99Ms.toFixed(3)} ms; check/reference ratio p50 ${r.ratioP50.toFixed(2)}, p99 ${r.ratioP99.toFixed(2)}; round medians ${r.roundMediansMs.join(', ')} ms`);
 console.log(`100,000-char message: p50 ${result.message100k.p50Ms.toFixed(1)} ms, max ${result.message100k.maxMs.toFixed(1)} ms`);
 console.log(`files: ${files.map((f) => `${f.path} ${(f.bytes / 1e6).toFixed(2)} MB`).join(', ')}; total ${result.totalMB} MB`);
-if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(result, null, 2) + '\n');
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

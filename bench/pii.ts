@@ -24,8 +24,8 @@ const PROSE =
 
 function message(length: number, variant: number): string {
   let text = '';
-  while (text.length < length) text += PROSE + ' ';
-  return (String(variant) + ' ' + text).slice(0, length);
+  while (text.length < length) text += `${PROSE} `;
+  return `${variant} ${text}`.slice(0, length);
 }
 
 function percentile(sorted: number[], p: number): number {

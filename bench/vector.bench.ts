@@ -178,4 +178,4 @@ console.log(`vector filter: encoder ${encoder.version}, ${dims} dimensions, k = 
 console.table(results);
 console.log(`scoring one message against the shipped seed (${seed.entries.length} attack and ${loadShippedSeed().entries.length - seed.entries.length} request vectors; normalisation, every view and part encoded and searched; requests only for suffixed messages):`);
 console.table(scoring);
-if (values.json !== undefined) writeFileSync(values.json, JSON.stringify({ encoder: encoder.version, results, scoring }, null, 2) + '\n');
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ encoder: encoder.version, results, scoring }, null, 2)}\n`);

@@ -71,7 +71,7 @@ function isEnglishSource(t: LabelledText): boolean {
 function runApertium(lines: readonly string[], modes: readonly string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'rampart-apertium-'));
   let input = join(dir, 'in.txt');
-  writeFileSync(input, lines.join('\n') + '\n');
+  writeFileSync(input, `${lines.join('\n')}\n`);
   let out: string[];
   try {
     modes.forEach((mode, k) => {

@@ -16,4 +16,4 @@ const { values } = parseArgs({ options: { data: { type: 'string' }, json: { type
 const data = values.data ?? join(defaultDatasetsDir(), 'eval');
 const report = await evaluateClassification(await modelGuardrailsCheck(), data);
 console.log(formatClassificationReport(report));
-if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);

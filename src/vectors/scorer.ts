@@ -42,7 +42,9 @@ export function encodeParts(encoder: SentenceEncoder, views: readonly string[], 
     const later = pick(vectors.subarray(first * dims), MAX_PARTS);
     const out = new Float32Array((first + later.length) * dims);
     out.set(vectors.subarray(0, first * dims));
-    later.forEach((row, i) => out.set(vectors.subarray((first + row) * dims, (first + row + 1) * dims), (first + i) * dims));
+    later.forEach((row, i) => {
+      out.set(vectors.subarray((first + row) * dims, (first + row + 1) * dims), (first + i) * dims);
+    });
     return out;
   });
   const queries = new Float32Array(encoded.reduce((n, e) => n + e.length, 0));

@@ -149,7 +149,7 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     assert.ok(allowed.length > 0 && allowed.every((e: { verdict: string }) => e.verdict === 'allowed'));
     assert.ok(!JSON.stringify(allowed).includes('nothing to see'), 'no message text by default');
 
-    const stats = await admin.request('/api/events/stats?bucket=minute&since=' + new Date(Date.now() - 3_600_000).toISOString());
+    const stats = await admin.request(`/api/events/stats?bucket=minute&since=${new Date(Date.now() - 3_600_000).toISOString()}`);
     assert.equal(stats.status, 200, stats.text);
     const total = stats.json.buckets.reduce((n: number, b: { checks: number }) => n + b.checks, 0);
     const keywordBlocks = stats.json.buckets.reduce((n: number, b: { blocked_by: Record<string, number> }) => n + b.blocked_by.keyword!, 0);

@@ -27,7 +27,7 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
 
   it('401 without a key, with an unknown key, with a malformed key', async () => {
     assertError(await app.api(INPUT, { method: 'POST', body: { message: 'hi' } }), 401, 'invalid_api_key');
-    assertError(await post({ message: 'hi' }, { 'x-api-key': 'rmp_' + 'A'.repeat(43) }), 401, 'invalid_api_key');
+    assertError(await post({ message: 'hi' }, { 'x-api-key': `rmp_${'A'.repeat(43)}` }), 401, 'invalid_api_key');
     assertError(await post({ message: 'hi' }, { 'x-api-key': 'not a key' }), 401, 'invalid_api_key');
   });
 

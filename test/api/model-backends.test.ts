@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { FakeLlm, type FakeRequest } from '../helpers/fake-llm.ts';
+import type { Json } from '../helpers/https-client.ts';
 import { writeOnnxClassifier } from '../helpers/onnx-classifier.ts';
 
 const BENIGN = 'What is the capital of France?';
@@ -47,7 +48,7 @@ describe('model backends over the check API', () => {
   });
 
   /** Adds a backend through the admin API. */
-  async function addBackend(body: Record<string, unknown>): Promise<Record<string, any>> {
+  async function addBackend(body: Record<string, unknown>): Promise<Json> {
     const res = await admin.request('/api/model-backends', { body });
     assert.equal(res.status, 201, res.text);
     return res.json;
@@ -77,7 +78,7 @@ describe('model backends over the check API', () => {
 
     await addBackend({ name: 'unused-judge', kind: 'llm_judge', url: judge.url, model: 'unused-judge', format: 'llama_guard' });
     const afterAdding = await app.inputCheck(apiKey, { message: ATTACK });
-    const stable = (body: Record<string, any>) => ({ ...body, execution_time: 0, request_id: '' });
+    const stable = (body: Record<string, unknown>) => ({ ...body, execution_time: 0, request_id: '' });
     assert.deepEqual(stable(afterAdding.json), stable(before.json));
     assert.equal(judgeCalls('unused-judge').length, 0);
   });

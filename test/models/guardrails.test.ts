@@ -8,7 +8,7 @@ import { systemPromptGuardrail } from '../../src/guardrails/system-prompt/index.
 import { rot13 } from '../../src/text/payloads.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 
-async function run<G extends GuardrailDefinition<any, any>>(g: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
+async function run<G extends GuardrailDefinition>(g: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
   await g.init?.();
   const compiled = g.compile({ ...(Value.Create(g.settings) as object), ...settings }, { keywords: [], regexes: [] });
   const ctx: CheckContext = {

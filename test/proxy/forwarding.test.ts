@@ -176,7 +176,7 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
   });
 
   it('rejects requests without a valid Rampart key and malformed bodies', async () => {
-    await assert.rejects(clientFor('rmp_' + 'x'.repeat(43)).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }), (e: unknown) => e instanceof APIError && e.status === 401);
+    await assert.rejects(clientFor(`rmp_${'x'.repeat(43)}`).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }), (e: unknown) => e instanceof APIError && e.status === 401);
     const bad = await app.api('/v1/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${rampartKey}` }, body: { model: 'm', messages: 'hi' } });
     assert.equal(bad.status, 400);
     assert.equal(bad.json.error.code, 'invalid_field');

@@ -86,15 +86,15 @@ function hostileHeaders(apiKey: string): Record<string, string> {
   const choices: (() => Record<string, string>)[] = [
     () => ({ 'content-type': 'application/json', 'x-api-key': apiKey }),
     () => ({ 'content-type': 'application/json' }),
-    () => ({ 'content-type': 'application/json', 'x-api-key': 'rmp_' + 'A'.repeat(43) }),
+    () => ({ 'content-type': 'application/json', 'x-api-key': `rmp_${'A'.repeat(43)}` }),
     () => ({ 'content-type': 'application/json', 'x-api-key': 'x'.repeat(4000) }),
     () => ({ 'content-type': 'text/plain', 'x-api-key': apiKey }),
     () => ({ 'content-type': 'application/json; charset=latin1', 'x-api-key': apiKey }),
     () => ({ 'content-type': 'multipart/form-data; boundary=x', 'x-api-key': apiKey }),
     () => ({ 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }),
-    () => ({ 'content-type': 'application/json', authorization: 'Basic ' + 'A'.repeat(3000) }),
-    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'x-request-id': '../../etc/passwd;' + 'r'.repeat(500) }),
-    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, cookie: '__Host-rampart_session=' + 'a'.repeat(2000) }),
+    () => ({ 'content-type': 'application/json', authorization: `Basic ${'A'.repeat(3000)}` }),
+    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'x-request-id': `../../etc/passwd;${'r'.repeat(500)}` }),
+    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, cookie: `__Host-rampart_session=${'a'.repeat(2000)}` }),
     () => ({ 'content-type': 'application/json', 'x-csrf-token': 'forged', cookie: 'x=y' }),
     () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'content-encoding': pick(['gzip', 'br', 'deflate', 'zstd', 'gzip, br']) }),
     () => ({ 'content-type': `application/json; charset=${pick(['utf-16', 'iso-8859-1', '"shift_jis"', 'UTF-8', 'bogus'])}`, 'x-api-key': apiKey }),
@@ -103,8 +103,8 @@ function hostileHeaders(apiKey: string): Record<string, string> {
   return pick(choices)();
 }
 
-const API_PATHS = ['/apikey/api/guardrail/v1/input-check', '/apikey/api/guardrail/v1/output-check', '/v1/chat/completions', '/v1/models', '/healthz', '/nope', '/', '/%', '/a%zz', '/apikey/api/guardrail/v1/../v1/input-check', '/%ff%fe', '/docs/' + 'a'.repeat(2000)];
-const DASHBOARD_PATHS = ['/api/auth/login', '/api/runtime-llms', '/api/profiles/default', '/api/playground/check', '/api/settings/siem', '/healthz', '/openapi.json', '/index.html', '/%', '/../../etc/passwd', '/api/' + 'x'.repeat(3000), '/api/runtime-llms/' + 'y'.repeat(300)];
+const API_PATHS = ['/apikey/api/guardrail/v1/input-check', '/apikey/api/guardrail/v1/output-check', '/v1/chat/completions', '/v1/models', '/healthz', '/nope', '/', '/%', '/a%zz', '/apikey/api/guardrail/v1/../v1/input-check', '/%ff%fe', `/docs/${'a'.repeat(2000)}`];
+const DASHBOARD_PATHS = ['/api/auth/login', '/api/runtime-llms', '/api/profiles/default', '/api/playground/check', '/api/settings/siem', '/healthz', '/openapi.json', '/index.html', '/%', '/../../etc/passwd', `/api/${'x'.repeat(3000)}`, `/api/runtime-llms/${'y'.repeat(300)}`];
 const METHODS = ['POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 
 function nextShot(apiKey: string): Shot {
@@ -150,7 +150,7 @@ function send(agent: Agent, port: number, shot: Shot): Promise<Answer> {
 
 /** Raw bytes a well-behaved client would never send, straight over TLS. */
 const RAW_REQUESTS = [
-  'GET / HTTP/1.1\r\nHost: x\r\n' + 'X-Big: ' + 'a'.repeat(70_000) + '\r\n\r\n',
+  `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
   'POST /apikey/api/guardrail/v1/input-check HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 50\r\n\r\nhello',
   'POST /apikey/api/guardrail/v1/input-check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZZ\r\nnot-a-chunk\r\n',
   'POST /apikey/api/guardrail/v1/input-check HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
@@ -158,8 +158,8 @@ const RAW_REQUESTS = [
   'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Bad\u0000Header: v\r\n\r\n',
   'GET /healthz HTTP/9.9\r\n\r\n',
   '\r\n\r\n\r\n',
-  'GET ' + '/a'.repeat(20_000) + ' HTTP/1.1\r\nHost: x\r\n\r\n',
-  Array.from({ length: 500 }, (_, i) => `X-H${i}: v`).join('\r\n') + '\r\n\r\n',
+  `GET ${'/a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+  `${Array.from({ length: 500 }, (_, i) => `X-H${i}: v`).join('\r\n')}\r\n\r\n`,
   'GET / HTTP/1.1\r\nHost: [\r\nConnection: close\r\n\r\n',
   'GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n',
   'GET / HTTP/1.1\r\nHost: x:99999\r\nConnection: close\r\n\r\n',
@@ -257,12 +257,14 @@ describe('hostile requests', () => {
       socket.on('error', () => {});
       return socket;
     });
-    const drip = setInterval(() => sockets.forEach((s) => s.writable && s.write(`X-Slow-${rand(1e6)}: 1\r\n`)), 200);
+    const drip = setInterval(() => {
+      for (const s of sockets) if (s.writable) s.write(`X-Slow-${rand(1e6)}: 1\r\n`);
+    }, 200);
     try {
       for (let i = 0; i < 20; i++) assert.equal((await app.inputCheck(apiKey, { message: `normal request ${i}` })).status, 200);
     } finally {
       clearInterval(drip);
-      sockets.forEach((s) => s.destroy());
+      for (const s of sockets) s.destroy();
     }
   });
 });

@@ -85,7 +85,9 @@ describe('k-nearest-neighbour index', () => {
       for (const v of randomUnitVectors(300, 5)) index.add(v);
       const queries = randomUnitVectors(12, 6);
       const batch = new Float32Array(queries.length * D);
-      queries.forEach((q, i) => batch.set(q, i * D));
+      queries.forEach((q, i) => {
+        batch.set(q, i * D);
+      });
       assert.deepEqual(
         index.searchBatch(batch, 3),
         queries.map((q) => index.search(q, 3)),
@@ -110,7 +112,9 @@ describe('threat index persistence', () => {
       try {
         const index = new ThreatIndex('enc-1', D, limit);
         const vectors = randomUnitVectors(120, 5);
-        vectors.forEach((v, i) => index.add(`id-${i}`, i % 2 ? 'jailbreak/template' : 'injection/other', v));
+        vectors.forEach((v, i) => {
+          index.add(`id-${i}`, i % 2 ? 'jailbreak/template' : 'injection/other', v);
+        });
         index.remove('id-3');
         saveThreatIndex(index, dir);
         const loaded = loadThreatIndex(dir, 'enc-1', D, limit);

@@ -11,7 +11,7 @@ import { mulberry32 } from './random.ts';
  */
 
 const WORD_LOCALES = ['EN', 'DE', 'FR', 'ES', 'IT', 'PT_BR', 'NL', 'PL', 'SV', 'TR', 'ID_ID', 'VI', 'CS_CZ', 'HU', 'RO', 'FI', 'DA', 'NB_NO', 'HR', 'SK', 'LV', 'AZ', 'UZ_UZ_latin'];
-const WORD = /^[\p{L}][\p{L}'’\-]*$/u;
+const WORD = /^[\p{L}][\p{L}'’-]*$/u;
 const EPOCHS = 3;
 const LEARNING_RATE = 0.05;
 const L2 = 1e-6;

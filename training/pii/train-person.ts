@@ -53,7 +53,9 @@ function loadGlove(size: number): { words: string[]; vectors: Float32Array } {
   const glove = JSON.parse(readFileSync(GLOVE_FILE, 'utf8')) as { words: string[]; vectors: Record<string, number[]> };
   const words = glove.words.slice(0, size);
   const vectors = new Float32Array(size * GLOVE_DIM);
-  words.forEach((word, i) => vectors.set(glove.vectors[word]!.slice(0, GLOVE_DIM), i * GLOVE_DIM));
+  words.forEach((word, i) => {
+    vectors.set(glove.vectors[word]!.slice(0, GLOVE_DIM), i * GLOVE_DIM);
+  });
   console.log(`GloVe: ${words.length} words in ${Date.now() - started} ms`);
   return { words, vectors };
 }
