@@ -12,6 +12,7 @@ import { compilePii, piiGuardrail } from '../src/guardrails/pii/index.ts';
 import { PERSON_MODEL_DIR } from '../src/guardrails/pii/person/model-files.ts';
 import { PiiSettings } from '../src/guardrails/pii/settings.ts';
 import { referenceWork } from './lib/reference.ts';
+import { quantile } from './lib/measure.ts';
 
 const PROSE =
   'Hello team, following up on yesterday\'s call about the quarterly migration. The staging cluster was upgraded to ' +
@@ -26,10 +27,6 @@ function message(length: number, variant: number): string {
   let text = '';
   while (text.length < length) text += `${PROSE} `;
   return `${variant} ${text}`.slice(0, length);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 const loadStarted = performance.now();
@@ -63,13 +60,13 @@ function timeRound(runs: number): Round {
 }
 
 const rounds = Array.from({ length: 5 }, () => timeRound(4000));
-const best = rounds.reduce((a, b) => (percentile(b.references, 50) < percentile(a.references, 50) ? b : a));
+const best = rounds.reduce((a, b) => (quantile(b.references, 0.5) < quantile(a.references, 0.5) ? b : a));
 const { scans: times, references } = best;
 const found = compiled.engine.scan(messages[0]!).map((e) => e.type);
 console.log(
-  `PII full scan, 1,000 chars (least-loaded of ${rounds.length} rounds, ${times.length} runs): p50 ${percentile(times, 50).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms; ` +
-    `reference p50 ${percentile(references, 50).toFixed(3)} ms, p99 ${percentile(references, 99).toFixed(3)} ms; ` +
-    `scan/reference ratio p50 ${(percentile(times, 50) / percentile(references, 50)).toFixed(2)}, p99 ${(percentile(times, 99) / percentile(references, 99)).toFixed(2)}; ` +
+  `PII full scan, 1,000 chars (least-loaded of ${rounds.length} rounds, ${times.length} runs): p50 ${quantile(times, 0.5).toFixed(3)} ms, p99 ${quantile(times, 0.99).toFixed(3)} ms; ` +
+    `reference p50 ${quantile(references, 0.5).toFixed(3)} ms, p99 ${quantile(references, 0.99).toFixed(3)} ms; ` +
+    `scan/reference ratio p50 ${(quantile(times, 0.5) / quantile(references, 0.5)).toFixed(2)}, p99 ${(quantile(times, 0.99) / quantile(references, 0.99)).toFixed(2)}; ` +
     `1-min load average ${(loadavg()[0] ?? 0).toFixed(1)}`,
 );
 console.log(`entities in the sample: ${found.join(', ')}`);

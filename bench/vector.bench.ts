@@ -26,6 +26,7 @@ import { ThreatIndex } from '../src/vectors/threat-index.ts';
 import { seedOnlyRuntime, sharedSentenceEncoder } from '../src/vectors/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
 import { referenceWork } from './lib/reference.ts';
+import { Random } from '../training/random.ts';
 
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: '9000,20000,100000' }, json: { type: 'string' } } });
 const QUERIES = 2000;
@@ -35,18 +36,12 @@ const encoder = sharedSentenceEncoder();
 const seed = loadThreatSeed();
 const dims = encoder.dims;
 
-let state = 42;
-const gaussian = () => {
-  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-  const u = Math.max(state / 2 ** 32, 1e-12);
-  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos((2 * Math.PI * state) / 2 ** 32);
-};
+const rng = new Random(42);
 
 /** A seed vector moved by noise of the given scale, back on the unit sphere. */
 function nearSeed(i: number, noise: number): Float32Array {
   const base = seed.entries[i % seed.entries.length]!.vector;
-  const v = base.map((x) => x + noise * gaussian());
+  const v = base.map((x) => x + noise * rng.normal());
   const norm = Math.hypot(...v);
   return v.map((x) => x / norm);
 }

@@ -251,7 +251,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
       calibration[head] = { a, b: -a * zt, aAbove: Math.max(a, aAbove) };
     } else {
       const { pos, neg } = split(head);
-      calibration[head] = fitPlatt(pos, neg);
+      calibration[head] = fitPlatt([...pos, ...neg], [...pos.map(() => 1), ...neg.map(() => 0)], { balanceClasses: true });
     }
   }
   const answers = [...oof].filter(([i]) => !set.texts[i]!.generated && /_output$/.test(set.texts[i]!.label));

@@ -32,10 +32,42 @@ test('int8 row quantisation keeps each row within half a step of its scale', () 
 });
 
 test('Platt scaling orders scores like the logits and fits separated classes steeply', () => {
-  const c = fitPlatt([2, 3, 4, 5], [-5, -4, -3, -2]);
+  const c = fitPlatt([2, 3, 4, 5, -5, -4, -3, -2], [1, 1, 1, 1, 0, 0, 0, 0], { balanceClasses: true });
   assert.ok(c.a > 0);
   assert.ok(applyPlatt(c, 4) > 0.9);
   assert.ok(applyPlatt(c, -4) < 0.1);
+});
+
+test('Platt scaling recovers the slope and offset of a logistic link', () => {
+  const rng = new Random(7);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < 20000; i++) {
+    const x = (rng.next() * 2 - 1) * 8;
+    xs.push(x);
+    ys.push(rng.next() < 1 / (1 + Math.exp(-(0.4 * x - 0.5))) ? 1 : 0);
+  }
+  const negatives = ys.filter((y) => y === 0).length;
+  const positives = ys.length - negatives;
+  const cases = [
+    { options: {}, offset: -0.5 },
+    { options: { smoothTargets: true }, offset: -0.5 },
+    // Weighting the classes equally multiplies the odds by negatives / positives.
+    { options: { balanceClasses: true }, offset: -0.5 + Math.log(negatives / positives) },
+  ];
+  for (const { options, offset } of cases) {
+    const { a, b } = fitPlatt(xs, ys, options);
+    assert.ok(Math.abs(a - 0.4) < 0.05, `a = ${a} with ${JSON.stringify(options)}`);
+    assert.ok(Math.abs(b - offset) < 0.1, `b = ${b}, expected ${offset} with ${JSON.stringify(options)}`);
+  }
+});
+
+test('a prior pulls the Platt fit of a tiny sample towards the identity', () => {
+  const xs = [2, 3, -1, -2];
+  const ys = [1, 1, 0, 1];
+  const free = fitPlatt(xs, ys);
+  const pulled = fitPlatt(xs, ys, { prior: 10 });
+  assert.ok(Math.hypot(pulled.a - 1, pulled.b) < Math.hypot(free.a - 1, free.b), `free ${JSON.stringify(free)}, pulled ${JSON.stringify(pulled)}`);
 });
 
 test('thresholdAtFpr lets through at most the allowed share of negatives', () => {

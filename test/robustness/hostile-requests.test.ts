@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
 import { rawExchange } from '../helpers/raw-http.ts';
+import { Random } from '../../training/random.ts';
 
 /**
  * Robustness: ≥ 100k malformed and hostile requests to both listeners. Every answer must be a
@@ -27,14 +28,8 @@ interface Shot {
   body?: Buffer;
 }
 
-let seed = 0x2545f491;
-function rand(n: number): number {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) % n;
-}
-const pick = <T,>(items: readonly T[]): T => items[rand(items.length)]!;
+// Seeded, so every run sends the same hostile requests.
+const rng = new Random(0x2545f491);
 
 const nest = (depth: number, open: string, close: string, inner: string) => open.repeat(depth) + inner + close.repeat(depth);
 
@@ -50,7 +45,7 @@ const HOSTILE_BODIES: readonly (Buffer | undefined)[] = (() => {
     () => 'null',
     () => '"just a string"',
     () => '12345',
-    () => JSON.stringify({ message: rand(1000) }),
+    () => JSON.stringify({ message: rng.int(1000) }),
     () => JSON.stringify({ message: null }),
     () => JSON.stringify({ message: ['a', 'b'] }),
     () => JSON.stringify({ message: { nested: true } }),
@@ -66,7 +61,7 @@ const HOSTILE_BODIES: readonly (Buffer | undefined)[] = (() => {
     () => JSON.stringify({ message: '\ud800\udc00\ud800 lone \udfff surrogates' }),
     () => Buffer.concat([Buffer.from('{"message":"'), randomBytes(64), Buffer.from('"}')]),
     () => Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('{"message":"bom"}')]),
-    () => randomBytes(rand(512)),
+    () => randomBytes(rng.int(512)),
     () => JSON.stringify({ message: '\u0000\u001b[2J\u202e\u2066'.repeat(200) }),
     () => JSON.stringify({ message: '🧨'.repeat(8000) }),
     () => JSON.stringify({ messages: [{ role: 'user', content: nest(5_000, '[', ']', '"x"') }] }),
@@ -96,11 +91,11 @@ function hostileHeaders(apiKey: string): Record<string, string> {
     () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'x-request-id': `../../etc/passwd;${'r'.repeat(500)}` }),
     () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, cookie: `__Host-rampart_session=${'a'.repeat(2000)}` }),
     () => ({ 'content-type': 'application/json', 'x-csrf-token': 'forged', cookie: 'x=y' }),
-    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'content-encoding': pick(['gzip', 'br', 'deflate', 'zstd', 'gzip, br']) }),
-    () => ({ 'content-type': `application/json; charset=${pick(['utf-16', 'iso-8859-1', '"shift_jis"', 'UTF-8', 'bogus'])}`, 'x-api-key': apiKey }),
-    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, host: pick(['evil.example', 'a b', '[', '%', ':', 'x:99999', '[::1', '']) }),
+    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, 'content-encoding': rng.pick(['gzip', 'br', 'deflate', 'zstd', 'gzip, br']) }),
+    () => ({ 'content-type': `application/json; charset=${rng.pick(['utf-16', 'iso-8859-1', '"shift_jis"', 'UTF-8', 'bogus'])}`, 'x-api-key': apiKey }),
+    () => ({ 'content-type': 'application/json', 'x-api-key': apiKey, host: rng.pick(['evil.example', 'a b', '[', '%', ':', 'x:99999', '[::1', '']) }),
   ];
-  return pick(choices)();
+  return rng.pick(choices)();
 }
 
 const API_PATHS = ['/apikey/api/guardrail/v1/input-check', '/apikey/api/guardrail/v1/output-check', '/v1/chat/completions', '/v1/models', '/healthz', '/nope', '/', '/%', '/a%zz', '/apikey/api/guardrail/v1/../v1/input-check', '/%ff%fe', `/docs/${'a'.repeat(2000)}`];
@@ -108,10 +103,10 @@ const DASHBOARD_PATHS = ['/api/auth/login', '/api/runtime-llms', '/api/profiles/
 const METHODS = ['POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 
 function nextShot(apiKey: string): Shot {
-  const listener = rand(4) === 0 ? 'dashboard' : 'api';
-  const method = pick(METHODS);
-  const body = method === 'GET' || method === 'HEAD' ? undefined : pick(HOSTILE_BODIES);
-  return { listener, method, path: pick(listener === 'api' ? API_PATHS : DASHBOARD_PATHS), headers: hostileHeaders(apiKey), ...(body ? { body } : {}) };
+  const listener = rng.int(4) === 0 ? 'dashboard' : 'api';
+  const method = rng.pick(METHODS);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : rng.pick(HOSTILE_BODIES);
+  return { listener, method, path: rng.pick(listener === 'api' ? API_PATHS : DASHBOARD_PATHS), headers: hostileHeaders(apiKey), ...(body ? { body } : {}) };
 }
 
 /** Whether an error answer is in the documented shape, its request id echoed in x-request-id. */
@@ -258,7 +253,7 @@ describe('hostile requests', () => {
       return socket;
     });
     const drip = setInterval(() => {
-      for (const s of sockets) if (s.writable) s.write(`X-Slow-${rand(1e6)}: 1\r\n`);
+      for (const s of sockets) if (s.writable) s.write(`X-Slow-${rng.int(1e6)}: 1\r\n`);
     }, 200);
     try {
       for (let i = 0; i < 20; i++) assert.equal((await app.inputCheck(apiKey, { message: `normal request ${i}` })).status, 200);

@@ -6,14 +6,14 @@ import { describe, it } from 'node:test';
 import { loadThreatIndex, saveThreatIndex } from '../../src/vectors/index-file.ts';
 import { KnnIndex } from '../../src/vectors/knn-index.ts';
 import { ThreatIndex } from '../../src/vectors/threat-index.ts';
+import { Random } from '../../training/random.ts';
 
 const D = 16;
 
 function randomUnitVectors(count: number, seed: number): Float32Array[] {
-  let state = seed;
-  const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32) - 0.5;
+  const rng = new Random(seed);
   return Array.from({ length: count }, () => {
-    const v = Float32Array.from({ length: D }, next);
+    const v = Float32Array.from({ length: D }, () => rng.next() - 0.5);
     const norm = Math.hypot(...v);
     return v.map((x) => x / norm);
   });
