@@ -38,6 +38,8 @@ export interface Appliance {
   store: Store;
   metrics: Metrics;
   listen(): Promise<RunningAppliance>;
+  /** Releases what an appliance that never listened holds (in-process tests drive it with `inject`). */
+  close(): Promise<void>;
 }
 
 const SERVER_LOCK_WAIT_MS = 250;
@@ -209,7 +211,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     admin: { store, dataDir: config.dataDir, policy: authPolicy, loginLimiter: new RateLimiter(authPolicy.loginAttemptsPerIpPerMinute), oidc: new OidcSignIn(store, config.dataDir), log, backends },
   });
 
-  async function close(poll: NodeJS.Timeout): Promise<void> {
+  async function close(poll?: NodeJS.Timeout): Promise<void> {
     clearInterval(poll);
     // Listeners stop accepting, in-flight requests finish, then queued events are written.
     await Promise.allSettled([api.close(), dashboard.close()]);
@@ -249,5 +251,5 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     };
   }
 
-  return { api, dashboard, store, metrics, listen };
+  return { api, dashboard, store, metrics, listen, close: () => close() };
 }
