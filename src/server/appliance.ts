@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.ts';
 import type { GuardrailServices } from '../engine/guardrail.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
@@ -63,8 +63,9 @@ const REDACT = [
   'body.messages',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
+/** JSON lines on standard output, or on `destination` (tests read what the server logs). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } }, destination);
 }
 
 /** Where this process stands in a multi-process server (see cluster.ts); absent when it serves alone. */
