@@ -5,6 +5,7 @@ import { WordVectors } from '../../src/models/word-vectors.ts';
 import { framingSlice, gibberishSuffix, harmlessFramings, persuasiveFraming, soupSlice, withSubwordPieces } from '../../training/attack-families.ts';
 import { carriesAttackEvidence } from '../../training/attack-evidence.ts';
 import { applyPlatt, fitPlatt } from '../../training/calibration.ts';
+import { readGroups } from '../../training/data-files.ts';
 import { everydayMessages } from '../../training/everyday-messages.ts';
 import { jailbrokenRequests } from '../../training/synthetic.ts';
 import { foldOf } from '../../training/folds.ts';
@@ -184,8 +185,21 @@ test('persuasive framings carry the goal, and framing slices share no phrase', (
   assert.ok(harmless.length >= 20 && harmless.every((t) => whole.settings.some((s) => t.startsWith(s))));
 });
 
-test('everyday messages cover more than 20 languages', () => {
-  const messages = everydayMessages(new Random(1), 0);
-  assert.ok(new Set(messages.map((m) => m.lang)).size > 20);
-  assert.ok(messages.length > 500);
+test('everyday messages are the hand-written ones, then reproducible combinations of an opener and a message of one language', () => {
+  const handWritten = everydayMessages(new Random(1), 0);
+  const combined = everydayMessages(new Random(1), 300);
+  assert.deepEqual(combined.slice(0, handWritten.length), handWritten);
+  assert.deepEqual(everydayMessages(new Random(1), 300), combined, 'the same seed gives the same messages');
+  const extra = combined.slice(handWritten.length);
+  assert.equal(extra.length, 300);
+  // A combination may capitalise its first letter.
+  const folded = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+  const openers = readGroups('everyday-openers.tsv');
+  const messagesOf = (lang: string) => new Set(handWritten.filter((m) => m.lang === lang).map((m) => m.text));
+  for (const { lang, text } of extra) {
+    const own = messagesOf(lang);
+    const split = (openers.get(lang) ?? []).some((opener) => folded(text).startsWith(`${folded(opener)} `) && own.has(text.slice(opener.length + 1)));
+    assert.ok(split, `${lang}: "${text}" is an opener and a message of that language`);
+  }
+  assert.ok(new Set(extra.map((m) => m.lang)).size > 1, 'combinations come from several languages');
 });
