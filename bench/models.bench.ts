@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { DETECTOR_MODEL_NAME, DetectorModel, SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
 import { referenceWork } from './lib/reference.ts';
+import { quantile } from './lib/measure.ts';
 
 const { values } = parseArgs({ options: { json: { type: 'string' } } });
 
@@ -27,12 +28,7 @@ const PROMPTS = [
   'Write a short, friendly e-mail to my landlord asking when the broken heating will be repaired; mention that it has been two weeks. ',
   'Explain the difference between a process and a thread in operating systems, with an example in Python and one in Go. ',
 ];
-const prompts = PROMPTS.map((p, i) => (p.repeat(Math.ceil(1000 / p.length)) + ` #${i}`).slice(0, 1000));
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-}
-
+const prompts = PROMPTS.map((p, i) => `${p.repeat(Math.ceil(1000 / p.length))} #${i}`.slice(0, 1000));
 
 interface Round {
   checks: number[];
@@ -72,7 +68,7 @@ function cpuPerCheck(texts: readonly string[], batches: number): number[] {
 timeRound(prompts, 500); // warm-up
 // Several rounds; the one whose reference workload ran fastest is the least-loaded moment.
 const rounds = Array.from({ length: 5 }, () => timeRound(prompts, 500));
-const best = rounds.reduce((a, b) => (percentile(b.references, 0.5) < percentile(a.references, 0.5) ? b : a));
+const best = rounds.reduce((a, b) => (quantile(b.references, 0.5) < quantile(a.references, 0.5) ? b : a));
 const times = best.checks;
 const cpu = cpuPerCheck(prompts.flatMap((p) => Array<string>(25).fill(p)), 100);
 const long = prompts.join(' ').repeat(26).slice(0, 100_000);
@@ -82,19 +78,19 @@ const files = Object.values(model.manifest.files).map((f) => ({ path: f.path, by
 const result = {
   loadMs: Number(loadMs.toFixed(1)),
   prompt1000: {
-    p50Ms: percentile(times, 0.5),
-    p99Ms: percentile(times, 0.99),
+    p50Ms: quantile(times, 0.5),
+    p99Ms: quantile(times, 0.99),
     samples: times.length,
-    cpuMedianMs: percentile(cpu, 0.5),
-    referenceP50Ms: percentile(best.references, 0.5),
-    referenceP99Ms: percentile(best.references, 0.99),
+    cpuMedianMs: quantile(cpu, 0.5),
+    referenceP50Ms: quantile(best.references, 0.5),
+    referenceP99Ms: quantile(best.references, 0.99),
     /** Check time over reference time, at the median and at the 99th percentile. */
-    ratioP50: percentile(times, 0.5) / percentile(best.references, 0.5),
-    ratioP99: percentile(times, 0.99) / percentile(best.references, 0.99),
-    roundMediansMs: rounds.map((r) => Number(percentile(r.checks, 0.5).toFixed(4))),
+    ratioP50: quantile(times, 0.5) / quantile(best.references, 0.5),
+    ratioP99: quantile(times, 0.99) / quantile(best.references, 0.99),
+    roundMediansMs: rounds.map((r) => Number(quantile(r.checks, 0.5).toFixed(4))),
   },
   loadAverage: loadavg()[0] ?? 0,
-  message100k: { p50Ms: percentile(longTimes, 0.5), maxMs: longTimes[longTimes.length - 1]! },
+  message100k: { p50Ms: quantile(longTimes, 0.5), maxMs: longTimes[longTimes.length - 1]! },
   files,
   totalMB: Number((files.reduce((a, f) => a + f.bytes, 0) / 1e6).toFixed(2)),
 };
@@ -104,4 +100,4 @@ console.log(`1,000-char prompt, all heads (least-loaded of ${rounds.length} roun
 console.log(`reference workload in the same round: p50 ${r.referenceP50Ms.toFixed(3)} ms, p99 ${r.referenceP99Ms.toFixed(3)} ms; check/reference ratio p50 ${r.ratioP50.toFixed(2)}, p99 ${r.ratioP99.toFixed(2)}; round medians ${r.roundMediansMs.join(', ')} ms`);
 console.log(`100,000-char message: p50 ${result.message100k.p50Ms.toFixed(1)} ms, max ${result.message100k.maxMs.toFixed(1)} ms`);
 console.log(`files: ${files.map((f) => `${f.path} ${(f.bytes / 1e6).toFixed(2)} MB`).join(', ')}; total ${result.totalMB} MB`);
-if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(result, null, 2) + '\n');
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

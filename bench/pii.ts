@@ -38,8 +38,8 @@ const BENIGN =
 
 function message(prose: string, length: number, variant: number): string {
   let text = '';
-  while (text.length < length) text += prose + ' ';
-  return (String(variant) + ' ' + text).slice(0, length);
+  while (text.length < length) text += `${prose} `;
+  return `${variant} ${text}`.slice(0, length);
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -28,6 +28,7 @@ import { ThreatIndex } from '../src/vectors/threat-index.ts';
 import { seedOnlyRuntime } from '../src/vectors/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
 import { referenceWork } from './lib/reference.ts';
+import { Random } from '../training/random.ts';
 
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: '9000,20000,100000' }, json: { type: 'string' } } });
 const QUERIES = 2000;
@@ -38,18 +39,12 @@ const encoder = models.sentenceEncoder();
 const seed = loadThreatSeed();
 const dims = encoder.dims;
 
-let state = 42;
-const gaussian = () => {
-  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-  const u = Math.max(state / 2 ** 32, 1e-12);
-  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos((2 * Math.PI * state) / 2 ** 32);
-};
+const rng = new Random(42);
 
 /** A seed vector moved by noise of the given scale, back on the unit sphere. */
 function nearSeed(i: number, noise: number): Float32Array {
   const base = seed.entries[i % seed.entries.length]!.vector;
-  const v = base.map((x) => x + noise * gaussian());
+  const v = base.map((x) => x + noise * rng.normal());
   const norm = Math.hypot(...v);
   return v.map((x) => x / norm);
 }
@@ -188,4 +183,4 @@ console.log(`vector filter: encoder ${encoder.version}, ${dims} dimensions, k = 
 console.table(results);
 console.log(`scoring one message against the shipped seed (${seed.entries.length} attack and ${loadShippedSeed().entries.length - seed.entries.length} request vectors; normalisation, every view and part encoded and searched; requests only for suffixed messages):`);
 console.table(scoring);
-if (values.json !== undefined) writeFileSync(values.json, JSON.stringify({ encoder: encoder.version, results, scoring }, null, 2) + '\n');
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ encoder: encoder.version, results, scoring }, null, 2)}\n`);

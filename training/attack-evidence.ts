@@ -14,7 +14,7 @@ const TARGETS = new RegExp(
     // Latin-script words, misspellings included ("pasword", "passwoed", "isntructions")
     String.raw`\b(?:pa+s+w\w*|pasw\w*|passcode\w*|passphrase\w*|pw|pwd|secret\w*|codeword\w*|password\w*|i\w{0,2}nstr?uct\w*|isntruct\w*|prompts?|rules?|ruleset|guidelines?|directives?|system|configuration|initiali[sz]ation|access|granted|admin\w*|sudo|hidden|confidential|contraseña|clave|mot de passe|kennwort|parola|senha|wachtwoord|has[lł]o|şifre|sifre|salasana\w*|lösenord)\b`,
     // other scripts, where \b does not apply
-    String.raw`пароль|паролем|инструкци|密码|口令|指令|提示词|パスワード|指示|비밀번호|암호|كلمة (?:المرور|السر)|पासवर्ड`,
+    'пароль|паролем|инструкци|密码|口令|指令|提示词|パスワード|指示|비밀번호|암호|كلمة (?:المرور|السر)|पासवर्ड',
   ].join('|'),
   'u',
 );

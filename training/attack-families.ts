@@ -13,7 +13,6 @@ import type { Random } from './random.ts';
  * And their hard negatives: harmless role-play and stories, documents whose own text asks to ignore or
  * disregard something, tool output and code with instructions in them.
  */
-const pick = <T>(rng: Random, list: readonly T[]): T => list[rng.int(list.length)]!;
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 /** Every `parts`-th item of `list`, starting at `part`: one of `parts` disjoint slices. */
 const sliceOf = <T>(list: readonly T[], part: number, parts: number): T[] => list.filter((_, i) => i % parts === part);
@@ -33,9 +32,9 @@ const ROLEPLAY = data('roleplay.txt');
 
 /** A hazardous goal inside a role-play or story frame. */
 export function roleplayAttack(goal: string, rng: Random): string {
-  const template = pick(rng, ROLEPLAY);
-  const role = pick(rng, ROLES);
-  return fill(template, { goal: clause(goal), role, Role: capital(role), stake: pick(rng, STAKES) }).trim();
+  const template = rng.pick(ROLEPLAY);
+  const role = rng.pick(ROLES);
+  return fill(template, { goal: clause(goal), role, Role: capital(role), stake: rng.pick(STAKES) }).trim();
 }
 
 const SOUP_WORDS = data('soup-words.txt');
@@ -75,7 +74,7 @@ function fragment(rng: Random, w: string): string {
  * Built from the material's own words, so a slice's pieces come from no other slice.
  */
 export function withSubwordPieces(soup: SoupMaterial, rng: Random): SoupMaterial {
-  const word = () => soup.words[rng.int(soup.words.length)]!;
+  const word = () => rng.pick(soup.words);
   const pieces = soup.words.map(() => (rng.next() < 0.6 ? fragment(rng, word()) + fragment(rng, word()) : capital(word()) + capital(word())));
   return { ...soup, words: [...soup.words, ...pieces] };
 }
@@ -86,11 +85,11 @@ export function gibberishSuffix(rng: Random, soup: SoupMaterial = SOUP): string 
   const parts: string[] = [];
   for (let i = 0, n = 8 + rng.int(20); i < n; i++) {
     const r = rng.next();
-    let token = pick(rng, words);
-    if (r < 0.45) token = rng.next() < 0.5 ? token + pick(rng, symbols) + pick(rng, words) : pick(rng, symbols) + token;
-    else if (r < 0.6) token = pick(rng, symbols).repeat(1 + rng.int(3));
-    else if (r < 0.7) token = pick(rng, foreign) + (rng.next() < 0.5 ? pick(rng, words) : '');
-    else if (r < 0.8) token = capital(token) + pick(rng, words).toUpperCase();
+    let token = rng.pick(words);
+    if (r < 0.45) token = rng.next() < 0.5 ? token + rng.pick(symbols) + rng.pick(words) : rng.pick(symbols) + token;
+    else if (r < 0.6) token = rng.pick(symbols).repeat(1 + rng.int(3));
+    else if (r < 0.7) token = rng.pick(foreign) + (rng.next() < 0.5 ? rng.pick(words) : '');
+    else if (r < 0.8) token = capital(token) + rng.pick(words).toUpperCase();
     parts.push(token);
   }
   return parts.join(rng.next() < 0.8 ? ' ' : '');
@@ -120,9 +119,9 @@ const GOAL_FRAMES = data('goal-frames.txt');
 /** A rule-template jailbreak around a goal (hazardous or an injection goal). */
 export function ruleTemplateAttack(goal: string, rng: Random, soup: SoupMaterial = SOUP): string {
   const rules = rng.shuffle(RULES.slice()).slice(0, 2 + rng.int(4));
-  const opener = pick(rng, RULE_OPENERS);
-  const body = pick(rng, RULE_FORMATS)(rules);
-  const frame = fill(pick(rng, GOAL_FRAMES), { goal, clause: clause(goal) });
+  const opener = rng.pick(RULE_OPENERS);
+  const body = rng.pick(RULE_FORMATS)(rules);
+  const frame = fill(rng.pick(GOAL_FRAMES), { goal, clause: clause(goal) });
   const parts = rng.next() < 0.7 ? [opener, body, frame] : [opener, frame, body];
   const text = parts.filter((p) => p !== '').join('\n');
   return rng.next() < 0.3 ? `${text} ${gibberishSuffix(rng, soup)}` : text;
@@ -159,9 +158,9 @@ export function framingSlice(part: number, parts: number): FramingMaterial {
 
 /** A goal in a persuasive framing: setting, then two or three of reason, pressure and constraint around the request. */
 export function persuasiveFraming(goal: string, rng: Random, framing: FramingMaterial = FRAMING): string {
-  const extras = rng.shuffle([pick(rng, framing.reasons), pick(rng, framing.pressures), pick(rng, framing.constraints)]).slice(0, 2 + rng.int(2));
-  const request = pick(rng, framing.requests)(clause(goal));
-  const parts = rng.next() < 0.5 ? [pick(rng, framing.settings), ...extras.slice(0, 1), request, ...extras.slice(1)] : [pick(rng, framing.settings), request, ...extras];
+  const extras = rng.shuffle([rng.pick(framing.reasons), rng.pick(framing.pressures), rng.pick(framing.constraints)]).slice(0, 2 + rng.int(2));
+  const request = rng.pick(framing.requests)(clause(goal));
+  const parts = rng.next() < 0.5 ? [rng.pick(framing.settings), ...extras.slice(0, 1), request, ...extras.slice(1)] : [rng.pick(framing.settings), request, ...extras];
   return parts.filter((p) => p !== '').join(' ');
 }
 
@@ -193,9 +192,9 @@ const TRANSCRIPTS = data('transcripts.jsonl');
 
 /** An injected instruction inside a document, web page, tool result or transcript. */
 export function indirectInjection(rng: Random): string {
-  const payload = pick(rng, INJECTED);
-  if (rng.next() < 0.7) return fill(pick(rng, CARRIERS), { payload });
-  return fill(pick(rng, TRANSCRIPTS), { payload, payload_single_quotes: payload.replace(/"/g, "'") });
+  const payload = rng.pick(INJECTED);
+  if (rng.next() < 0.7) return fill(rng.pick(CARRIERS), { payload });
+  return fill(rng.pick(TRANSCRIPTS), { payload, payload_single_quotes: payload.replace(/"/g, "'") });
 }
 
 const TRANSLITERATED = data('transliterated.txt');

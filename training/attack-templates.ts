@@ -9,7 +9,6 @@ import type { Random } from './random.ts';
  * benign side uses the same surface forms (personas, "act as", formatting demands, rules for a game)
  * without the attack intent.
  */
-const pick = <T>(rng: Random, list: readonly T[]): T => list[rng.int(list.length)]!;
 const data = (name: string) => readList(`attack-templates/${name}`);
 /** Openers of a file, each followed by a space, behind two empty ones: most prompts have none. */
 const openers = (name: string) => ['', '', ...data(name).map((o) => `${o} `)];
@@ -33,26 +32,26 @@ function join(parts: string[]): string {
 export type TemplateKind = 'injection' | 'extraction' | 'jailbreak';
 
 export function generateAttack(rng: Random, kind: TemplateKind): string {
-  const parts = [pick(rng, OPENERS)];
+  const parts = [rng.pick(OPENERS)];
   if (kind === 'injection') {
-    parts.push(pick(rng, OVERRIDES));
-    if (rng.next() < 0.3) parts.push(pick(rng, FORMATS));
-    parts.push(pick(rng, GOALS_INJECTION));
-    return fill(pick(rng, DOC_WRAP), { attack: join(parts) });
+    parts.push(rng.pick(OVERRIDES));
+    if (rng.next() < 0.3) parts.push(rng.pick(FORMATS));
+    parts.push(rng.pick(GOALS_INJECTION));
+    return fill(rng.pick(DOC_WRAP), { attack: join(parts) });
   }
   if (kind === 'extraction') {
     if (rng.next() < 0.5) return indirectExtraction(rng);
-    if (rng.next() < 0.5) parts.push(pick(rng, OVERRIDES));
-    if (rng.next() < 0.25) parts.push(pick(rng, PERSONAS));
-    parts.push(pick(rng, GOALS_EXTRACTION));
+    if (rng.next() < 0.5) parts.push(rng.pick(OVERRIDES));
+    if (rng.next() < 0.25) parts.push(rng.pick(PERSONAS));
+    parts.push(rng.pick(GOALS_EXTRACTION));
     return join(parts);
   }
   if (rng.next() < 0.4) return longJailbreak(rng);
-  if (rng.next() < 0.4) parts.push(pick(rng, OVERRIDES));
-  parts.push(pick(rng, PERSONAS));
-  for (let i = 0, n = 1 + rng.int(3); i < n; i++) parts.push(pick(rng, LIFTS));
-  parts.push(pick(rng, FORMATS));
-  if (rng.next() < 0.6) parts.push(pick(rng, GOALS_JAILBREAK));
+  if (rng.next() < 0.4) parts.push(rng.pick(OVERRIDES));
+  parts.push(rng.pick(PERSONAS));
+  for (let i = 0, n = 1 + rng.int(3); i < n; i++) parts.push(rng.pick(LIFTS));
+  parts.push(rng.pick(FORMATS));
+  if (rng.next() < 0.6) parts.push(rng.pick(GOALS_JAILBREAK));
   return join(parts);
 }
 
@@ -62,8 +61,8 @@ const INDIRECT = data('indirect-extraction.txt');
 
 /** Indirect extraction in the style of password games: hints, spelling, encoding, stories, claimed authority. */
 function indirectExtraction(rng: Random): string {
-  const text = fill(pick(rng, INDIRECT), { secret: pick(rng, SECRETS) });
-  return rng.next() < 0.3 ? `${pick(rng, OPENERS)}${text}` : text;
+  const text = fill(rng.pick(INDIRECT), { secret: rng.pick(SECRETS) });
+  return rng.next() < 0.3 ? `${rng.pick(OPENERS)}${text}` : text;
 }
 
 const PERSONA_NAMES = data('persona-names.txt');
@@ -72,9 +71,9 @@ const LONG_PARTS = data('long-persona-parts.txt');
 
 /** Long persona jailbreaks in the style of the in-the-wild prompts: a named persona built over several sentences. */
 function longJailbreak(rng: Random): string {
-  const name = pick(rng, PERSONA_NAMES);
+  const name = rng.pick(PERSONA_NAMES);
   const parts = rng.shuffle(LONG_PARTS.slice()).slice(0, 4 + rng.int(5));
-  if (rng.next() < 0.5) parts.push(pick(rng, GOALS_JAILBREAK));
+  if (rng.next() < 0.5) parts.push(rng.pick(GOALS_JAILBREAK));
   return parts.map((p) => fill(p, { name })).join(rng.next() < 0.5 ? ' ' : '\n\n');
 }
 
@@ -85,9 +84,9 @@ const BENIGN_TASKS = data('benign-tasks.txt');
 
 /** Benign prompts with the surface of persona or rules prompts. */
 export function generateBenignPersona(rng: Random): string {
-  const parts = [pick(rng, BENIGN_OPENERS), pick(rng, BENIGN_PERSONAS)];
-  for (let i = 0, n = rng.int(3); i < n; i++) parts.push(pick(rng, BENIGN_RULES));
-  parts.push(pick(rng, BENIGN_TASKS));
+  const parts = [rng.pick(BENIGN_OPENERS), rng.pick(BENIGN_PERSONAS)];
+  for (let i = 0, n = rng.int(3); i < n; i++) parts.push(rng.pick(BENIGN_RULES));
+  parts.push(rng.pick(BENIGN_TASKS));
   return join(parts);
 }
 
@@ -107,8 +106,8 @@ const SHORT_FRAMES = data('short-frames.txt');
 
 /** Short everyday requests with the verbs and nouns of extraction attacks, aimed at ordinary things. */
 function generateShortTrigger(rng: Random): string {
-  const object = fill(pick(rng, SHORT_OBJECTS), { thing: pick(rng, SHORT_THINGS) });
-  return fill(pick(rng, SHORT_FRAMES), { verb: pick(rng, SHORT_VERBS), object });
+  const object = fill(rng.pick(SHORT_OBJECTS), { thing: rng.pick(SHORT_THINGS) });
+  return fill(rng.pick(SHORT_FRAMES), { verb: rng.pick(SHORT_VERBS), object });
 }
 
 const ACCOUNT_ASKS = data('account-asks.txt');
@@ -117,18 +116,18 @@ const ACCOUNT_QUESTIONS = data('account-questions.txt');
 
 /** Account and password questions of customer support: everyday, and full of extraction vocabulary. */
 function generateAccountQuestion(rng: Random): string {
-  if (rng.next() < 0.4) return pick(rng, ACCOUNT_QUESTIONS);
-  return `${pick(rng, ACCOUNT_ASKS)} ${pick(rng, ACCOUNT_THINGS)}${pick(rng, ['?', '', ' please', '? thanks'])}`;
+  if (rng.next() < 0.4) return rng.pick(ACCOUNT_QUESTIONS);
+  return `${rng.pick(ACCOUNT_ASKS)} ${rng.pick(ACCOUNT_THINGS)}${rng.pick(['?', '', ' please', '? thanks'])}`;
 }
 
 /** Benign requests that use the vocabulary of attacks (override verbs, instructions, passwords). */
 export function generateBenignTrigger(rng: Random): string {
   const r = rng.next();
-  if (r < 0.1) return pick(rng, INSTRUCTION_REQUESTS);
+  if (r < 0.1) return rng.pick(INSTRUCTION_REQUESTS);
   if (r < 0.15) return generateAccountQuestion(rng);
-  if (r < 0.28) return pick(rng, SHORT_TRIGGER);
+  if (r < 0.28) return rng.pick(SHORT_TRIGGER);
   if (r < 0.58) return generateShortTrigger(rng);
-  return fill(pick(rng, TRIGGER_FRAMES), { verb: pick(rng, TRIGGER_VERBS), object: pick(rng, TRIGGER_OBJECTS) });
+  return fill(rng.pick(TRIGGER_FRAMES), { verb: rng.pick(TRIGGER_VERBS), object: rng.pick(TRIGGER_OBJECTS) });
 }
 
 /** Each hazard verb with its harmless objects (a table of verb and object). */
@@ -139,9 +138,9 @@ const HAZARD_TOPICS = data('hazard-topics.txt');
 
 /** Hazard words in harmless senses: homonyms, games, history, definitions and safety questions. */
 export function generateHomonymRequest(rng: Random): string {
-  if (rng.next() < 0.35) return pick(rng, HAZARD_TOPICS);
-  const [verb, objects] = pick(rng, HOMONYM_VERBS);
-  return fill(pick(rng, HOMONYM_FRAMES), { verb, object: pick(rng, objects) });
+  if (rng.next() < 0.35) return rng.pick(HAZARD_TOPICS);
+  const [verb, objects] = rng.pick(HOMONYM_VERBS);
+  return fill(rng.pick(HOMONYM_FRAMES), { verb, object: rng.pick(objects) });
 }
 
 /**

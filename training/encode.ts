@@ -46,9 +46,13 @@ export function encode(texts: readonly LabelledText[], extractor: FeatureExtract
   const idStart = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) idStart[i + 1] = idStart[i]! + idChunks[i]!.length;
   const ids = new Int32Array(idStart[n]!);
-  idChunks.forEach((c, i) => ids.set(c, idStart[i]!));
+  idChunks.forEach((c, i) => {
+    ids.set(c, idStart[i]!);
+  });
   const denseAll = new Float32Array(n * denseSize);
-  dense.forEach((d, i) => denseAll.set(d, i * denseSize));
+  dense.forEach((d, i) => {
+    denseAll.set(d, i * denseSize);
+  });
   const targets = new Float32Array(n * K);
   const weights = new Float32Array(n);
   for (let i = 0; i < n; i++) {

@@ -27,10 +27,10 @@ export function everydayMessages(rng: Random, combinations: number): EverydayMes
   for (const [lang, list] of Object.entries(MESSAGES)) for (const text of list) out.push({ lang, text });
   const langs = Object.keys(OPENERS);
   for (let i = 0; i < combinations; i++) {
-    const lang = langs[rng.int(langs.length)]!;
+    const lang = rng.pick(langs);
     const openers = OPENERS[lang]!;
     const list = MESSAGES[lang]!;
-    const text = `${openers[rng.int(openers.length)]!} ${list[rng.int(list.length)]!}`;
+    const text = `${rng.pick(openers)} ${rng.pick(list)}`;
     out.push({ lang, text: rng.next() < 0.3 ? text.charAt(0).toUpperCase() + text.slice(1) : text });
   }
   return out;

@@ -71,7 +71,7 @@ function isEnglishSource(t: LabelledText): boolean {
 function runApertium(lines: readonly string[], modes: readonly string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'rampart-apertium-'));
   let input = join(dir, 'in.txt');
-  writeFileSync(input, lines.join('\n') + '\n');
+  writeFileSync(input, `${lines.join('\n')}\n`);
   let out: string[];
   try {
     modes.forEach((mode, k) => {
@@ -123,7 +123,7 @@ export function translatedCopies(
   const chosen = new Map<string, LabelledText[]>(languages.map((l) => [l, []]));
   for (const t of texts) {
     if (languages.length === 0 || rng.next() >= share || !isEnglishSource(t)) continue;
-    chosen.get(languages[rng.int(languages.length)]!)!.push(t);
+    chosen.get(rng.pick(languages))!.push(t);
   }
   const copies: LabelledText[] = [];
   const perLanguage: Record<string, number> = {};

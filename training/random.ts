@@ -19,7 +19,13 @@ export class Random {
     return Math.floor(this.next() * n);
   }
 
-  shuffle<T>(items: T[]): T[] {
+  /** A uniformly chosen element of a non-empty list. */
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)]!;
+  }
+
+  /** Fisher–Yates, in place; returns `items`. */
+  shuffle<A extends { length: number; [index: number]: unknown }>(items: A): A {
     for (let i = items.length - 1; i > 0; i--) {
       const j = this.int(i + 1);
       [items[i], items[j]] = [items[j]!, items[i]!];

@@ -39,10 +39,10 @@ export function safeAnswers(requests: readonly LabelledText[], rng: Random, shar
   const out: LabelledText[] = [];
   for (const r of requests) {
     if (r.text.length > 300 || rng.next() >= share) continue;
-    const parts = [fill(openers[rng.int(openers.length)]!, { request: mention(r.text, rng) })];
-    if (rng.next() < 0.8) parts.push(reasons[rng.int(reasons.length)]!);
-    if (rng.next() < 0.7) parts.push(redirections[rng.int(redirections.length)]!);
-    if (rng.next() < 0.15) parts.push(notes[rng.int(notes.length)]!);
+    const parts = [fill(rng.pick(openers), { request: mention(r.text, rng) })];
+    if (rng.next() < 0.8) parts.push(rng.pick(reasons));
+    if (rng.next() < 0.7) parts.push(rng.pick(redirections));
+    if (rng.next() < 0.15) parts.push(rng.pick(notes));
     out.push(safeAnswer(parts.join(' '), r.group, r.license));
   }
   // Safety information on its own is a safe answer too; hand-written, so trained on in every fold.

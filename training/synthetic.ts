@@ -43,10 +43,10 @@ export function embeddedInjections(payloads: readonly DatasetRow[], emails: read
     const useEmail = emails.length > 0 && rng.next() < 0.5;
     let text: string;
     if (useEmail) {
-      const email = emails[rng.int(emails.length)]!.text;
+      const email = rng.pick(emails).text;
       const cut = email.indexOf('.', Math.floor(email.length * rng.next()));
       text = cut === -1 ? `${email}\n${row.text}` : `${email.slice(0, cut + 1)} ${row.text} ${email.slice(cut + 1)}`;
-    } else text = fill(DOCUMENTS[rng.int(DOCUMENTS.length)]!, { payload: row.text });
+    } else text = fill(rng.pick(DOCUMENTS), { payload: row.text });
     out.push({ ...labelled(text, row.file, 'injection', ATTACK, 0.5), generated: true });
   }
   return out;
@@ -57,7 +57,7 @@ export function wrappedAttacks(attacks: readonly LabelledText[], rng: Random, sh
   const out: LabelledText[] = [];
   for (const a of attacks) {
     if (a.text.length > 600 || rng.next() >= share) continue;
-    const text = fill(WRAPPERS[rng.int(WRAPPERS.length)]!, { attack: a.text });
+    const text = fill(rng.pick(WRAPPERS), { attack: a.text });
     out.push({ ...a, text, targets: a.targets.slice(), weight: a.weight * 0.5, generated: true });
   }
   return out;
@@ -67,7 +67,6 @@ export function multilingualTexts(rng: Random): LabelledText[] {
   const out: LabelledText[] = [];
   for (const p of Object.values(PHRASES)) {
     const group = `synthetic:multilingual`;
-    const pick = (list: readonly string[]) => list[rng.int(list.length)]!;
     const attacks: Array<[string, Record<string, number>]> = [
       ...p.override.map((s) => [s, ATTACK] as [string, Record<string, number>]),
       ...p.unrestricted.map((s) => [s, ATTACK] as [string, Record<string, number>]),
@@ -77,17 +76,17 @@ export function multilingualTexts(rng: Random): LabelledText[] {
     // Few phrases per language stand for a whole language's attacks: they weigh more.
     for (const [s, set] of attacks) {
       out.push(labelled(s, group, 'attack', set, 1.5));
-      out.push(labelled(`${pick(p.benign)} ${s}`, group, 'attack', set, 1.5));
-      out.push(labelled(`${s} ${pick(p.benign)}`, group, 'attack', set, 1.5));
+      out.push(labelled(`${rng.pick(p.benign)} ${s}`, group, 'attack', set, 1.5));
+      out.push(labelled(`${s} ${rng.pick(p.benign)}`, group, 'attack', set, 1.5));
     }
     // An override followed by what it is for, as attacks usually come.
     for (const s of p.override) {
-      out.push(labelled(`${s} ${pick([...p.extraction, ...p.secret])}`, group, 'attack', EXTRACTION, 1.5));
-      out.push(labelled(`${s} ${pick(p.unrestricted)}`, group, 'attack', ATTACK, 1.5));
+      out.push(labelled(`${s} ${rng.pick([...p.extraction, ...p.secret])}`, group, 'attack', EXTRACTION, 1.5));
+      out.push(labelled(`${s} ${rng.pick(p.unrestricted)}`, group, 'attack', ATTACK, 1.5));
     }
     for (const s of p.benign) {
       out.push(labelled(s, group, 'benign', BENIGN));
-      out.push(labelled(`${s} ${pick(p.benign)}`, group, 'benign', BENIGN));
+      out.push(labelled(`${s} ${rng.pick(p.benign)}`, group, 'benign', BENIGN));
     }
     for (const s of p.harmful ?? []) out.push(labelled(s, group, 'harmful', HARMFUL));
   }
@@ -173,7 +172,7 @@ export function refusals(requests: readonly LabelledText[], rng: Random, share: 
   const out: LabelledText[] = [];
   for (const r of requests) {
     if (r.text.length > 300 || rng.next() >= share) continue;
-    const text = fill(REFUSALS[rng.int(REFUSALS.length)]!, { request: r.text, request_lower: r.text.replace(/[?.!]+$/, '').toLowerCase() });
+    const text = fill(rng.pick(REFUSALS), { request: r.text, request_lower: r.text.replace(/[?.!]+$/, '').toLowerCase() });
     out.push({ ...labelled(text, r.group, 'safe_output', { unsafe_output: 0, attack: 0 }), license: r.license, generated: true });
   }
   return out;

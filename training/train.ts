@@ -106,7 +106,7 @@ if (!args['no-validation']) {
     seedRuns.push({ seed, targets: analysed.targets, byLanguage: analysed.byLanguage });
   }
   report = { ...first!, seedRuns };
-  writeFileSync(join(outDir, 'validation.json'), JSON.stringify({ config: cfg, excludedLicences: excluded, corpus: summary, ...report }, null, 2) + '\n');
+  writeFileSync(join(outDir, 'validation.json'), `${JSON.stringify({ config: cfg, excludedLicences: excluded, corpus: summary, ...report }, null, 2)}\n`);
   log(`out-of-source: ${JSON.stringify(report.heads)}`);
   log(`targets: ${JSON.stringify(seedRuns.map((r) => r.targets))}`);
 }
@@ -146,7 +146,7 @@ function trainAndWrite(): ModelManifest {
   return writeModel({
     dir: outDir,
     name: DETECTOR_MODEL_NAME,
-    version: new Date(0).toISOString().slice(0, 0) + `seed-${cfg.seed}`,
+    version: `seed-${cfg.seed}`,
     words: built.words,
     wordVectors,
     wordDims: vectors.dims,

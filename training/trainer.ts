@@ -54,8 +54,8 @@ function adam(size: number): Adam {
 function adamStep(p: Float32Array, g: Float32Array, s: Adam, lr: number, t: number, decay: number): void {
   const b1 = 0.9;
   const b2 = 0.999;
-  const c1 = 1 - Math.pow(b1, t);
-  const c2 = 1 - Math.pow(b2, t);
+  const c1 = 1 - b1 ** t;
+  const c2 = 1 - b2 ** t;
   for (let i = 0; i < p.length; i++) {
     const gi = g[i]! + decay * p[i]!;
     s.m[i] = b1 * s.m[i]! + (1 - b1) * gi;

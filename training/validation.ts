@@ -15,7 +15,10 @@ export function outOfFoldLogits(set: EncodedSet, cfg: TrainConfig, weights: Floa
   for (let fold = 0; fold < FOLDS; fold++) {
     const trainTexts = new Set<number>();
     const heldOut = new Set<number>();
-    set.texts.forEach((t, i) => (foldOf(t.group) === fold ? heldOut : trainTexts).add(i)); // fold -1: always trained on
+    // fold -1: always trained on
+    set.texts.forEach((t, i) => {
+      (foldOf(t.group) === fold ? heldOut : trainTexts).add(i);
+    });
     log(`fold ${fold + 1}/${FOLDS}: training on ${trainTexts.size} texts, holding out ${heldOut.size}`);
     const net = train(set, trainTexts, cfg, weights, log);
     for (const [i, z] of predictTexts(net, set, heldOut)) oof.set(i, z);
@@ -248,7 +251,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
       calibration[head] = { a, b: -a * zt, aAbove: Math.max(a, aAbove) };
     } else {
       const { pos, neg } = split(head);
-      calibration[head] = fitPlatt(pos, neg);
+      calibration[head] = fitPlatt([...pos, ...neg], [...pos.map(() => 1), ...neg.map(() => 0)], { balanceClasses: true });
     }
   }
   const answers = [...oof].filter(([i]) => !set.texts[i]!.generated && /_output$/.test(set.texts[i]!.label));

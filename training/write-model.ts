@@ -31,7 +31,7 @@ export function writeModel(m: ModelToWrite): ModelManifest {
     { name: 'head_weights', values: p.headWeights, shape: [heads, hidden], type: 'f32' },
     { name: 'head_bias', values: p.headBias, shape: [heads], type: 'f32' },
   ]);
-  const vocabulary = Buffer.from(m.words.join('\n') + '\n', 'utf8');
+  const vocabulary = Buffer.from(`${m.words.join('\n')}\n`, 'utf8');
   writeFileSync(join(m.dir, 'weights.bin'), data);
   writeFileSync(join(m.dir, 'vocabulary.txt'), vocabulary);
   const manifest: ModelManifest = {
@@ -45,6 +45,6 @@ export function writeModel(m: ModelToWrite): ModelManifest {
     calibration: m.calibration,
     thresholds: m.thresholds,
   };
-  writeFileSync(join(m.dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(join(m.dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -127,9 +127,7 @@ function backendPlan(settings: ReturnType<typeof backendSettingsOf>): BackendPla
   return { name: settings.backend, mode: settings.backend_mode, low: settings.cascade_low, high: settings.cascade_high };
 }
 
-export interface GuardrailFailureLogger {
-  (guardrail: GuardrailName, error: unknown): void;
-}
+export type GuardrailFailureLogger = (guardrail: GuardrailName, error: unknown) => void;
 
 /**
  * Runs the enabled guardrails of a compiled profile on one message and aggregates their verdicts.

@@ -18,4 +18,4 @@ const config = loadAppConfig();
 const data = values.data ?? join(config.datasetsDir, 'eval');
 const report = await evaluateClassification(await modelGuardrailsCheck(new ModelLibrary(config.modelsDir)), data);
 console.log(formatClassificationReport(report));
-if (values.json !== undefined) writeFileSync(values.json, JSON.stringify(report, null, 2) + '\n');
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);

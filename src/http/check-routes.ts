@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Direction } from '../engine/guardrail.ts';
 import { AppError } from '../errors.ts';
 import type { CheckService } from '../runtime/check-service.ts';

@@ -137,7 +137,7 @@ export class FeatureExtractor {
 
     // Character 4-grams over the window padded with spaces (one per position: a wider range of n
     // costs more memory lookups than it adds in accuracy).
-    const padded = ' ' + window + ' ';
+    const padded = ` ${window} `;
     for (let i = 0; i + CHAR_N <= padded.length; i++) this.#push(mix(fnv1a(padded, CHAR_SEED, i, i + CHAR_N)));
     // Scripts written without spaces have short words: their character bigrams are added.
     for (let i = 0; i + 2 <= window.length; i++) {

@@ -15,7 +15,7 @@ const LITERAL_ESCAPES: ReadonlySet<string> = new Set(['[', ']', '(', ')', '.', '
  * Visits the characters of a pattern source from `from` that are neither escaped nor inside a
  * character class, with the group depth before each; stops when `visit` returns true.
  */
-function walkStructure(src: string, from: number, visit: (c: string, i: number, depth: number) => boolean | void): void {
+function walkStructure(src: string, from: number, visit: (c: string, i: number, depth: number) => boolean): void {
   let depth = 0;
   let inClass = false;
   for (let i = from; i < src.length; i++) {
@@ -44,6 +44,7 @@ function splitTopLevel(src: string): string[] {
       parts.push(src.slice(start, i));
       start = i + 1;
     }
+    return false;
   });
   parts.push(src.slice(start));
   return parts;

@@ -76,6 +76,7 @@ export class DetectorNetwork {
       let s = hiddenBias[j]! + h[j]! * inv;
       const o = j * D;
       for (let d = 0; d < D; d++) s += denseWeights[o + d]! * x[d]!;
+      // biome-ignore lint/complexity/useMathMinMax: a ReLU that maps NaN to 0, where Math.max would pass it on.
       h[j] = s > 0 ? s : 0;
     }
     for (let k = 0; k < K; k++) {

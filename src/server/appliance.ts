@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { loadGuardrails } from '../engine/guardrail.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
@@ -38,7 +38,11 @@ export interface Appliance {
   dashboard: FastifyInstance;
   store: Store;
   metrics: Metrics;
+  /** Opens and seals the stored upstream and backend keys (the data directory's credentials key). */
+  credentials: CredentialBox;
   listen(): Promise<RunningAppliance>;
+  /** Releases what an appliance that never listened holds (in-process tests drive it with `inject`). */
+  close(): Promise<void>;
 }
 
 const SERVER_LOCK_WAIT_MS = 250;
@@ -62,8 +66,9 @@ const REDACT: readonly string[] = [
   'body.messages',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: [...REDACT], censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } });
+/** JSON lines on standard output, or on `destination` (tests read what the server logs). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: [...REDACT], censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } }, destination);
 }
 
 /** Where this process stands in a multi-process server (see cluster.ts); absent when it serves alone. */
@@ -230,7 +235,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     },
   });
 
-  async function close(poll: NodeJS.Timeout): Promise<void> {
+  async function close(poll?: NodeJS.Timeout): Promise<void> {
     clearInterval(poll);
     // Listeners stop accepting, in-flight requests finish, then queued events are written.
     await Promise.allSettled([api.close(), dashboard.close()]);
@@ -270,5 +275,5 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     };
   }
 
-  return { api, dashboard, store, metrics, listen };
+  return { api, dashboard, store, metrics, credentials, listen, close: () => close() };
 }

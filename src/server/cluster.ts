@@ -99,7 +99,9 @@ export async function runPrimary(config: AppConfig, workers: number, log: Logger
       const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
       if (alive.length === 0) return resolve();
       let left = alive.length;
-      const killer = setTimeout(() => alive.forEach((w) => w.process.kill('SIGKILL')), STOP_TIMEOUT_MS).unref();
+      const killer = setTimeout(() => {
+        for (const w of alive) w.process.kill('SIGKILL');
+      }, STOP_TIMEOUT_MS).unref();
       for (const worker of alive) {
         worker.once('exit', () => {
           if (--left === 0) {

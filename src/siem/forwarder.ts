@@ -141,6 +141,7 @@ export class SiemForwarder {
     const seen = new Set(stored.ids);
     const fresh = rows.filter((row) => !seen.has(row.id));
     if (fresh.length === 0) return;
+    // biome-ignore lint/complexity/useMathMinMax: ISO timestamps compare as strings; Math.max would turn them into NaN.
     const time = rows.reduce((max, row) => (row.createdAt > max ? row.createdAt : max), stored.time);
     const windowStart = new Date(Date.parse(time) - AUDIT_LOOKBACK_MS).toISOString();
     const ids = rows.filter((row) => row.createdAt >= windowStart).map((row) => row.id);

@@ -159,7 +159,7 @@ export function inlineDecoded(original: string, payloads: readonly DecodedPayloa
   let at = 0;
   for (const p of spans) {
     if (p.span!.start < at) continue; // overlapping decodings of one run: the first wins
-    out += original.slice(at, p.span!.start) + ' ' + p.text + ' ';
+    out += `${original.slice(at, p.span!.start)} ${p.text} `;
     at = p.span!.end;
   }
   return out + original.slice(at);

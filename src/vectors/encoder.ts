@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readInt8Rows, readTensor, readVerified } from '../models/tensor-file.ts';
-import { ENCODER_TENSORS, type EncoderManifest, type Sensitivity } from './encoder-manifest.ts';
+import type { ENCODER_TENSORS, EncoderManifest, Sensitivity } from './encoder-manifest.ts';
 import type { CharRange } from '../models/windows.ts';
 import { bigramBucket, MAX_TOKENS, ngramBuckets, shapeBuckets } from './text-features.ts';
 import { cutsChunk, tokeniseWithOffsets, within, type TextTokens, type TokenSpan } from './text-tokens.ts';

@@ -53,7 +53,9 @@ async function encodeView(encoder: SentenceEncoder, view: string, dims: number, 
   const later = await pick(vectors.subarray(first * dims), MAX_PARTS);
   const out = new Float32Array((first + later.length) * dims);
   out.set(vectors.subarray(0, first * dims));
-  later.forEach((row, i) => out.set(vectors.subarray((first + row) * dims, (first + row + 1) * dims), (first + i) * dims));
+  later.forEach((row, i) => {
+    out.set(vectors.subarray((first + row) * dims, (first + row + 1) * dims), (first + i) * dims);
+  });
   return out;
 }
 

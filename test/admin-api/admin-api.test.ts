@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { pruneEvents, updateRetention } from '../../src/events/retention.ts';
+import { getSiemSettings, siemSettingsJson } from '../../src/siem/settings.ts';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, TEST_ACTOR, type InProcessAppliance } from '../helpers/in-process.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 describe('admin JSON API (what the dashboard does, without the UI)', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let admin: AdminClient;
   let apiKey: string;
   let llmId: string;
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
     admin = await signInAsAdmin(app);
   });
   after(() => app.dispose());
@@ -126,12 +129,10 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     // Events are written in order: once a later real check is stored, a playground event would be too.
     const later = 'a real check after the playground';
     assert.equal((await app.inputCheck(apiKey, { message: later })).status, 200);
-    let hashes: string[] = [];
-    for (let i = 0; i < 50 && !hashes.includes(sha256(later)); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      hashes = (await admin.request('/api/events?limit=1000')).json.events.map((e: { message_sha256: string }) => e.message_sha256);
-    }
-    assert.ok(hashes.includes(sha256(later)), 'the later check was recorded');
+    const hashes = await waitUntil('the later check to be recorded', async () => {
+      const stored: string[] = (await admin.request('/api/events?limit=1000')).json.events.map((e: { message_sha256: string }) => e.message_sha256);
+      return stored.includes(sha256(later)) && stored;
+    });
     assert.ok(!hashes.includes(sha256(message)), 'the playground recorded no event');
     assert.equal((await admin.request('/api/playground', { body: { runtime_llm: 'nope', direction: 'input', message: 'x' } })).status, 404);
   });
@@ -139,17 +140,17 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
   it('lists events with filters and charts checks and blocks per guardrail over time', async () => {
     await app.inputCheck(apiKey, { message: 'nothing to see' });
     await app.inputCheck(apiKey, { message: 'the falcon has landed' });
-    let events: { verdict: string; blocked_by: string[] }[] = [];
-    for (let i = 0; i < 50 && events.length < 2; i++) {
-      events = (await admin.request('/api/events?guardrail=keyword')).json.events;
-      if (events.length < 2) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(events.length >= 1 && events.every((e) => e.blocked_by.includes('keyword') && e.verdict === 'blocked'));
+    // Events are written in order: the keyword block is the later of the two checks.
+    const events = await waitUntil('the keyword block to be recorded', async () => {
+      const listed: { verdict: string; blocked_by: string[] }[] = (await admin.request('/api/events?guardrail=keyword')).json.events;
+      return listed.length > 0 && listed;
+    });
+    assert.ok(events.every((e) => e.blocked_by.includes('keyword') && e.verdict === 'blocked'));
     const allowed = (await admin.request('/api/events?verdict=allowed')).json.events;
     assert.ok(allowed.length > 0 && allowed.every((e: { verdict: string }) => e.verdict === 'allowed'));
     assert.ok(!JSON.stringify(allowed).includes('nothing to see'), 'no message text by default');
 
-    const stats = await admin.request('/api/events/stats?bucket=minute&since=' + new Date(Date.now() - 3_600_000).toISOString());
+    const stats = await admin.request(`/api/events/stats?bucket=minute&since=${new Date(Date.now() - 3_600_000).toISOString()}`);
     assert.equal(stats.status, 200, stats.text);
     const total = stats.json.buckets.reduce((n: number, b: { checks: number }) => n + b.checks, 0);
     const keywordBlocks = stats.json.buckets.reduce((n: number, b: { blocked_by: Record<string, number> }) => n + b.blocked_by.keyword!, 0);
@@ -168,12 +169,10 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     const opt = await admin.request('/api/profiles/default', { method: 'PATCH', body: { record_message_text: true } });
     assert.equal(opt.status, 200, opt.text);
     await app.inputCheck(apiKey, { message: 'recorded text for alice@example.com about falcon' });
-    let recorded: { message_text?: string } | undefined;
-    for (let i = 0; i < 50 && !recorded; i++) {
-      recorded = (await admin.request('/api/events?limit=5')).json.events.find((e: { message_text?: string }) => e.message_text);
-      if (!recorded) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.equal(recorded?.message_text, 'recorded text for <EMAIL_ADDRESS> about falcon');
+    const recorded = await waitUntil('the check with its text to be recorded', async () =>
+      (await admin.request('/api/events?limit=5')).json.events.find((e: { message_text?: string }) => e.message_text),
+    );
+    assert.equal(recorded.message_text, 'recorded text for <EMAIL_ADDRESS> about falcon');
     await admin.request('/api/profiles/default', { method: 'PATCH', body: { record_message_text: null } });
   });
 
@@ -185,7 +184,7 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
       assert.equal(response.status, 400, JSON.stringify(body));
     }
     assert.equal((await admin.request('/api/settings/siem/test', { method: 'POST' })).json.sent, true);
-    assert.deepEqual((await app.cli('siem', 'show', '--json')).json, siem.json);
+    assert.deepEqual(siemSettingsJson(await getSiemSettings(app.store)), siem.json, 'what the CLI shows');
     const retention = await admin.request('/api/settings/retention', { method: 'PUT', body: { max_age_days: 7 } });
     assert.equal(retention.json.max_age_days, 7);
     assert.equal((await admin.request('/api/settings/retention', { method: 'PUT', body: { max_age_days: 0 } })).status, 400);
@@ -211,17 +210,14 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
 
   it('retention by count keeps only the newest events', async () => {
     for (let i = 0; i < 12; i++) await app.inputCheck(apiKey, { message: `filler ${i}` });
-    const set = await app.cli('retention', 'set', '--max-events', '10', '--json');
-    assert.equal(set.code, 0, set.stderr);
-    let count = 0;
-    for (let i = 0; i < 50 && count < 12; i++) {
-      count = (await admin.request('/api/events?limit=1000')).json.events.length;
-      if (count < 12) await new Promise((r) => setTimeout(r, 100));
-    }
+    await updateRetention(app.store, TEST_ACTOR, { max_events: 10 });
+    const count = await waitUntil('the twelve checks to be recorded', async () => {
+      const stored: number = (await admin.request('/api/events?limit=1000')).json.events.length;
+      return stored >= 12 && stored;
+    });
     const newest = (await admin.request('/api/events?limit=10')).json.events.map((e: { id: string }) => e.id);
-    const pruned = await app.cli('retention', 'prune', '--json');
-    assert.equal(pruned.code, 0, pruned.stderr);
-    assert.equal(pruned.json.deleted.check_events, count - 10);
+    const pruned = await pruneEvents(app.store);
+    assert.equal(pruned.check_events, count - 10);
     assert.deepEqual((await admin.request('/api/events?limit=1000')).json.events.map((e: { id: string }) => e.id), newest);
   });
 });

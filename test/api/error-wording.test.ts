@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 import type { HttpResponse } from '../helpers/https-client.ts';
 
 const INPUT = '/apikey/api/guardrail/v1/input-check';
@@ -22,12 +22,12 @@ function assertErrorSentences(answers: Record<string, HttpResponse>): void {
 }
 
 describe('error messages are sentences on both listeners and in the CLI', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let admin: AdminClient;
   let apiKey: string;
 
   before(async () => {
-    app = await startAppliance({ env: { RAMPART_MAX_MESSAGE_CHARS: '100' } });
+    app = await startInProcess({ env: { RAMPART_MAX_MESSAGE_CHARS: '100' } });
     admin = await signInAsAdmin(app);
     ({ apiKey } = await app.createRuntimeLlm('wording-app'));
   });

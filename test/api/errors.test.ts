@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import type { HttpResponse } from '../helpers/https-client.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 
 const INPUT = '/apikey/api/guardrail/v1/input-check';
 
@@ -14,11 +14,11 @@ function assertError(res: HttpResponse, status: number, code: string): void {
 }
 
 describe('bad input gets a clear JSON error and the server keeps serving', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let key: string;
 
   before(async () => {
-    app = await startAppliance({ env: { RAMPART_MAX_MESSAGE_CHARS: '100' } });
+    app = await startInProcess({ env: { RAMPART_MAX_MESSAGE_CHARS: '100' } });
     ({ apiKey: key } = await app.createRuntimeLlm('errors-app'));
   });
   after(() => app.dispose());
@@ -27,7 +27,7 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
 
   it('401 without a key, with an unknown key, with a malformed key', async () => {
     assertError(await app.api(INPUT, { method: 'POST', body: { message: 'hi' } }), 401, 'invalid_api_key');
-    assertError(await post({ message: 'hi' }, { 'x-api-key': 'rmp_' + 'A'.repeat(43) }), 401, 'invalid_api_key');
+    assertError(await post({ message: 'hi' }, { 'x-api-key': `rmp_${'A'.repeat(43)}` }), 401, 'invalid_api_key');
     assertError(await post({ message: 'hi' }, { 'x-api-key': 'not a key' }), 401, 'invalid_api_key');
   });
 
@@ -91,7 +91,7 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
     assert.equal((await post(raw, { 'content-type': 'application/json' })).status, 200);
   });
 
-  it('still answers normally after all of the above, and the process is alive', async () => {
+  it('still answers normally after all of the above', async () => {
     const res = await post({ message: 'What time is it?' });
     assert.equal(res.status, 200);
     assert.equal(res.json.injection_detected, false);
@@ -101,7 +101,7 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
 
 describe('rate limits', () => {
   it('429 with Retry-After once a key exceeds its rate, other keys unaffected', async () => {
-    const app = await startAppliance({ env: { RAMPART_RATE_LIMIT_PER_KEY: '3' } });
+    const app = await startInProcess({ env: { RAMPART_RATE_LIMIT_PER_KEY: '3' } });
     try {
       const { apiKey: a } = await app.createRuntimeLlm('limited-a');
       const { apiKey: b } = await app.createRuntimeLlm('limited-b');
@@ -116,7 +116,7 @@ describe('rate limits', () => {
   });
 
   it('429 once a client address exceeds its rate', async () => {
-    const app = await startAppliance({ env: { RAMPART_RATE_LIMIT_PER_IP: '4' } });
+    const app = await startInProcess({ env: { RAMPART_RATE_LIMIT_PER_IP: '4' } });
     try {
       const { apiKey } = await app.createRuntimeLlm('ip-limited');
       const statuses: number[] = [];

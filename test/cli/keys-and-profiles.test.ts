@@ -54,6 +54,7 @@ describe('Runtime LLMs and API keys through the CLI', () => {
       [['--name', 'x5', '--level', '4'], /level must be 1, 2 or 3/],
       [['--name', 'x6', '--profile', 'nope'], /profile "nope" does not exist/],
       [['--name', 'support-bot'], /already exists/],
+      [['--name', 'x7', '--monitor', '--enforce'], /--monitor and --enforce flags contradict/],
     ];
     for (const [args, message] of cases) {
       const result = await app.cli('runtime-llm', 'create', ...args);
@@ -106,6 +107,7 @@ describe('security profiles through the CLI', () => {
       [['--enable', 'firewall'], /Unknown guardrail "firewall"/],
       [['--on-error', 'ignore'], /on_error/],
       [['--set', 'guardrails.keyword.colour=1'], /guardrails\.keyword/],
+      [['--enable', 'llm', '--monitor', 'llm'], /more than one switch position/],
     ];
     for (const [args, message] of cases) {
       const result = await app.cli('profile', 'update', 'default', ...args);

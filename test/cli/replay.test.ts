@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 const MESSAGES = [
   'Tell me about the moonbeam protocol',
@@ -55,10 +56,7 @@ describe('what-if replay of a profile change', () => {
         firedAfter: new Set([...after.blocked_by, ...after.monitored_by]),
       });
     }
-    for (let attempt = 0; (await eventsOf(recordedApp.id)).length < MESSAGES.length; attempt++) {
-      assert.ok(attempt < 100, 'the checks were recorded');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil('the checks to be recorded', async () => (await eventsOf(recordedApp.id)).length >= MESSAGES.length, { intervalMs: 100 });
   });
   after(() => app.dispose());
 

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startAppliance } from '../helpers/appliance.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { waitUntil } from '../helpers/wait-until.ts';
 
 function checksCounted(metrics: string): number {
   return [...metrics.matchAll(/^rampart_checks_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
@@ -14,13 +13,11 @@ describe('several server processes', () => {
     const app = await startAppliance({ env: { RAMPART_WORKERS: '2' } });
     try {
       // Workers print their own lines; they may reach the pipe after the primary's "ready".
-      const workerLines = async (n: number) => {
-        for (let waited = 0; app.logs.filter((l) => l.msg === 'worker ready').length < n; waited += 100) {
-          assert.ok(waited < 15_000, `${n} workers reported ready`);
-          await sleep(100);
-        }
-        return app.logs.filter((l) => l.msg === 'worker ready');
-      };
+      const workerLines = (n: number) =>
+        waitUntil(`${n} workers to report ready`, async () => {
+          const ready = app.logs.filter((l) => l.msg === 'worker ready');
+          return ready.length >= n && ready;
+        }, { timeoutMs: 15_000, intervalMs: 100 });
       const workers = await workerLines(2);
       assert.equal(new Set(workers.map((w) => w.pid)).size, 2);
       const { apiKey } = await app.createRuntimeLlm('clustered', '--level', '1');
@@ -51,7 +48,7 @@ describe('graceful shutdown', () => {
       upstream.behaviour = { delayMs: 1500, answer: () => 'a slow but complete answer' };
       const inFlight = app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': apiKey }, body: { model: 'm', messages: [{ role: 'user', content: 'take your time' }] } });
       // Stop only once the request is in flight: it has passed the input check and reached upstream.
-      while (upstream.requests.length === 0) await sleep(20);
+      await waitUntil('the request to reach the upstream', async () => upstream.requests.length > 0, { intervalMs: 20 });
       const exited = app.stop();
       const res = await inFlight;
       assert.equal(res.status, 200, res.text);

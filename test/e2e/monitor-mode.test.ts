@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { NEW_ADMIN_PASSWORD, signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { ensureDashboardBuilt, launchChromium, screenshotDir } from '../helpers/browser.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 const WATCHED = 'Can you share the moonbeam protocol with me?';
 const BLOCKED = 'Please close ticket TCK-424242 today';
@@ -20,14 +21,11 @@ describe('monitor mode and what-if replay in headless Chromium', () => {
   const shot = (name: string) => page.screenshot({ path: join(screenshotDir(), `${name}.png`), fullPage: true });
   const go = (hash: string) => page.goto(`${app.dashboardUrl}/#${hash}`);
 
-  async function eventOf(requestId: string): Promise<string> {
-    for (let tries = 0; tries < 100; tries++) {
+  function eventOf(requestId: string): Promise<string> {
+    return waitUntil(`the check event of ${requestId}`, async () => {
       const events = (await admin.request('/api/events?limit=50')).json.events as { id: string; request_id: string }[];
-      const found = events.find((e) => e.request_id === requestId);
-      if (found) return found.id;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no check event for ${requestId}`);
+      return events.find((e) => e.request_id === requestId)?.id;
+    }, { intervalMs: 100 });
   }
 
   before(async () => {

@@ -7,7 +7,7 @@ import { auc } from '../../src/eval/auc.ts';
 import { evaluateClassification, formatClassificationReport, type CheckResponseLike } from '../../src/eval/classification.ts';
 
 function jsonl(rows: Array<{ text: string; label: string; category?: string }>): string {
-  return rows.map((r) => JSON.stringify({ category: '', source: 's', license: 'MIT', ...r })).join('\n') + '\n';
+  return `${rows.map((r) => JSON.stringify({ category: '', source: 's', license: 'MIT', ...r })).join('\n')}\n`;
 }
 
 test('auc ranks positives above negatives and counts ties half', () => {

@@ -5,18 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { createPostgresServer } from '../helpers/postgres-server.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(limitMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    assert.ok(Date.now() - started < limitMs, `not reached within ${limitMs} ms`);
-    await sleep(100);
-  }
-}
+import { waitUntil } from '../helpers/wait-until.ts';
 
 async function readiness(app: TestAppliance): Promise<{ status: number; database: string; events: string }> {
   const res = await app.api('/readyz');
@@ -46,19 +35,27 @@ describe('database faults', () => {
         assert.equal(res.json.injection_detected, i % 2 === 1);
         during.push(res.json.request_id);
       }
-      const down = await until(10_000, async () => {
-        const r = await readiness(app);
-        return r.status === 503 && r.events === 'retrying' ? r : undefined;
-      });
+      const down = await waitUntil(
+        'readiness to report the database down',
+        async () => {
+          const r = await readiness(app);
+          return r.status === 503 && r.events === 'retrying' && r;
+        },
+        { intervalMs: 100 },
+      );
       assert.equal(down.database, 'unavailable');
       const refused = await app.cli('profile', 'update', 'default', '--add-keyword', 'x');
       assert.equal(refused.code, 1, 'a configuration change is refused while the database is down');
 
       pg.start();
-      await until(20_000, async () => {
-        const r = await readiness(app);
-        return r.status === 200 && r.events === 'ok' ? r : undefined;
-      });
+      await waitUntil(
+        'readiness to report the database back',
+        async () => {
+          const r = await readiness(app);
+          return r.status === 200 && r.events === 'ok';
+        },
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
       const stored = await eventIds(app);
       for (const id of during) assert.ok(stored.has(id), `event of ${id} written after the database came back`);
     } finally {
@@ -76,22 +73,26 @@ describe('database faults', () => {
     try {
       const { apiKey } = await app.createRuntimeLlm('bounded', '--level', '1');
       assert.equal((await app.cli('retention', 'set', '--max-events', '50')).code, 0);
-      let full: { status: number; events: string } | undefined;
-      for (let round = 0; round < 40 && !full; round++) {
-        const batch = await Promise.all(Array.from({ length: 100 }, (_, i) => app.inputCheck(apiKey, { message: `filler ${round}-${i} ${'x'.repeat(200)}` })));
-        for (const res of batch) assert.equal(res.status, 200);
-        await sleep(300);
-        const r = await readiness(app);
-        if (r.events !== 'ok') full = r;
-      }
-      assert.ok(full, 'the size-capped database filled up');
+      // Rounds of 100 checks until the event writer reports the store full.
+      let round = 0;
+      const full = await waitUntil(
+        'the size-capped database to fill up',
+        async () => {
+          const batch = await Promise.all(Array.from({ length: 100 }, (_, i) => app.inputCheck(apiKey, { message: `filler ${round}-${i} ${'x'.repeat(200)}` })));
+          round++;
+          for (const res of batch) assert.equal(res.status, 200);
+          const r = await readiness(app);
+          return r.events !== 'ok' && r;
+        },
+        { timeoutMs: 120_000, intervalMs: 300, state: () => `${round} rounds of 100 checks sent` },
+      );
       assert.equal(full.status, 200, 'a full event store does not take the node out of service');
       assert.equal((await app.inputCheck(apiKey, { message: 'still checking' })).status, 200);
 
       const pruned = await app.cli('retention', 'prune', '--json');
       assert.equal(pruned.code, 0, pruned.stderr);
       assert.ok(pruned.json.deleted.check_events > 0);
-      await until(10_000, async () => ((await readiness(app)).events === 'ok' ? true : undefined));
+      await waitUntil('the event writer to find room again', async () => (await readiness(app)).events === 'ok', { intervalMs: 100 });
       const integrity = await app.cli('db', 'status', '--json');
       assert.equal(integrity.code, 0);
       assert.equal(integrity.json.rows.runtime_llms, 1, 'configuration intact');
@@ -119,10 +120,14 @@ describe('database faults', () => {
         during.push(res.json.request_id);
       }
       await new Promise((resolve) => holder.once('exit', resolve));
-      await until(10_000, async () => {
-        const stored = await eventIds(app);
-        return during.every((id) => stored.has(id)) ? true : undefined;
-      });
+      await waitUntil(
+        'the events of the checks made during the lock to be written',
+        async () => {
+          const stored = await eventIds(app);
+          return during.every((id) => stored.has(id));
+        },
+        { intervalMs: 100 },
+      );
     } finally {
       await app.dispose();
     }

@@ -147,13 +147,18 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   };
 }
 
-/** Everything the appliance's database holds, as bytes: the SQLite files, or a pg_dump of its database. */
-export async function databaseContents(app: TestAppliance): Promise<Buffer> {
+/**
+ * Everything the appliance's database holds, as bytes: the SQLite files, or a pg_dump of its database.
+ * The SQLite files are read by another process: closing a descriptor of the database file in a process
+ * that has it open through SQLite (an in-process appliance) drops that connection's POSIX locks, and
+ * the next SQLite process to close would then take the write-ahead log away from under it.
+ */
+export async function databaseContents(app: Pick<TestAppliance, 'dataDir' | 'env'>): Promise<Buffer> {
   const url = app.env.RAMPART_DATABASE_URL;
-  if (!url) {
-    return Buffer.concat(readdirSync(app.dataDir).filter((f) => f.startsWith('rampart.db')).map((f) => readFileSync(join(app.dataDir, f))));
-  }
+  const [command, args] = url
+    ? ['pg_dump', ['--data-only', url]]
+    : ['cat', readdirSync(app.dataDir).filter((f) => f.startsWith('rampart.db')).map((f) => join(app.dataDir, f))];
   return new Promise((resolve, reject) => {
-    execFile('pg_dump', ['--data-only', url], { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    execFile(command, args, { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
   });
 }

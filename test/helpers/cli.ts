@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Json } from './https-client.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
@@ -8,7 +9,7 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
-  json: any;
+  json: Json;
 }
 
 /** Runs the real `rampart` CLI in a child process; `input` is its standard input (empty by default). */

@@ -1,10 +1,17 @@
 import { request as httpsRequest } from 'node:https';
 
+/**
+ * A parsed JSON body (undefined when the body is not JSON). Tests read its fields and assert on
+ * them, so it is the one loosely typed value of the test helpers.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: response and CLI output shapes are what the tests assert.
+export type Json = any;
+
 export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
-  json: any;
+  json: Json;
 }
 
 export interface RequestOptions {

@@ -1,11 +1,12 @@
 import { connect } from 'node:tls';
+import type { Json } from './https-client.ts';
 
 export interface RawResponse {
   /** 0 when the server closed the connection without an answer. */
   status: number;
   headers: Record<string, string>;
   body: string;
-  json: any;
+  json: Json;
 }
 
 /**

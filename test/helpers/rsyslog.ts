@@ -3,6 +3,7 @@ import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntil } from './wait-until.ts';
 
 /** A real syslog receiver: Debian's rsyslogd on a loopback UDP port, writing each raw message to a file. */
 export interface SyslogReceiver {
@@ -49,24 +50,21 @@ input(type="imudp" address="127.0.0.1" port="${port}" ruleset="collect")
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const lines = () => (existsSync(output) ? readFileSync(output, 'utf8').split('\n').filter(Boolean) : []);
-  const waitFor = async (predicate: (l: string[]) => boolean, what: string, ms = 20_000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const current = lines();
-      if (predicate(current)) return current;
-      if (Date.now() > deadline) throw new Error(`syslog receiver: gave up waiting for ${what}; got ${current.length} line(s):\n${current.slice(-5).join('\n')}`);
-      if (child.exitCode !== null) throw new Error(`rsyslogd exited: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  // Ready once a probe sent to the port comes out in the file.
-  const deadline = Date.now() + 20_000;
+  const received = (what: string, predicate: (l: string[]) => boolean, probe: () => Promise<void> = async () => {}, timeoutMs = 20_000) =>
+    waitUntil(
+      what,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`rsyslogd exited while waiting for ${what}: ${stderr}`);
+        await probe();
+        const current = lines();
+        return predicate(current) && current;
+      },
+      { timeoutMs, intervalMs: 100, state: () => `the syslog receiver got ${lines().length} line(s):\n${lines().slice(-5).join('\n')}` },
+    );
+  const waitFor = (predicate: (l: string[]) => boolean, what: string, ms?: number) => received(what, predicate, undefined, ms);
+  // Ready once a probe sent to the port comes out in the file (UDP: a probe sent too early is lost, so send again).
   let n = 0;
-  while (!lines().some((l) => l.includes('rampart-test-probe'))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`rsyslogd did not start: ${stderr}`);
-    await send(port, `<14>1 - - test - - - rampart-test-probe ${n++}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await received('rsyslogd to receive a probe', (l) => l.some((x) => x.includes('rampart-test-probe')), () => send(port, `<14>1 - - test - - - rampart-test-probe ${n++}`));
   return {
     port,
     lines,

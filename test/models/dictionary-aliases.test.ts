@@ -27,7 +27,7 @@ function writeDictionary(dir: string, code: string, licenceLine: string, entries
     data += body;
     index.push(`${headword}\t${dictNumber(start)}\t${dictNumber(Buffer.byteLength(body))}`);
   }
-  writeFileSync(join(dir, `freedict-${code}.index`), index.join('\n') + '\n');
+  writeFileSync(join(dir, `freedict-${code}.index`), `${index.join('\n')}\n`);
   writeFileSync(join(dir, `freedict-${code}.dict.dz`), gzipSync(data));
 }
 

@@ -88,11 +88,6 @@ async function blockedBy(message: string): Promise<string[]> {
   return ['llm', 'system_prompt', 'content_moderation'].filter((g) => r.checks[g]?.detected === true || r.checks[g]?.unsafe === true);
 }
 
-test('at least 150 everyday messages in more than 20 languages', () => {
-  assert.ok(Object.values(EVERYDAY).flat().length >= 150);
-  assert.ok(Object.keys(EVERYDAY).length > 20);
-});
-
 test('short everyday messages in many languages pass every model guardrail', async () => {
   const blocked: string[] = [];
   for (const [lang, messages] of Object.entries(EVERYDAY)) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
+import type { TObject } from '@sinclair/typebox';
 import type { CheckContext, Direction, GuardrailDefinition, GuardrailVerdict } from '../../src/engine/guardrail.ts';
 import { contentModerationGuardrail } from '../../src/guardrails/content-moderation/index.ts';
 import { llmGuardrail } from '../../src/guardrails/llm/index.ts';
@@ -17,7 +18,7 @@ import { AnalysedText } from '../../src/text/analysed-text.ts';
 
 const models = new ModelLibrary(SHIPPED_MODELS_DIR);
 
-async function run<G extends GuardrailDefinition<any, any>>(definition: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
+async function run<G extends GuardrailDefinition<TObject, unknown, TObject>>(definition: G, message: string, direction: Direction = 'input', settings: Record<string, unknown> = {}): Promise<GuardrailVerdict> {
   const g = await definition.create({ models });
   const compiled = g.compile({ ...(Value.Create(definition.settings) as object), ...settings }, { keywords: [], regexes: [] });
   const ctx: CheckContext = {

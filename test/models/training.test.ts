@@ -5,6 +5,7 @@ import { WordVectors } from '../../src/models/word-vectors.ts';
 import { framingSlice, gibberishSuffix, harmlessFramings, persuasiveFraming, soupSlice, withSubwordPieces } from '../../training/attack-families.ts';
 import { carriesAttackEvidence } from '../../training/attack-evidence.ts';
 import { applyPlatt, fitPlatt } from '../../training/calibration.ts';
+import { readGroups } from '../../training/data-files.ts';
 import { everydayMessages } from '../../training/everyday-messages.ts';
 import { jailbrokenRequests } from '../../training/synthetic.ts';
 import { foldOf } from '../../training/folds.ts';
@@ -32,10 +33,42 @@ test('int8 row quantisation keeps each row within half a step of its scale', () 
 });
 
 test('Platt scaling orders scores like the logits and fits separated classes steeply', () => {
-  const c = fitPlatt([2, 3, 4, 5], [-5, -4, -3, -2]);
+  const c = fitPlatt([2, 3, 4, 5, -5, -4, -3, -2], [1, 1, 1, 1, 0, 0, 0, 0], { balanceClasses: true });
   assert.ok(c.a > 0);
   assert.ok(applyPlatt(c, 4) > 0.9);
   assert.ok(applyPlatt(c, -4) < 0.1);
+});
+
+test('Platt scaling recovers the slope and offset of a logistic link', () => {
+  const rng = new Random(7);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < 20000; i++) {
+    const x = (rng.next() * 2 - 1) * 8;
+    xs.push(x);
+    ys.push(rng.next() < 1 / (1 + Math.exp(-(0.4 * x - 0.5))) ? 1 : 0);
+  }
+  const negatives = ys.filter((y) => y === 0).length;
+  const positives = ys.length - negatives;
+  const cases = [
+    { options: {}, offset: -0.5 },
+    { options: { smoothTargets: true }, offset: -0.5 },
+    // Weighting the classes equally multiplies the odds by negatives / positives.
+    { options: { balanceClasses: true }, offset: -0.5 + Math.log(negatives / positives) },
+  ];
+  for (const { options, offset } of cases) {
+    const { a, b } = fitPlatt(xs, ys, options);
+    assert.ok(Math.abs(a - 0.4) < 0.05, `a = ${a} with ${JSON.stringify(options)}`);
+    assert.ok(Math.abs(b - offset) < 0.1, `b = ${b}, expected ${offset} with ${JSON.stringify(options)}`);
+  }
+});
+
+test('a prior pulls the Platt fit of a tiny sample towards the identity', () => {
+  const xs = [2, 3, -1, -2];
+  const ys = [1, 1, 0, 1];
+  const free = fitPlatt(xs, ys);
+  const pulled = fitPlatt(xs, ys, { prior: 10 });
+  assert.ok(Math.hypot(pulled.a - 1, pulled.b) < Math.hypot(free.a - 1, free.b), `free ${JSON.stringify(free)}, pulled ${JSON.stringify(pulled)}`);
 });
 
 test('thresholdAtFpr lets through at most the allowed share of negatives', () => {
@@ -152,8 +185,21 @@ test('persuasive framings carry the goal, and framing slices share no phrase', (
   assert.ok(harmless.length >= 20 && harmless.every((t) => whole.settings.some((s) => t.startsWith(s))));
 });
 
-test('everyday messages cover more than 20 languages', () => {
-  const messages = everydayMessages(new Random(1), 0);
-  assert.ok(new Set(messages.map((m) => m.lang)).size > 20);
-  assert.ok(messages.length > 500);
+test('everyday messages are the hand-written ones, then reproducible combinations of an opener and a message of one language', () => {
+  const handWritten = everydayMessages(new Random(1), 0);
+  const combined = everydayMessages(new Random(1), 300);
+  assert.deepEqual(combined.slice(0, handWritten.length), handWritten);
+  assert.deepEqual(everydayMessages(new Random(1), 300), combined, 'the same seed gives the same messages');
+  const extra = combined.slice(handWritten.length);
+  assert.equal(extra.length, 300);
+  // A combination may capitalise its first letter.
+  const folded = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+  const openers = readGroups('everyday-openers.tsv');
+  const messagesOf = (lang: string) => new Set(handWritten.filter((m) => m.lang === lang).map((m) => m.text));
+  for (const { lang, text } of extra) {
+    const own = messagesOf(lang);
+    const split = (openers.get(lang) ?? []).some((opener) => folded(text).startsWith(`${folded(opener)} `) && own.has(text.slice(opener.length + 1)));
+    assert.ok(split, `${lang}: "${text}" is an opener and a message of that language`);
+  }
+  assert.ok(new Set(extra.map((m) => m.lang)).size > 1, 'combinations come from several languages');
 });

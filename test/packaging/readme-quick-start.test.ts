@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { CONFIG_SCHEMA } from '../../src/config/schema.ts';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const gettingStarted = /## Getting started\n([^]*?)\n## /.exec(readme)![1]!;
+const gettingStarted = /## Getting started\n([\s\S]*?)\n## /.exec(readme)![1]!;
 const startScript = readFileSync(new URL('../../scripts/start.sh', import.meta.url), 'utf8');
 
 test('the quick-start curl calls the port scripts/start.sh listens on', () => {

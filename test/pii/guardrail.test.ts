@@ -14,7 +14,7 @@ const compile = (piiSettings: PiiSettings) => pii.compile(piiSettings, { keyword
 
 test('entities carry offsets into the message and a masked text, never the value', () => {
   const verdict = judgePii(MESSAGE, compile(settings({})));
-  const entities = verdict.fields['entities'] as { type: string; start: number; end: number; text: string }[];
+  const entities = verdict.fields.entities as { type: string; start: number; end: number; text: string }[];
   const byType = new Map(entities.map((e) => [e.type, e]));
   const email = byType.get('EMAIL_ADDRESS')!;
   assert.equal(MESSAGE.slice(email.start, email.end), 'maria.gonzalez@example.org');
@@ -23,14 +23,14 @@ test('entities carry offsets into the message and a masked text, never the value
   assert.equal(byType.get('PERSON')?.text, 'M**** G*******');
   assert.ok(!JSON.stringify(verdict.fields).includes('4111 1111 1111 1111'));
   assert.equal(verdict.detected, true);
-  assert.equal(verdict.fields['detected'], true);
+  assert.equal(verdict.fields.detected, true);
 });
 
 test('mask and log actions do not block; mask asks for redactions', () => {
   const compiled = compile(settings({ actions: { PERSON: 'mask', EMAIL_ADDRESS: 'mask', CREDIT_CARD: 'log' } }));
   const verdict = judgePii(MESSAGE, compiled);
   assert.equal(verdict.detected, false);
-  assert.equal(verdict.fields['detected'], true);
+  assert.equal(verdict.fields.detected, true);
   const replacements = verdict.redactions!.map((r) => [MESSAGE.slice(r.start, r.end), r.replacement]);
   assert.deepEqual(replacements, [
     ['Maria Gonzalez', '<PERSON>'],
@@ -40,7 +40,7 @@ test('mask and log actions do not block; mask asks for redactions', () => {
 
 test('disabled entity types are not reported', () => {
   const verdict = judgePii(MESSAGE, compile(settings({ entities: ['CREDIT_CARD'] })));
-  assert.deepEqual((verdict.fields['entities'] as { type: string }[]).map((e) => e.type), ['CREDIT_CARD']);
+  assert.deepEqual((verdict.fields.entities as { type: string }[]).map((e) => e.type), ['CREDIT_CARD']);
 });
 
 test('a clean message is allowed with no entities', () => {
@@ -51,7 +51,7 @@ test('a clean message is allowed with no entities', () => {
 
 test('min_score filters weak findings', () => {
   const verdict = judgePii('see 10.1.2.3 now', compile(settings({ min_score: 1, entities: ['IP_ADDRESS'] })));
-  assert.deepEqual(verdict.fields['entities'], []);
+  assert.deepEqual(verdict.fields.entities, []);
 });
 
 test('by default identifiers and cards block while names and contact data are masked', () => {
@@ -59,7 +59,7 @@ test('by default identifiers and cards block while names and contact data are ma
   const contact = 'Introduce Ethan Clarke to the team; Desk: 555-201-4433x219, mail ethan@example.org.';
   const masked = judgePii(contact, compiled);
   assert.equal(masked.detected, false);
-  assert.equal(masked.fields['detected'], true);
+  assert.equal(masked.fields.detected, true);
   assert.deepEqual(masked.redactions!.map((r) => [contact.slice(r.start, r.end), r.replacement]), [
     ['Ethan Clarke', '<PERSON>'],
     ['555-201-4433x219', '<PHONE_NUMBER>'],
@@ -77,5 +77,5 @@ test('an operator can still block every type', () => {
 
 test('a card outside the issuer table is masked to its last four digits', () => {
   const verdict = judgePii('cc 180000000000002 thanks', compile(settings({})));
-  assert.deepEqual((verdict.fields['entities'] as { text: string }[]).map((e) => e.text), ['***********0002']);
+  assert.deepEqual((verdict.fields.entities as { text: string }[]).map((e) => e.text), ['***********0002']);
 });

@@ -9,7 +9,6 @@ import { WordTable } from '../../src/guardrails/pii/person/word-table.ts';
 import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
 import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
 import { ModelLibrary } from '../../src/models/model-library.ts';
-import { fitPlatt } from '../../training/pii/platt.ts';
 
 let defaults: CompiledPii;
 let names: CompiledPii;
@@ -187,19 +186,4 @@ test('the tokeniser reuses its arrays without mixing texts', () => {
   assert.equal(short.start, long.start, 'the same arrays');
   assert.equal(short.count, 2);
   assert.deepEqual([short.start[1], short.end[1]], [3, 5]);
-});
-
-test('Platt scaling recovers the slope and offset of a logistic link', () => {
-  let seed = 7;
-  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let i = 0; i < 20000; i++) {
-    const x = (random() * 2 - 1) * 8;
-    xs.push(x);
-    ys.push(random() < 1 / (1 + Math.exp(-(0.4 * x - 0.5))) ? 1 : 0);
-  }
-  const { a, b } = fitPlatt(xs, ys, 0);
-  assert.ok(Math.abs(a - 0.4) < 0.05, `a = ${a}`);
-  assert.ok(Math.abs(b + 0.5) < 0.1, `b = ${b}`);
 });

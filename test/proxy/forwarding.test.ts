@@ -176,7 +176,7 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
   });
 
   it('rejects requests without a valid Rampart key and malformed bodies', async () => {
-    await assert.rejects(clientFor('rmp_' + 'x'.repeat(43)).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }), (e: unknown) => e instanceof APIError && e.status === 401);
+    await assert.rejects(clientFor(`rmp_${'x'.repeat(43)}`).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }), (e: unknown) => e instanceof APIError && e.status === 401);
     const bad = await app.api('/v1/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${rampartKey}` }, body: { model: 'm', messages: 'hi' } });
     assert.equal(bad.status, 400);
     assert.equal(bad.json.error.code, 'invalid_field');
@@ -188,67 +188,5 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
     assert.ok(!shown.stdout.includes(UPSTREAM_KEY));
     const audit = await app.cli('audit', 'list', '--json', '--limit', '200');
     assert.ok(!audit.stdout.includes(UPSTREAM_KEY));
-  });
-});
-
-describe('Forwarding mode: upstream faults', () => {
-  let app: TestAppliance;
-  let upstream: FakeLlm;
-  let key: string;
-
-  before(async () => {
-    upstream = new FakeLlm();
-    await upstream.start();
-    app = await startAppliance();
-    ({ apiKey: key } = await app.createRuntimeLlm('faulty', '--mode', 'forwarding', '--url', upstream.url, '--level', '1'));
-    assert.equal((await app.cli('profile', 'update', 'default', '--set', 'forwarding.upstream_timeout_ms=1000')).code, 0);
-  });
-  after(async () => {
-    await app.dispose();
-    await upstream.stop();
-  });
-
-  const chat = (stream = false) => app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': key }, body: { model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] } });
-
-  it('502 when the upstream answers 5xx, and 4xx passes through', async () => {
-    upstream.behaviour = { status: 503 };
-    const res = await chat();
-    assert.equal(res.status, 502);
-    assert.equal(res.json.error.code, 'upstream_error');
-    upstream.behaviour = { status: 429, body: { error: { message: 'slow down', code: 'rate_limit_exceeded' } } };
-    const limited = await chat();
-    assert.equal(limited.status, 429);
-    assert.equal(limited.json.error.code, 'rate_limit_exceeded');
-  });
-
-  it('502 when the upstream answers something that is not JSON', async () => {
-    upstream.behaviour = { raw: '<html>oops' };
-    const res = await chat();
-    assert.equal(res.status, 502);
-    assert.equal(res.json.error.code, 'upstream_invalid_response');
-  });
-
-  it('504 when the upstream is too slow', async () => {
-    upstream.behaviour = { delayMs: 2500 };
-    const res = await chat();
-    assert.equal(res.status, 504);
-    assert.equal(res.json.error.code, 'upstream_timeout');
-  });
-
-  it('an error event when a stream stalls', async () => {
-    upstream.behaviour = { answer: () => 'x'.repeat(400), chunkDelayMs: 1500, chunkChars: 50 };
-    const res = await chat(true);
-    assert.equal(res.status, 200);
-    assert.match(res.text, /"code":"upstream_timeout"/);
-  });
-
-  it('502 when the upstream is down, and the check API keeps serving', async () => {
-    await upstream.stop();
-    const res = await chat();
-    assert.equal(res.status, 502);
-    assert.equal(res.json.error.code, 'upstream_unreachable');
-    const check = await app.inputCheck(key, { message: 'still there?' });
-    assert.equal(check.status, 200);
-    await upstream.start();
   });
 });

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { addKeywordRule, addRegexRule, createProfile, updateProfileSettings } from '../../src/admin/profiles.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
+import { startInProcess, TEST_ACTOR, type InProcessAppliance } from '../helpers/in-process.ts';
+
+const UPSTREAM_KEY = 'sk-upstream-monitor-0123456789';
 
 interface Verdict {
   injection_detected: boolean;
@@ -12,9 +13,8 @@ interface Verdict {
 }
 
 describe('Forwarding mode with monitored guardrails', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let upstream: FakeLlm;
-  let keyFile: string;
 
   const chat = (apiKey: string, content: string) =>
     app.api('/v1/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: { model: 'm', messages: [{ role: 'user', content }] } });
@@ -22,12 +22,12 @@ describe('Forwarding mode with monitored guardrails', () => {
   before(async () => {
     upstream = new FakeLlm();
     await upstream.start();
-    app = await startAppliance();
-    keyFile = join(app.dataDir, 'upstream.key');
-    writeFileSync(keyFile, 'sk-upstream-monitor-0123456789\n', { mode: 0o600 });
-    assert.equal((await app.cli('profile', 'create', '--name', 'rollout')).code, 0);
-    const rules = await app.cli('profile', 'update', 'rollout', '--add-keyword', 'Project Heron', '--add-regex', 'code=SC-[0-9]{4}', '--scope', 'both', '--monitor', 'keyword', '--enable', 'regex');
-    assert.equal(rules.code, 0, rules.stderr);
+    app = await startInProcess();
+    app.rememberSecret(UPSTREAM_KEY);
+    await createProfile(app.store, TEST_ACTOR, { name: 'rollout' });
+    await addKeywordRule(app.store, TEST_ACTOR, 'rollout', { keyword: 'Project Heron', scope: 'both' });
+    await addRegexRule(app.store, TEST_ACTOR, 'rollout', { name: 'code', pattern: 'SC-[0-9]{4}', scope: 'both' });
+    await updateProfileSettings(app.store, TEST_ACTOR, 'rollout', { guardrails: { keyword: { enabled: true, monitor: true }, regex: { enabled: true, monitor: null } } });
   });
   after(async () => {
     await app.dispose();
@@ -35,7 +35,7 @@ describe('Forwarding mode with monitored guardrails', () => {
   });
 
   it('forwards a prompt that only a monitored guardrail would have blocked, and reports it', async () => {
-    const { apiKey } = await app.createRuntimeLlm('proxied', '--mode', 'forwarding', '--url', upstream.url, '--upstream-key-file', keyFile, '--level', '1', '--profile', 'rollout');
+    const { apiKey } = await app.createRuntimeLlm('proxied', { mode: 'forwarding', url: upstream.url, upstreamCredential: UPSTREAM_KEY, level: 1, profile: 'rollout' });
     upstream.behaviour = { answer: () => 'Project Heron launches in spring.' };
     const before = upstream.requests.length;
     const res = await chat(apiKey, 'When does Project Heron launch?');
@@ -56,7 +56,7 @@ describe('Forwarding mode with monitored guardrails', () => {
   });
 
   it('forwards everything for a Runtime LLM in monitor mode, reporting what would have been blocked', async () => {
-    const { apiKey } = await app.createRuntimeLlm('proxied-shadow', '--mode', 'forwarding', '--url', upstream.url, '--upstream-key-file', keyFile, '--level', '1', '--profile', 'rollout', '--monitor');
+    const { apiKey } = await app.createRuntimeLlm('proxied-shadow', { mode: 'forwarding', url: upstream.url, upstreamCredential: UPSTREAM_KEY, level: 1, profile: 'rollout', monitor: true });
     upstream.behaviour = { answer: () => 'Your code is SC-9876.' };
     const res = await chat(apiKey, 'Use SC-1234 for Project Heron');
     assert.equal(res.status, 200, res.text);

@@ -45,7 +45,16 @@ describe('SIEM forwarder queue', () => {
   it('never waits on a stuck collector: a full queue drops new events and counts them', async () => {
     const registry = new Registry();
     const stuck: Buffer[] = [];
-    const forwarder = new SiemForwarder({ store, registry, log: pino({ level: 'silent' }), capacity: 5, send: (d) => (stuck.push(d), new Promise(() => {})) });
+    const forwarder = new SiemForwarder({
+      store,
+      registry,
+      log: pino({ level: 'silent' }),
+      capacity: 5,
+      send: (d) => {
+        stuck.push(d);
+        return new Promise(() => {});
+      },
+    });
     await forwarder.start();
     for (let i = 0; i < 20; i++) forwarder.enqueueCheck(event(i));
     forwarder.stop();

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 
 describe('vector review queue in the admin API', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let admin: AdminClient;
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
     admin = await signInAsAdmin(app);
   });
   after(() => app.dispose());

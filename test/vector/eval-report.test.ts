@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { DatasetRow } from '../../src/eval/dataset-files.ts';
+import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
+import { loadSentenceEncoder } from '../../src/vectors/encoder.ts';
 import { REPO_ROOT, runCli } from '../helpers/cli.ts';
 import { freshDatabaseEnv } from '../helpers/database.ts';
 
@@ -27,13 +30,34 @@ describe('rampart eval with the vector filter', () => {
     assert.equal(vector.sensitivity, 'Medium');
     const rows = Object.fromEntries(vector.totals.map((t: { name: string; rows: number }) => [t.name.split(' ')[0], t.rows]));
     assert.deepEqual(rows, { attack: 3, benign: 2, benign_hard: 1, harmful: 0 });
-    for (const t of vector.totals) assert.ok(t.flagged.Low <= t.flagged.Medium && t.flagged.Medium <= t.flagged.High, 'High catches at least what Medium does');
-    const attacks = vector.combined[0];
-    assert.ok(attacks.llmOrVector >= attacks.llm, 'the filter only adds blocks to the classifier');
+    assert.deepEqual(
+      vector.combined.map((c: { name: string; rows: number }) => [c.name.split(' ')[0], c.rows]),
+      [['attack', 3], ['benign', 2], ['benign_hard', 1], ['harmful', 0]],
+    );
 
     const text = await evaluate('--only', 'vector');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /## Vector filter alone, per file and label/);
+  });
+
+  it('counts a row as flagged at a sensitivity from its threshold on, and as blocked with the filter when either model blocks it', () => {
+    const encoder = loadSentenceEncoder();
+    const t = encoder.calibration.thresholds;
+    const row = (label: string, text: string): DatasetRow => ({ text, label, category: 'probe', source: 'rampart:test', license: 'Apache-2.0', file: 'probe' });
+    const scored: VectorScoredRow[] = [
+      { row: row('injection', 'classifier only'), llm: true, score: 0 },
+      { row: row('injection', 'filter only, exactly at the Medium threshold'), llm: false, score: t.Medium },
+      { row: row('jailbreak', 'just under the Medium threshold'), llm: false, score: (t.Medium + t.High) / 2 },
+      { row: row('benign', 'flagged at High only'), llm: false, score: t.High },
+      { row: row('benign', 'both'), llm: true, score: t.Low },
+    ];
+    const at = (sensitivity: 'Medium' | 'High') => vectorEvalReport({ encoder, scored, sensitivity });
+    const combined = (report: ReturnType<typeof at>) => Object.fromEntries(report.combined!.map((c) => [c.name.split(' ')[0], [c.rows, c.llm, c.llmOrVector]]));
+    assert.deepEqual(combined(at('Medium')), { attack: [3, 1, 2], benign: [2, 1, 1], benign_hard: [0, 0, 0], harmful: [0, 0, 0] });
+    assert.deepEqual(combined(at('High')), { attack: [3, 1, 3], benign: [2, 1, 2], benign_hard: [0, 0, 0], harmful: [0, 0, 0] });
+    const flagged = Object.fromEntries(at('Medium').totals.map((g) => [g.name.split(' ')[0], g.flagged]));
+    assert.deepEqual(flagged.attack, { Low: 0, Medium: 1, High: 2 });
+    assert.deepEqual(flagged.benign, { Low: 1, Medium: 1, High: 2 });
   });
 
   it('leaves the vector section out when the filter does not run', async () => {

@@ -6,14 +6,14 @@ import { describe, it } from 'node:test';
 import { loadThreatIndex, saveThreatIndex } from '../../src/vectors/index-file.ts';
 import { KnnIndex } from '../../src/vectors/knn-index.ts';
 import { ThreatIndex } from '../../src/vectors/threat-index.ts';
+import { Random } from '../../training/random.ts';
 
 const D = 16;
 
 function randomUnitVectors(count: number, seed: number): Float32Array[] {
-  let state = seed;
-  const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32) - 0.5;
+  const rng = new Random(seed);
   return Array.from({ length: count }, () => {
-    const v = Float32Array.from({ length: D }, next);
+    const v = Float32Array.from({ length: D }, () => rng.next() - 0.5);
     const norm = Math.hypot(...v);
     return v.map((x) => x / norm);
   });
@@ -85,12 +85,14 @@ describe('k-nearest-neighbour index', () => {
       for (const v of randomUnitVectors(300, 5)) index.add(v);
       const queries = randomUnitVectors(12, 6);
       const batch = new Float32Array(queries.length * D);
-      queries.forEach((q, i) => batch.set(q, i * D));
+      queries.forEach((q, i) => {
+        batch.set(q, i * D);
+      });
       const together = await index.searchBatch(batch, 3);
       const alone = await Promise.all(queries.map((q) => index.search(q, 3)));
       // The same rows; a matrix product blocks a batch differently, so similarities may differ in the last bits.
       assert.deepEqual(together.map((found) => found.map((n) => n.row)), alone.map((found) => found.map((n) => n.row)), `limit ${limit}`);
-      together.forEach((found, q) => found.forEach((n, i) => assert.ok(Math.abs(n.similarity - alone[q]![i]!.similarity) < 1e-6, `limit ${limit}`)));
+      for (const [q, found] of together.entries()) for (const [i, n] of found.entries()) assert.ok(Math.abs(n.similarity - alone[q]![i]!.similarity) < 1e-6, `limit ${limit}`);
     }
     assert.deepEqual(await new KnnIndex(D).searchBatch(new Float32Array(2 * D), 3), [[], []], 'an empty index finds nothing for each query');
   });
@@ -110,7 +112,9 @@ describe('threat index persistence', () => {
       try {
         const index = new ThreatIndex('enc-1', D, limit);
         const vectors = randomUnitVectors(120, 5);
-        vectors.forEach((v, i) => index.add(`id-${i}`, i % 2 ? 'jailbreak/template' : 'injection/other', v));
+        vectors.forEach((v, i) => {
+          index.add(`id-${i}`, i % 2 ? 'jailbreak/template' : 'injection/other', v);
+        });
         index.remove('id-3');
         saveThreatIndex(index, dir);
         const loaded = loadThreatIndex(dir, 'enc-1', D, limit);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 // An attack unlike anything in the shipped seed, and a paraphrase of it: only an approved entry makes
 // the paraphrase match.
@@ -17,13 +18,8 @@ interface EventJson {
 }
 
 /** Check events are written off the request path: waits for the one `match` picks. */
-async function recordedEvent(app: TestAppliance, match: (e: EventJson) => boolean): Promise<EventJson> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = (await app.cli('events', 'list', '--json', '--limit', '20')).json.find(match);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the check event was never recorded');
+function recordedEvent(app: TestAppliance, match: (e: EventJson) => boolean): Promise<EventJson> {
+  return waitUntil('the check event to be recorded', async () => (await app.cli('events', 'list', '--json', '--limit', '20')).json.find(match), { intervalMs: 100 });
 }
 
 interface VectorBlock {

@@ -29,7 +29,7 @@ import { generateIndependentCorpus } from './independent/corpus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'tmp/pii');
-const DATASETS = process.env['RAMPART_DATASETS'] ?? join(ROOT, '../shared/datasets');
+const DATASETS = process.env.RAMPART_DATASETS ?? join(ROOT, '../shared/datasets');
 const BENIGN = new Set(['benign', 'benign_hard']);
 /** Minimum scores at which name detection is reported. */
 const NAME_MIN_SCORES = [0.5, 0.4, 0.3, 0.2];
@@ -67,7 +67,7 @@ async function benignFalsePositives(split: string, detect: (text: string) => { t
   return perFile;
 }
 
-const PARTICLE = /(?:^|\s)(?:van|von|der|den|de|la|le|du|da|di|del|della|dos|das|ten|ter|zu|bin|bint|ibn|abu|al|el|y)\s|['’\-]/i;
+const PARTICLE = /(?:^|\s)(?:van|von|der|den|de|la|le|du|da|di|del|della|dos|das|ten|ter|zu|bin|bint|ibn|abu|al|el|y)\s|['’-]/i;
 
 /** The groups of names whose recall the model card reports. */
 function nameCategories(text: string, name: string, source: string): string[] {
@@ -111,7 +111,7 @@ const dev = values.dev === true;
 const person = await loadPersonRecogniser(values.model);
 const corpus = dev ? generateDevCorpus() : generateEvalCorpus();
 await mkdir(OUT, { recursive: true });
-await writeFile(join(OUT, dev ? 'dev-corpus.jsonl' : 'eval-corpus.jsonl'), corpus.map((r) => JSON.stringify(r)).join('\n') + '\n');
+await writeFile(join(OUT, dev ? 'dev-corpus.jsonl' : 'eval-corpus.jsonl'), `${corpus.map((r) => JSON.stringify(r)).join('\n')}\n`);
 
 const detect = piiDetector(person);
 const personalRows = personalView(corpus);
@@ -145,7 +145,7 @@ for (const category of Object.keys(byCategory.names)) {
 let independent: ReturnType<typeof scoreSpans> | undefined;
 if (!dev) {
   const rows = generateIndependentCorpus();
-  await writeFile(join(OUT, 'independent.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  await writeFile(join(OUT, 'independent.jsonl'), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
   independent = scoreSpans(rows, detect);
   console.log('\nIndependent set (held-out locales and templates, every name gold), default settings');
   console.log(formatPiiSpanReport(independent));
@@ -164,4 +164,4 @@ for (const f of benign) {
   console.log(`  ${f.file}: ${f.flagged}/${f.prompts} (${((100 * f.flagged) / f.prompts).toFixed(1)} %) | ${f.blocked} ${JSON.stringify(f.types)}`);
 }
 if (prompts > 0) console.log(`  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %) | blocked ${blocked} (${((100 * blocked) / prompts).toFixed(2)} %)`);
-await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), JSON.stringify({ personal, names, byCategory, independent, benign }, null, 2) + '\n');
+await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), `${JSON.stringify({ personal, names, byCategory, independent, benign }, null, 2)}\n`);

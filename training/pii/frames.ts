@@ -5,7 +5,7 @@
  * (a fixed-seed generator picks the combinations).
  */
 
-import { mulberry32 } from './random.ts';
+import { Random } from '../random.ts';
 
 const OPENERS = ['', 'Please ', 'Can you ', 'Could you ', 'I need to ', 'Don’t forget to ', 'We should ', 'I forgot to ', 'pls ', 'Should I ', 'I want to ', 'Time to ', 'Let’s ', 'ok ', 'Then ', 'Remember to ', 'Why did you ', 'I’ll '];
 const PERSON_OBJECT_VERBS = [
@@ -52,19 +52,18 @@ function mention(filler: string): string {
  * subject of a remark is a mention.
  */
 function frames(count: number, seed: number, fillers: readonly string[], objectVerbs: readonly string[]): string[] {
-  const random = mulberry32(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const rng = new Random(seed);
   const prepositionFrames = [...PERSONAL_FRAMES, ...MENTION_FRAMES];
   const out = new Set<string>();
   for (let guard = 0; out.size < count && guard < count * 20; guard++) {
-    const x = pick(fillers);
-    const kind = random();
-    if (kind < 0.4) out.add(capitaliseFirst(`${pick(OPENERS)}${pick(objectVerbs)} ${x}${pick(OBJECT_TAILS)}`));
+    const x = rng.pick(fillers);
+    const kind = rng.next();
+    if (kind < 0.4) out.add(capitaliseFirst(`${rng.pick(OPENERS)}${rng.pick(objectVerbs)} ${x}${rng.pick(OBJECT_TAILS)}`));
     else if (kind < 0.75) {
-      const verb = pick(SUBJECT_VERBS);
-      out.add(`${verb.endsWith(' me') ? x : mention(x)} ${verb}${pick(SUBJECT_TAILS)}`);
+      const verb = rng.pick(SUBJECT_VERBS);
+      out.add(`${verb.endsWith(' me') ? x : mention(x)} ${verb}${rng.pick(SUBJECT_TAILS)}`);
     } else {
-      const frame = pick(prepositionFrames);
+      const frame = rng.pick(prepositionFrames);
       out.add(frame.replace('{X}', PERSONAL_FRAMES.includes(frame) ? x : mention(x)));
     }
   }
@@ -80,14 +79,13 @@ const NOISE_JOINERS = [' ', ' ', ' ', ', ', '. ', ' - ', ': ', '\n'];
  * a name, so the model has to look at the word itself. Names in them are mentions.
  */
 function noiseFrames(count: number, seed: number, fillers: readonly string[]): string[] {
-  const random = mulberry32(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const rng = new Random(seed);
   const out = new Set<string>();
   for (let guard = 0; out.size < count && guard < count * 20; guard++) {
-    const before = Math.floor(random() * 4);
-    const after = Math.floor(random() * 4);
-    const parts = [...Array.from({ length: before }, () => pick(NOISE)), mention(pick(fillers)), ...Array.from({ length: after }, () => pick(NOISE))];
-    out.add(parts.reduce((text, part) => (text ? text + pick(NOISE_JOINERS) + part : part), ''));
+    const before = rng.int(4);
+    const after = rng.int(4);
+    const parts = [...Array.from({ length: before }, () => rng.pick(NOISE)), mention(rng.pick(fillers)), ...Array.from({ length: after }, () => rng.pick(NOISE))];
+    out.add(parts.reduce((text, part) => (text ? text + rng.pick(NOISE_JOINERS) + part : part), ''));
   }
   return [...out];
 }

@@ -2,7 +2,7 @@ import * as fakers from '@faker-js/faker';
 import type { Faker } from '@faker-js/faker';
 import { grams, MAX_GRAMS, NAMENESS_BITS, namenessLogit, type NamenessModel } from '../../src/guardrails/pii/person/nameness.ts';
 import { CALIBRATION_NAMES, HELD_OUT_NAMES, isHeldOut } from './names.ts';
-import { mulberry32 } from './random.ts';
+import { Random } from '../random.ts';
 
 /**
  * Training of the spelling model (`nameness.ts`): training names against everyday words — the
@@ -11,7 +11,7 @@ import { mulberry32 } from './random.ts';
  */
 
 const WORD_LOCALES = ['EN', 'DE', 'FR', 'ES', 'IT', 'PT_BR', 'NL', 'PL', 'SV', 'TR', 'ID_ID', 'VI', 'CS_CZ', 'HU', 'RO', 'FI', 'DA', 'NB_NO', 'HR', 'SK', 'LV', 'AZ', 'UZ_UZ_latin'];
-const WORD = /^[\p{L}][\p{L}'’\-]*$/u;
+const WORD = /^[\p{L}][\p{L}'’-]*$/u;
 const EPOCHS = 3;
 const LEARNING_RATE = 0.05;
 const L2 = 1e-6;
@@ -51,7 +51,7 @@ export function namenessWords(vocabulary: readonly string[], lexicon: ReadonlyMa
 
 /** Logistic regression with Adagrad steps; the classes are weighted to count equally. */
 export function trainNameness(words: readonly LabelledWord[], seed: number): NamenessModel {
-  const random = mulberry32(seed);
+  const rng = new Random(seed);
   const weights = new Float32Array(1 << NAMENESS_BITS);
   const squares = new Float32Array(1 << NAMENESS_BITS).fill(1e-6);
   let bias = 0;
@@ -61,10 +61,7 @@ export function trainNameness(words: readonly LabelledWord[], seed: number): Nam
   const buffer = new Int32Array(MAX_GRAMS);
   const order = Int32Array.from({ length: words.length }, (_, i) => i);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    rng.shuffle(order);
     for (const index of order) {
       const { word, name } = words[index]!;
       const n = grams(word, buffer);

@@ -1,6 +1,7 @@
 import { MAX_SPARSE_FEATURES, sparseFeatures, TokenView, windowRows, WINDOW_SIZE, type PersonVocabulary } from '../../src/guardrails/pii/person/features.ts';
 import { TokenBuffer, tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
 import type { LabelledText } from './compose.ts';
+import type { Random } from '../random.ts';
 
 /** Featurised candidate tokens: hashed sparse ids (-1 padded), embedding rows and labels. */
 export interface Examples {
@@ -38,7 +39,7 @@ export function buildExamples(
   vocabulary: PersonVocabulary,
   mask: number,
   lexiconDropout: number,
-  random: () => number,
+  rng: Random,
 ): Examples {
   const features = new IntBuffer();
   const counts = new IntBuffer();
@@ -51,7 +52,7 @@ export function buildExamples(
     const tokens = tokenise(text, tokenBuffer);
     const view = new TokenView(text, tokens, vocabulary);
     const hidden = new Uint8Array(tokens.count);
-    for (let i = 0; i < tokens.count; i++) hidden[i] = random() < lexiconDropout ? 1 : 0;
+    for (let i = 0; i < tokens.count; i++) hidden[i] = rng.next() < lexiconDropout ? 1 : 0;
     view.hiddenLexicon = hidden;
     for (let i = 0; i < tokens.count; i++) {
       if (!view.isCandidate(i)) continue;

@@ -21,8 +21,8 @@ import { namenessAccuracy, namenessWords, trainNameness } from './nameness-train
 import { CALIBRATION_NAMES, stableHash, TRAIN_NAMES, trainingLexicon } from './names.ts';
 import { buildExamples, type Examples } from './person-examples.ts';
 import { generateCorpus, TRAINING_TEMPLATES } from './person-corpus.ts';
-import { fitPlatt, logit } from './platt.ts';
-import { mulberry32 } from './random.ts';
+import { fitPlatt, logit } from '../calibration.ts';
+import { Random } from '../random.ts';
 
 const CONFIG = {
   seed: 20250101,
@@ -54,7 +54,9 @@ function loadGlove(size: number): { words: string[]; vectors: Float32Array } {
   const glove = JSON.parse(readFileSync(GLOVE_FILE, 'utf8')) as { words: string[]; vectors: Record<string, number[]> };
   const words = glove.words.slice(0, size);
   const vectors = new Float32Array(size * GLOVE_DIM);
-  words.forEach((word, i) => vectors.set(glove.vectors[word]!.slice(0, GLOVE_DIM), i * GLOVE_DIM));
+  words.forEach((word, i) => {
+    vectors.set(glove.vectors[word]!.slice(0, GLOVE_DIM), i * GLOVE_DIM);
+  });
   console.log(`GloVe: ${words.length} words in ${Date.now() - started} ms`);
   return { words, vectors };
 }
@@ -62,8 +64,8 @@ function loadGlove(size: number): { words: string[]; vectors: Float32Array } {
 /** Plain SGD with Adagrad step sizes; the embedding projection is learned jointly. */
 function train(examples: Examples, glove: Float32Array, vocabSize: number) {
   const { hashBits, hidden: H, dim: P } = CONFIG;
-  const random = mulberry32(CONFIG.seed);
-  const init = (n: number, scale: number): Float32Array => Float32Array.from({ length: n }, () => (random() * 2 - 1) * scale);
+  const rng = new Random(CONFIG.seed);
+  const init = (n: number, scale: number): Float32Array => Float32Array.from({ length: n }, () => (rng.next() * 2 - 1) * scale);
   const width = WINDOW_SIZE * P;
   const sparse = new Float32Array((1 << hashBits) * H);
   const dense = init(H * width, Math.sqrt(6 / (width + H)));
@@ -88,14 +90,11 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
   const active = new Int32Array(MAX_SPARSE_FEATURES);
   const order = Int32Array.from({ length: examples.count }, (_, i) => i);
   for (let epoch = 0; epoch < CONFIG.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    rng.shuffle(order);
     let loss = 0;
     let correct = 0;
     for (const e of order) {
-      const dropContext = random() < CONFIG.contextDropout;
+      const dropContext = rng.next() < CONFIG.contextDropout;
       // Embeddings of the window: projected GloVe vectors, or learned special rows (zero when dropped).
       for (let w = 0; w < WINDOW_SIZE; w++) {
         const row = dropContext && w !== WINDOW ? -1 : examples.rows[e * WINDOW_SIZE + w]!;
@@ -118,7 +117,7 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
       let nf = 0;
       const kept = dropContext ? OWN_FEATURES : examples.featureCounts[e]!;
       for (let f = 0; f < kept; f++) {
-        if (f > 0 && random() < CONFIG.featureDropout) continue;
+        if (f > 0 && rng.next() < CONFIG.featureDropout) continue;
         active[nf++] = examples.features[fBase + f]!;
       }
       for (let f = 0; f < nf; f++) {
@@ -209,7 +208,7 @@ function calibrate(net: PersonNetwork, vocabulary: Parameters<typeof findNames>[
   }
   const correct = ys.reduce((a, b) => a + b, 0);
   console.log(`calibration: ${xs.length} spans, precision ${(correct / xs.length).toFixed(4)}, recall ${(found / gold).toFixed(4)}`);
-  return fitPlatt(xs, ys);
+  return fitPlatt(xs, ys, { smoothTargets: true, prior: 1 });
 }
 
 async function main(): Promise<void> {
@@ -233,7 +232,7 @@ async function main(): Promise<void> {
     upperCase: CONFIG.upperCase,
   });
   const nameness = namenessModels(glove.words, lexicon);
-  const examples = buildExamples(corpus, personVocabulary(glove.words, lexicon, nameness.outOfFold), mask, CONFIG.lexiconDropout, mulberry32(CONFIG.seed + 1));
+  const examples = buildExamples(corpus, personVocabulary(glove.words, lexicon, nameness.outOfFold), mask, CONFIG.lexiconDropout, new Random(CONFIG.seed + 1));
   const positives = examples.labels.reduce((a, b) => a + b, 0);
   console.log(`examples: ${examples.count} candidate tokens (${positives} in names) from ${corpus.length} texts`);
   const trained = train(examples, glove.vectors, glove.words.length);

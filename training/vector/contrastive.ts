@@ -56,7 +56,7 @@ class Pools {
   /** A row from a uniformly drawn group. */
   draw(rng: Random): number {
     const g = this.#groups[rng.int(this.#groups.length)]!;
-    return g[rng.int(g.length)]!;
+    return rng.pick(g);
   }
 }
 
@@ -112,7 +112,6 @@ export function trainEncoder(input: TrainInput, config: TrainConfig = DEFAULT_TR
   const optimizer = new EncoderOptimizer(model, config.learningRate);
   const { anchors: m, negatives: nb, temperature: tau } = config;
   const D = input.shape.dims;
-  const pick = (list: readonly number[]) => list[rng.int(list.length)]!;
 
   let hard: number[] = [];
   for (let step = 0; step < config.steps; step++) {
@@ -122,9 +121,9 @@ export function trainEncoder(input: TrainInput, config: TrainConfig = DEFAULT_TR
       const a = anchorPool.draw(rng);
       batch[i] = a;
       const t = corpus[a]!;
-      batch[m + i] = rng.next() < config.crossSource ? pick(kinds.get(kindOf(t))!) : pick(clusters.get(t.cluster)!);
+      batch[m + i] = rng.next() < config.crossSource ? rng.pick(kinds.get(kindOf(t))!) : rng.pick(clusters.get(t.cluster)!);
     }
-    for (let j = 0; j < nb; j++) batch[2 * m + j] = hard.length > 0 && rng.next() < config.hardShare ? pick(hard) : benignPool.draw(rng);
+    for (let j = 0; j < nb; j++) batch[2 * m + j] = hard.length > 0 && rng.next() < config.hardShare ? rng.pick(hard) : benignPool.draw(rng);
     const pass = model.forward(data, batch);
     const e = pass.e;
     // Logits of anchor i against candidates c = positives (m) then benign texts (nb).

@@ -4,6 +4,7 @@ import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-man
 import { PART_CHARS } from '../../src/vectors/message-parts.ts';
 import type { TrainConfig } from './contrastive.ts';
 import type { SourceRate } from './thresholds.ts';
+import { pct } from '../metrics.ts';
 
 export interface ValidationReport {
   encoder: string;
@@ -25,7 +26,6 @@ export interface ValidationReport {
   }>;
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const rate = (r: SourceRate) => pct(r.flagged / r.rows);
 
 export function renderVectorModelCard(manifest: EncoderManifest, report: ValidationReport, evaluation: VectorEvalReport): string {

@@ -33,6 +33,8 @@ export function nearest(store: Float32Array, queries: Float32Array, dims: number
 /** The rows of a row-major matrix picked by index, as a new matrix. */
 export function pickRows(matrix: Float32Array, rows: readonly number[], dims: number): Float32Array {
   const out = new Float32Array(rows.length * dims);
-  rows.forEach((r, i) => out.set(matrix.subarray(r * dims, (r + 1) * dims), i * dims));
+  rows.forEach((r, i) => {
+    out.set(matrix.subarray(r * dims, (r + 1) * dims), i * dims);
+  });
   return out;
 }

@@ -3,6 +3,7 @@ import { formatVectorReport } from '../../src/eval/vector-report.ts';
 import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
 import type { RequestCalibration, RequestSeedManifest } from '../../src/vectors/request-matching.ts';
 import { SHAPE_WINDOW } from '../../src/vectors/suffix-shape.ts';
+import { pct } from '../metrics.ts';
 
 export interface SourceFlags {
   source: string;
@@ -32,7 +33,6 @@ export interface RequestReport {
   }>;
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 export function renderRequestModelCard(manifest: RequestSeedManifest, report: RequestReport, evaluation: VectorEvalReport): string {
   const { calibration: c } = report;

@@ -160,7 +160,7 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   const shapesTsv = Buffer.from(shapes.toTsv(), 'utf8');
   writeFileSync(join(dir, 'shapes.tsv'), shapesTsv);
   const manifest: RequestSeedManifest = { ...seed, name: 'rampart-request-seed', shapes: fileEntry('shapes.tsv', shapesTsv), calibration };
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   log(`request seed written to ${dir}`);
 
   const report: RequestReport = {
@@ -188,7 +188,7 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   }
   const evaluation = vectorEvalReport({ encoder, scored: evalScored, sensitivity: 'Medium' });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'validation.json'), JSON.stringify({ ...report, evaluation }, null, 2) + '\n');
+  writeFileSync(join(dir, 'validation.json'), `${JSON.stringify({ ...report, evaluation }, null, 2)}\n`);
   writeFileSync(join(dir, 'MODEL_CARD.md'), renderRequestModelCard(manifest, report, evaluation));
   log('validation report and model card written');
 }

@@ -138,7 +138,7 @@ const evaluation = vectorEvalReport({ encoder, scored, sensitivity: 'Medium' });
 log('evaluation split measured');
 
 mkdirSync(encoderDir, { recursive: true });
-writeFileSync(join(encoderDir, 'validation.json'), JSON.stringify({ ...report, evaluation }, null, 2) + '\n');
+writeFileSync(join(encoderDir, 'validation.json'), `${JSON.stringify({ ...report, evaluation }, null, 2)}\n`);
 writeFileSync(join(encoderDir, 'MODEL_CARD.md'), renderVectorModelCard(manifest, report, evaluation));
 log('validation report and model card written');
 

@@ -26,7 +26,9 @@ export function outOfSourceScores(input: TrainInput, config: TrainConfig, log: (
       const read = held.flatMap((r) => [r, ...input.partRows[r]!]);
       const owner = held.flatMap((r) => [r, ...input.partRows[r]!.map(() => r)]);
       const { similarity } = nearest(store, model.encode(input.scoring, read), D);
-      owner.forEach((r, i) => (scores[r] = Number.isNaN(scores[r]!) ? similarity[i]! : Math.max(scores[r]!, similarity[i]!)));
+      owner.forEach((r, i) => {
+        scores[r] = Number.isNaN(scores[r]!) ? similarity[i]! : Math.max(scores[r]!, similarity[i]!);
+      });
     };
     scoreHeld(heldAttacks, pickRows(embedded, otherAttacks, D));
     scoreHeld(heldBenign, pickRows(embedded, attacks, D));

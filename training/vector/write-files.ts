@@ -33,7 +33,7 @@ export function writeEncoder(m: EncoderToWrite): EncoderManifest {
     { name: 'word_weights', values: wordWeights, shape: [V], type: 'f32' },
     { name: 'hash_vectors', values: m.model.E, shape: [buckets, dims], type: 'i8' },
   ]);
-  const vocabulary = Buffer.from(m.vocabulary.words.join('\n') + '\n', 'utf8');
+  const vocabulary = Buffer.from(`${m.vocabulary.words.join('\n')}\n`, 'utf8');
   mkdirSync(m.dir, { recursive: true });
   writeFileSync(join(m.dir, 'weights.bin'), data);
   writeFileSync(join(m.dir, 'vocabulary.txt'), vocabulary);
@@ -49,7 +49,7 @@ export function writeEncoder(m: EncoderToWrite): EncoderManifest {
     similarityFloor: m.similarityFloor,
     thresholds: m.thresholds,
   };
-  writeFileSync(join(m.dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(join(m.dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
@@ -63,10 +63,12 @@ export interface SeedToWrite {
 /** Writes the threat seed: `entries.tsv` (id, family, category) and the int8 vectors, never texts. */
 export function writeSeed(s: SeedToWrite): SeedManifest {
   const matrix = new Float32Array(s.entries.length * s.dims);
-  s.entries.forEach((e, i) => matrix.set(e.vector, i * s.dims));
+  s.entries.forEach((e, i) => {
+    matrix.set(e.vector, i * s.dims);
+  });
   const { data, entries } = packTensors([{ name: 'vectors', values: matrix, shape: [s.entries.length, s.dims], type: 'i8' }]);
   // Tabs and newlines cannot occur in the fields (ids are base64url, families fixed, categories short labels).
-  const tsv = Buffer.from(s.entries.map((e) => [e.id, e.family, e.category.replace(/[\t\n]/g, ' ')].join('\t')).join('\n') + '\n', 'utf8');
+  const tsv = Buffer.from(`${s.entries.map((e) => [e.id, e.family, e.category.replace(/[\t\n]/g, ' ')].join('\t')).join('\n')}\n`, 'utf8');
   mkdirSync(s.dir, { recursive: true });
   writeFileSync(join(s.dir, 'vectors.bin'), data);
   writeFileSync(join(s.dir, 'entries.tsv'), tsv);
@@ -78,6 +80,6 @@ export function writeSeed(s: SeedToWrite): SeedManifest {
     files: { entries: fileEntry('entries.tsv', tsv), vectors: fileEntry('vectors.bin', data) },
     vectors: entries[0]!,
   };
-  writeFileSync(join(s.dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(join(s.dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -18,15 +18,16 @@ export function Highlighted({ text, spans }: { text: string; spans: Span[] }) {
   }
   const parts: React.ReactNode[] = [];
   let cursor = 0;
-  merged.forEach((s, i) => {
+  for (const s of merged) {
     if (s.start > cursor) parts.push(text.slice(cursor, s.start));
     parts.push(
-      <Mark key={i} color="red" title={s.label} data-testid="highlight">
+      // Merged ranges never overlap, so a start identifies one.
+      <Mark key={s.start} color="red" title={s.label} data-testid="highlight">
         {text.slice(s.start, s.end)}
       </Mark>,
     );
     cursor = s.end;
-  });
+  }
   parts.push(text.slice(cursor));
   return (
     <Text style={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} size="sm">

@@ -22,7 +22,7 @@ export function useNotice() {
       fail(e);
       return undefined;
     }
-  }, []);
+  }, [fail]);
   return { notice, run, fail, clear: () => setNotice(null) };
 }
 

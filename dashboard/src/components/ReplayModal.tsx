@@ -20,6 +20,7 @@ export function ReplayModal({ profile, llms, onClose }: { profile: Profile | nul
   const [report, setReport] = useState<ReplayReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a report belongs to the profile, Runtime LLM and period it was run for.
   useEffect(() => {
     setReport(null);
     setError(null);

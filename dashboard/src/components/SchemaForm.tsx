@@ -3,7 +3,7 @@ import type { FieldError, JsonSchema } from '../api.ts';
 
 /** Values a schema allows when it is a union of literals (TypeBox Union of Literal). */
 function literals(schema: JsonSchema | undefined): string[] | undefined {
-  if (!schema?.anyOf || !schema.anyOf.every((s) => s.const !== undefined)) return undefined;
+  if (!schema?.anyOf?.every((s) => s.const !== undefined)) return undefined;
   return schema.anyOf.map((s) => String(s.const));
 }
 

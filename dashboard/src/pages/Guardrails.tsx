@@ -43,6 +43,7 @@ function RuleTester({ kind, rule, onValidity, showEmpty }: { kind: 'keyword' | '
   const [text, setText] = useState('');
   const [result, setResult] = useState<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] } | null>(null);
   const key = JSON.stringify(rule);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rule is compared by value (`key`); a new onValidity closure must not test again.
   useEffect(() => {
     const timer = setTimeout(() => {
       void api<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] }>('/api/rules/test', { method: 'POST', body: { kind, ...rule, text } }).then((r) => {
@@ -176,12 +177,14 @@ export function GuardrailPage({ name }: { name: string }) {
   const info = catalogue.find((g) => g.name === name);
   const profile = profiles.find((p) => p.id === profileId);
   const stored = (info && profile?.settings.guardrails[info.name]) ?? {};
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored settings are compared by value, so a reload with the same settings keeps the draft.
   useEffect(() => {
     const { enabled, monitor, ...rest } = stored;
     setDraft(rest);
     setMode(enabled === true ? (monitor === true ? 'monitor' : 'on') : enabled === false ? 'off' : 'level');
   }, [profileId, JSON.stringify(stored)]);
   // A banner belongs to the profile it was about.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another profile is selected.
   useEffect(() => {
     setMessage(null);
     setFieldError(null);

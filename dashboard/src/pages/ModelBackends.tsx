@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type ModelBackend } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
@@ -132,13 +132,13 @@ export function ModelBackendsSettings() {
   const [editing, setEditing] = useState<{ draft: Draft; keySet: boolean } | null>(null);
   const [deleting, setDeleting] = useState<ModelBackend | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = async () => setBackends((await api<{ model_backends: ModelBackend[] }>('/api/model-backends')).model_backends);
+  const load = useCallback(async () => setBackends((await api<{ model_backends: ModelBackend[] }>('/api/model-backends')).model_backends), []);
   useEffect(() => {
     void load();
     // Health changes on its own (a breaker opens, a model finishes loading).
     const timer = setInterval(() => void load(), 5000);
     return () => clearInterval(timer);
-  }, []);
+  }, [load]);
   if (!backends) return null;
   const remove = async (b: ModelBackend) => {
     setDeleting(null);

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Code, Collapse, Group, SegmentedControl, Se
 import { useEffect, useState } from 'react';
 import { api, type PlaygroundResult as Result, type RuntimeLlm } from '../api.ts';
 import { GuardrailRow } from '../components/GuardrailRow.tsx';
-import { Highlighted, type Span } from '../components/Highlighted.tsx';
+import { Highlighted } from '../components/Highlighted.tsx';
 import { guardrailTitle } from './Guardrails.tsx';
 
 /** input-check / output-check on typed text with a Runtime LLM's guardrails; triggering spans marked. */

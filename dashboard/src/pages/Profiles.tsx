@@ -31,6 +31,7 @@ export function ProfilesPage() {
   useEffect(() => void load(), [load]);
   const profile = profiles.find((p) => p.id === selected);
   const { guardrails: _g, ...profileWide } = (profile?.settings ?? {}) as Record<string, unknown>;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the profile's settings are compared by value, so a reload with the same settings keeps the draft.
   useEffect(() => setDraft(profileWide), [selected, JSON.stringify(profileWide)]);
 
   // Selecting another profile is another view: earlier banners do not apply to it.
@@ -94,7 +95,15 @@ export function ProfilesPage() {
               </Table.Td>
               <Table.Td>{llms.filter((l) => l.profile_id === p.id).map((l) => l.name).join(', ') || '—'}</Table.Td>
               <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={(e) => (e.stopPropagation(), setDeleting(p))}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${p.name}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setDeleting(p);
+                  }}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Table.Td>

@@ -56,6 +56,7 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts again from `initial` each time the modal opens.
   useEffect(() => {
     setDraft(initial);
     setError(null);

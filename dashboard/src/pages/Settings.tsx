@@ -1,5 +1,5 @@
 import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type Retention, type SiemSettings as Siem, type SsoSettings as Sso } from '../api.ts';
 import { ModelBackendsSettings } from './ModelBackends.tsx';
 
@@ -30,8 +30,8 @@ function useSaveOutcome() {
 
 function useSettings<T>(path: string): [T | null, (t: T) => void, () => Promise<void>] {
   const [value, setValue] = useState<T | null>(null);
-  const load = async () => setValue(await api<T>(path));
-  useEffect(() => void load(), [path]);
+  const load = useCallback(async () => setValue(await api<T>(path)), [path]);
+  useEffect(() => void load(), [load]);
   return [value, setValue, load];
 }
 

@@ -138,6 +138,7 @@ export function VectorStore() {
   const { notice, run, fail, clear } = useNotice();
   const after = cursors[cursors.length - 1]!;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is bumped after an action to load the page again.
   useEffect(() => {
     const query = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
     if (origin) query.set('origin', origin);
@@ -148,7 +149,7 @@ export function VectorStore() {
         setCounts(stats.counts);
       })
       .catch(fail);
-  }, [status, origin, after, version]);
+  }, [status, origin, after, version, fail]);
 
   const show = (next: { status?: ThreatStatus; origin?: string }) => {
     if (next.status) setStatus(next.status);

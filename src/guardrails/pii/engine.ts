@@ -7,7 +7,7 @@ import { TextGate, type TextGateResult } from './text-gate.ts';
 export const CONTEXT_BOOST = 0.35;
 export const NEGATIVE_CONTEXT_PENALTY = 0.4;
 const MAX_SHRINKS = 3;
-const LAST_GROUP = /[\s.\-\/]+[^\s.\-\/]*$/;
+const LAST_GROUP = /[\s.\-/]+[^\s.\-/]*$/;
 
 /** A recogniser that finds entities by other means than patterns (the PERSON model). */
 export interface ModelRecogniser {
@@ -35,7 +35,7 @@ interface CompiledPatternRecogniser {
 function anyRequirement(patterns: readonly Pattern[]): RegExp | undefined {
   const sources: string[] = [];
   for (const { requires } of patterns) {
-    if (typeof requires === 'string') sources.push(requires.replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&'));
+    if (typeof requires === 'string') sources.push(requires.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
     else if (requires instanceof RegExp && /^i?$/.test(requires.flags)) sources.push(requires.flags === 'i' ? `(?i:${requires.source})` : `(?:${requires.source})`);
     else return undefined;
   }
@@ -83,7 +83,7 @@ function joinWindows(text: string, windows: readonly number[]): Part {
 
 /** The span a match reports: its `value` group when the pattern has one. */
 function matchSpan(match: RegExpExecArray): [number, number] {
-  const group = match.indices?.groups?.['value'];
+  const group = match.indices?.groups?.value;
   return group ? [group[0], group[1]] : [match.index, match.index + match[0].length];
 }
 

@@ -66,7 +66,7 @@ export function defineRecogniser(recogniser: PatternRecogniser): PatternRecognis
   return recogniser;
 }
 
-const SEPARATORS = /[\s.\-\/]/g;
+const SEPARATORS = /[\s.\-/]/g;
 
 export function stripSeparators(raw: string): string {
   return raw.replace(SEPARATORS, '');

@@ -21,7 +21,7 @@ export const INDEPENDENT_SEED = 2028;
 const SEEN = new Set([...TRAIN_NAMES.first, ...TRAIN_NAMES.last, ...CALIBRATION_NAMES.first, ...CALIBRATION_NAMES.last].map((n) => n.toLowerCase()));
 
 function unseen(names: readonly string[]): string[] {
-  return [...new Set(names)].filter((n) => /^\p{Lu}[\p{L}'’\-]+$/u.test(n) && !SEEN.has(n.toLowerCase()));
+  return [...new Set(names)].filter((n) => /^\p{Lu}[\p{L}'’-]+$/u.test(n) && !SEEN.has(n.toLowerCase()));
 }
 
 interface Pools {

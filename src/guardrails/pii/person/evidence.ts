@@ -197,7 +197,7 @@ const SEP = String.raw`[\s,:;\-–—]*`;
 const SKIP = String.raw`(?:(?-i:\p{Lu})[\p{L}'’.\-]*\s+)?`;
 /** Strong cues that end right before the name (the text up to the name, within its line). */
 const BEFORE = new RegExp(
-  String.raw`(?:` +
+  '(?:' +
     String.raw`(?<![\p{L}])(?:${SELF}|${NATIVE_SELF})${SEP}` +
     String.raw`|(?:^|[\n.!?…]\s*|\(\s*)(?:${SALUTATIONS})(?:\s+(?:${TITLES}))?${SEP}` +
     String.raw`|(?<![\p{L}])(?:${GREETINGS})(?:\s+(?:${TITLES}))?[\s,]+` +
@@ -214,7 +214,7 @@ const BEFORE = new RegExp(
     String.raw`|(?<![\p{L}])(?:${VALEDICTIONS})\s*[,!.]?\s*\n\s*(?:(?:-{1,2}|—|–)\s*)?` +
     String.raw`|(?:^|[\n.!?]\s*)(?:${VALEDICTIONS})\s*(?:,|-{1,2}|—|–)\s*` +
     String.raw`|(?:^|\n)\s*(?:-{1,2}|—|–)\s*` +
-  String.raw`)${SKIP}$`,
+  `)${SKIP}$`,
   'iu',
 );
 /** The last run of letters of a phrase of a cue list, as regex source: "my\s+name\s+is" → "is", "mr\." → "mr", "e-mail" → "mail", "hel+o+" stays. */
@@ -269,20 +269,20 @@ const WEAK_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${WEAK_SELF})${SEP}${SK
 
 /** Strong cues right after the name: "Ana here", "Ana, my colleague", "Ana, can you…", "Ana's CV". */
 const AFTER = new RegExp(
-  String.raw`^(?:` +
+  '^(?:' +
     String.raw`\s+(?:here|speaking|hier|aquí|ici)(?![\p{L}])` +
     String.raw`|\s*[,(]\s*(?:my|our)\s+(?:\p{L}+\s+)?(?:${RELATIONS})(?![\p{L}])` +
     String.raw`|\s*[,:]\s*(?:can|could|would|will|did|do|are|have|please|pls|plz|thanks|thank you)\s+(?:you|u)(?![\p{L}])` +
     String.raw`|['’]s?\s+(?:new\s+|old\s+|latest\s+|current\s+)?(?:${RECORDS})(?![\p{L}])` +
-  String.raw`)`,
+  ')',
   'iu',
 );
 /** Weak cues after the name: "Ana gave me", "Ana and I" (also "the weather gave me…", "my cat and I"). */
 const WEAK_AFTER = new RegExp(
-  String.raw`^(?:` +
+  '^(?:' +
     String.raw`\s+(?!(?:of|in|on|at|for|with|from|to|by|about|like|than|as|into|over)\s)(?:\p{L}+\s+){0,3}(?:me|us|my|our)(?![\p{L}])` +
     String.raw`|\s+(?:and|&)\s+(?:i|me)(?![\p{L}])` +
-  String.raw`)`,
+  ')',
   'iu',
 );
 

@@ -86,8 +86,8 @@ export async function writePersonModel(dir: string, parts: PersonModelParts): Pr
   const namenessWeights = quantise(Float32Array.from(nameness.weights, (w) => w * nameness.scale));
   const floats = new Float32Array([...net.dense, ...net.hiddenBias, ...net.output, net.outputBias, nameness.bias]);
   const weights = Buffer.concat([floats, sparse.data, embeddings.data, namenessWeights.data].map((a) => Buffer.from(a.buffer)));
-  const vocab = vocabWords.join('\n') + '\n';
-  const lexiconText = [...lexicon].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, code]) => `${name}\t${code}`).join('\n') + '\n';
+  const vocab = `${vocabWords.join('\n')}\n`;
+  const lexiconText = `${[...lexicon].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, code]) => `${name}\t${code}`).join('\n')}\n`;
   const manifest: PersonManifest = {
     format: FORMAT,
     hashBits: net.hashBits,
@@ -105,7 +105,7 @@ export async function writePersonModel(dir: string, parts: PersonModelParts): Pr
   await writeFile(join(dir, WEIGHTS), weights);
   await writeFile(join(dir, VOCAB), vocab);
   await writeFile(join(dir, LEXICON), lexiconText);
-  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 

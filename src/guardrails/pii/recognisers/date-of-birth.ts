@@ -60,7 +60,7 @@ export const dateOfBirth = defineRecogniser({
       const [day, month, year] = named[1] ? [named[1], named[2]!, named[3]!] : [named[5]!, named[4]!, named[6]!];
       return plausibleBirth(Number(year), monthNumber(month), Number(day));
     }
-    const parts = value.split(/[.\/\-]/).map((p) => p);
+    const parts = value.split(/[./-]/).map((p) => p);
     if (parts[0]!.length === 4) return plausibleBirth(Number(parts[0]), Number(parts[1]), Number(parts[2]));
     const year = fullYear(parts[2]!);
     const [a, b] = [Number(parts[0]), Number(parts[1])];

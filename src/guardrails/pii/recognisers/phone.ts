@@ -25,7 +25,7 @@ const NATIONAL_REGIONS: readonly [CountryCode, RegExp][] = [
 ];
 const ALL_REGIONS = getCountries();
 
-const DATE_SHAPE = /^(?:\d{1,2}[.\/-]\d{1,2}[.\/-](?:\d{2}|\d{4})|\d{4}[.\/-]\d{1,2}[.\/-]\d{1,2})$/;
+const DATE_SHAPE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|\d{4})|\d{4}[./-]\d{1,2}[./-]\d{1,2})$/;
 const YEAR_RANGE = /^(?:1[89]|20)\d\d ?[-–] ?(?:1[89]|20)\d\d$/;
 const DOTTED_SHORT_GROUPS = /^\d{1,3}(?:\.\d{1,3}){2,}$/; // versions and IPv4-like runs
 /** An extension after the number: "x219", "ext. 12", "ext 4410". */
@@ -53,7 +53,7 @@ function memoised(validate: (raw: string) => Verdict): (raw: string) => Verdict 
 /** The number without its extension, and its digits (a leading "00" read as "+"). */
 function dialled(raw: string): { number: string; compact: string; digits: number } {
   const number = raw.replace(TRAILING_EXTENSION, '');
-  let compact = number.replace(/[\s().\-\/]/g, '');
+  let compact = number.replace(/[\s().\-/]/g, '');
   if (compact.startsWith('00')) compact = `+${compact.slice(2)}`;
   // "+44 (0)20 …": the bracketed trunk prefix is not dialled from abroad.
   if (compact.startsWith('+') && number.includes('(0)')) compact = compact.replace(/^(\+\d{1,3})0/, '$1');

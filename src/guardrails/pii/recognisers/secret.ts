@@ -37,7 +37,7 @@ export const secret = defineRecogniser({
       score: 1,
       requires: 'PRIVATE KEY',
     },
-    { name: 'aws-access-key', regex: re(String.raw`(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])`), score: 0.95, requires: /AKIA|ASIA|AGPA|AIDA|AROA/ },
+    { name: 'aws-access-key', regex: re('(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])'), score: 0.95, requires: /AKIA|ASIA|AGPA|AIDA|AROA/ },
     { name: 'github-token', regex: re(String.raw`(?<![\w])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})${TOKEN_END}`), score: 0.95, requires: /gh[pousr]_|github_pat_/ },
     { name: 'slack-token', regex: re(String.raw`(?<![\w])xox[abposr]-[A-Za-z0-9\-]{10,}${TOKEN_END}`), score: 0.9, requires: 'xox' },
     { name: 'stripe-key', regex: re(String.raw`(?<![\w])(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}${TOKEN_END}`), score: 0.9, requires: /_live_|_test_/ },
