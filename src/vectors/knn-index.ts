@@ -1,12 +1,8 @@
-import { createRequire } from 'node:module';
 import type { BatchMatches, Index, Matches } from 'usearch';
 import { ExactSearch, type Neighbour } from './exact-search.ts';
+import { usearch } from './usearch-addon.ts';
 
 export type { Neighbour } from './exact-search.ts';
-
-// The CommonJS build locates its native addon from __dirname; the ES module build guesses it from a
-// stack trace, which fails under some launchers.
-const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch').default;
 
 /**
  * Below this many vectors, search is exact (one float32 matrix product for all of a message's parts,

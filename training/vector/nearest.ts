@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-
-// The CommonJS build locates its native addon from __dirname (see src/vectors/knn-index.ts).
-const usearch = createRequire(import.meta.url)('usearch') as typeof import('usearch').default;
+import { usearch } from '../../src/vectors/usearch-addon.ts';
 
 /** Queries per native call: bounds the memory of a call's results on a large store. */
 const BATCH = 4096;
