@@ -53,12 +53,8 @@ const REDACT: readonly string[] = [
   'req.headers["x-csrf-token"]',
   'req.headers.authorization',
   'req.headers.cookie',
-  '*.password',
-  '*.current_password',
-  '*.new_password',
-  '*.client_secret',
-  '*.apiKey',
-  '*.api_key',
+  // Secret fields at the top level of a log line and one level down.
+  ...['password', 'current_password', 'new_password', 'client_secret', 'apiKey', 'api_key'].flatMap((field) => [field, `*.${field}`]),
   // Request bodies are never logged; if one ever is, its text stays out.
   'req.body',
   'body.message',
