@@ -4,7 +4,14 @@ import { readInt8Rows, readTensor, readVerified } from '../models/tensor-file.ts
 import type { ENCODER_TENSORS, EncoderManifest, Sensitivity } from './encoder-manifest.ts';
 import type { CharRange } from '../models/windows.ts';
 import { bigramBucket, MAX_TOKENS, ngramBuckets, shapeBuckets } from './text-features.ts';
+import { RecentCache } from './recent-cache.ts';
 import { cutsChunk, tokeniseWithOffsets, within, type TextTokens, type TokenSpan } from './text-tokens.ts';
+
+/**
+ * Distinct tokens whose features the encoder keeps per generation (recent-cache.ts): at most twice
+ * this many, about 1 KB each. Enough for the common words of a language, which make most of a text.
+ */
+const TOKEN_CACHE_GENERATION = 2048;
 
 export const ENCODER_DIR = join(import.meta.dirname, '../../models/vector-encoder');
 
@@ -46,6 +53,8 @@ export class SentenceEncoder {
   readonly calibration: EncoderCalibration;
   readonly #w: EncoderWeights;
   readonly #index: Map<string, number>;
+  /** Features of recently seen tokens (see `#tokenFeatures`): common words are looked up once, not per message. */
+  readonly #tokens = new RecentCache<string, TokenFeatures>(TOKEN_CACHE_GENERATION);
 
   constructor(version: string, weights: EncoderWeights, calibration: EncoderCalibration) {
     this.version = version;
@@ -91,7 +100,7 @@ export class SentenceEncoder {
    */
   #runningSums(tokens: TextTokens, wordStops: ReadonlySet<number>, chunkStops: ReadonlySet<number>): RunningSums {
     const { dims, hashVectors } = this.#w;
-    const features = new Map<string, TokenFeatures>();
+    const features = this.#tokens;
     const words = new Float64Array(dims + 1);
     const hashed = new Float64Array(dims + 1);
     const atWord = new Map<number, { words: Float64Array; hashed: Float64Array }>();
@@ -101,8 +110,7 @@ export class SentenceEncoder {
       if (wordStops.has(t)) atWord.set(t, { words: words.slice(), hashed: hashed.slice() });
       if (t === lastWord) break;
       const token = texts[t]!;
-      let f = features.get(token);
-      if (!f) features.set(token, (f = this.#tokenFeatures(token)));
+      const f = features.get(token, this.#tokenFeatures);
       const { word, ngrams } = f;
       // One pass over the dimensions; each element gets the same additions in the same order as
       // adding the word vector, then the n-grams, then the bigram, one vector at a time.
@@ -142,7 +150,7 @@ export class SentenceEncoder {
    * A token's weighted word vector (each element the product `addRow` would add) or undefined when
    * the vocabulary lacks it, and the sum of its n-gram rows: looked up once per distinct token.
    */
-  #tokenFeatures(token: string): TokenFeatures {
+  readonly #tokenFeatures = (token: string): TokenFeatures => {
     const { dims, wordVectors, wordWeights, hashVectors, buckets } = this.#w;
     const ids = ngramBuckets(token, buckets);
     const ngrams = new Float64Array(dims);
@@ -153,7 +161,7 @@ export class SentenceEncoder {
     const word = new Float64Array(dims);
     addRow(word, wordVectors, row, dims, weight);
     return { word, weight, ngrams, count: ids.length };
-  }
+  };
 
   /** One range's unit vector from the running sums at its ends. */
   #combine(sums: RunningSums, tokens: TextTokens, words: TokenSpan, chunks: TokenSpan, out: Float32Array): void {
