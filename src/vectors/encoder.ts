@@ -112,18 +112,15 @@ export class SentenceEncoder {
       const token = texts[t]!;
       const f = features.get(token, this.#tokenFeatures);
       const { word, ngrams } = f;
+      if (word) for (let d = 0; d < dims; d++) words[d]! += word[d]!;
       // One pass over the dimensions; each element gets the same additions in the same order as
-      // adding the word vector, then the n-grams, then the bigram, one vector at a time.
+      // adding the n-grams, then the bigram, one vector at a time.
       if (t > 0) {
         const bigram = bigramBucket(texts[t - 1]!, token, this.#w.buckets);
         const o = bigram * dims;
         const s = hashVectors.scales[bigram]!;
-        if (word) for (let d = 0; d < dims; d++) words[d]! += word[d]!;
         for (let d = 0; d < dims; d++) hashed[d] = hashed[d]! + ngrams[d]! + s * hashVectors.q[o + d]!;
-      } else {
-        if (word) for (let d = 0; d < dims; d++) words[d]! += word[d]!;
-        for (let d = 0; d < dims; d++) hashed[d]! += ngrams[d]!;
-      }
+      } else for (let d = 0; d < dims; d++) hashed[d]! += ngrams[d]!;
       if (word) words[dims]! += f.weight;
       hashed[dims]! += f.count;
       if (t > 0) hashed[dims]! += 1;
