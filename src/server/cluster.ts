@@ -18,6 +18,8 @@ type Message =
   | { type: 'rampart:metrics-response'; id: string; text: string };
 
 const RESTART_DELAY_MS = 1_000;
+/** glibc's initial mmap threshold (128 KiB), kept fixed in workers (see `workerMemorySettings`). */
+const MMAP_THRESHOLD_BYTES = 128 * 1024;
 const STOP_TIMEOUT_MS = 30_000;
 
 /**
@@ -41,14 +43,21 @@ function workerPlace(env: NodeJS.ProcessEnv): { id: number; count: number } {
  * young generation from the machine's memory (up to 3 × 32 MB semi-spaces on a large host); a check
  * allocates little that survives, so 16 MB semi-spaces cost no measurable latency and save about
  * 100 MB per worker. glibc's default of one malloc arena per thread and core keeps freed native
- * memory of the libuv and V8 threads resident; two arenas are enough for a worker.
+ * memory of the libuv and V8 threads resident; two arenas are enough for a worker. glibc also raises
+ * its mmap threshold each time a large block is freed (up to 32 MB), after which large blocks come
+ * from the heap and stay resident once freed — such as the copies made while an onnxruntime session
+ * of the threat matrix is built (exact-search.ts): a fixed threshold maps them on their own and
+ * returns them to the system when freed.
  */
 export function workerMemorySettings(execArgv: readonly string[], env: NodeJS.ProcessEnv): { execArgv: string[]; env: Record<string, string> } {
   const flags = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
   const semiSpaceSet = flags.some((f) => /^--(max-)?semi-space-size/.test(f));
   return {
     execArgv: semiSpaceSet ? [...execArgv] : [...execArgv, '--max-semi-space-size=16'],
-    env: env.MALLOC_ARENA_MAX === undefined ? { MALLOC_ARENA_MAX: '2' } : {},
+    env: {
+      ...(env.MALLOC_ARENA_MAX === undefined ? { MALLOC_ARENA_MAX: '2' } : {}),
+      ...(env.MALLOC_MMAP_THRESHOLD_ === undefined ? { MALLOC_MMAP_THRESHOLD_: String(MMAP_THRESHOLD_BYTES) } : {}),
+    },
   };
 }
 

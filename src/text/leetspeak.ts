@@ -12,6 +12,7 @@ const SUBSTITUTES: Readonly<Record<string, string>> = {
 const UNIT_OR_ORDINAL = /^\d+(?:st|nd|rd|th|am|pm|px|pt|em|kg|km|cm|mm|mb|gb|kb|tb|ms|hz|mph|fps|bit|kw|mg|ml)$/;
 const TOKEN = /[\p{L}\p{N}@$!|+€£]+/gu;
 const LETTER = /\p{L}/u;
+const SUBSTITUTE_OR_DIGIT = /[0-9@$!|+€£]/;
 
 function isDigit(ch: string): boolean {
   return ch >= '0' && ch <= '9';
@@ -22,6 +23,8 @@ function isDigit(ch: string): boolean {
  * trailing "0" folds too; "covid19" has no enclosed run and stays). Symbols need letters on both sides.
  */
 function foldToken(token: string): string {
+  // Without a substitute or an ASCII digit the token is letters (nothing to fold) or holds another digit (a number).
+  if (!SUBSTITUTE_OR_DIGIT.test(token)) return token;
   const chars = Array.from(token);
   const isLetter = chars.map((ch) => LETTER.test(ch));
   if (chars.some((ch, i) => !isLetter[i] && SUBSTITUTES[ch] === undefined)) return token; // a number or identifier
@@ -51,6 +54,6 @@ const SPELLED_OUT = /(?<![\p{L}\p{N}])\p{L}(?:[ .\-_*]\p{L}){3,}(?![\p{L}\p{N}])
 /** Folds leetspeak tokens and spelled-out words in lower-cased text. */
 export function foldLeetspeak(lower: string): string {
   const joined = lower.replace(SPELLED_OUT, (run) => run.replace(/[ .\-_*]/g, ''));
-  if (!/[0-9@$!|+€£]/.test(joined)) return joined;
+  if (!SUBSTITUTE_OR_DIGIT.test(joined)) return joined;
   return joined.replace(TOKEN, foldToken);
 }

@@ -4,7 +4,14 @@ import { readInt8Rows, readTensor, readVerified } from '../models/tensor-file.ts
 import type { ENCODER_TENSORS, EncoderManifest, Sensitivity } from './encoder-manifest.ts';
 import type { CharRange } from '../models/windows.ts';
 import { bigramBucket, MAX_TOKENS, ngramBuckets, shapeBuckets } from './text-features.ts';
+import { RecentCache } from './recent-cache.ts';
 import { cutsChunk, tokeniseWithOffsets, within, type TextTokens, type TokenSpan } from './text-tokens.ts';
+
+/**
+ * Distinct tokens whose features the encoder keeps per generation (recent-cache.ts): at most twice
+ * this many, about 1 KB each. Enough for the common words of a language, which make most of a text.
+ */
+const TOKEN_CACHE_GENERATION = 2048;
 
 export const ENCODER_DIR = join(import.meta.dirname, '../../models/vector-encoder');
 
@@ -46,6 +53,8 @@ export class SentenceEncoder {
   readonly calibration: EncoderCalibration;
   readonly #w: EncoderWeights;
   readonly #index: Map<string, number>;
+  /** Features of recently seen tokens (see `#tokenFeatures`): common words are looked up once, not per message. */
+  readonly #tokens = new RecentCache<string, TokenFeatures>(TOKEN_CACHE_GENERATION);
 
   constructor(version: string, weights: EncoderWeights, calibration: EncoderCalibration) {
     this.version = version;
@@ -87,51 +96,69 @@ export class SentenceEncoder {
    * Running sums over the tokens (weighted word vectors, their weights, hashed n-gram and bigram
    * vectors, their count) and over the chunks (hashed shape vectors, their count), kept at the
    * token and chunk indices asked for. Sums are float64, so differences of long runs stay exact to float32.
+   * Each element is summed in token order, the same additions whatever the ranges asked for.
    */
   #runningSums(tokens: TextTokens, wordStops: ReadonlySet<number>, chunkStops: ReadonlySet<number>): RunningSums {
-    const { dims, wordVectors, wordWeights, hashVectors, buckets } = this.#w;
-    // Per distinct token: its vocabulary row and the sum of its n-gram rows (tokens repeat).
-    const features = new Map<string, { word: number; ngrams: Float64Array; count: number }>();
+    const { dims, hashVectors } = this.#w;
+    const features = this.#tokens;
     const words = new Float64Array(dims + 1);
     const hashed = new Float64Array(dims + 1);
     const atWord = new Map<number, { words: Float64Array; hashed: Float64Array }>();
+    const texts = tokens.words.text;
     const lastWord = Math.max(...wordStops);
     for (let t = 0; ; t++) {
       if (wordStops.has(t)) atWord.set(t, { words: words.slice(), hashed: hashed.slice() });
       if (t === lastWord) break;
-      const token = tokens.words.text[t]!;
-      let f = features.get(token);
-      if (!f) {
-        const ids = ngramBuckets(token, buckets);
-        const ngrams = new Float64Array(dims);
-        for (const b of ids) addRow(ngrams, hashVectors, b, dims, 1);
-        features.set(token, (f = { word: this.#index.get(token) ?? -1, ngrams, count: ids.length }));
-      }
-      if (f.word >= 0) {
-        const a = wordWeights[f.word]!;
-        addRow(words, wordVectors, f.word, dims, a);
-        words[dims]! += a;
-      }
-      for (let d = 0; d < dims; d++) hashed[d]! += f.ngrams[d]!;
-      hashed[dims]! += f.count;
+      const token = texts[t]!;
+      const f = features.get(token, this.#tokenFeatures);
+      const { word, ngrams } = f;
+      if (word) for (let d = 0; d < dims; d++) words[d]! += word[d]!;
+      // One pass over the dimensions; each element gets the same additions in the same order as
+      // adding the n-grams, then the bigram, one vector at a time.
       if (t > 0) {
-        addRow(hashed, hashVectors, bigramBucket(tokens.words.text[t - 1]!, token, buckets), dims, 1);
-        hashed[dims]! += 1;
-      }
+        const bigram = bigramBucket(texts[t - 1]!, token, this.#w.buckets);
+        const o = bigram * dims;
+        const s = hashVectors.scales[bigram]!;
+        for (let d = 0; d < dims; d++) hashed[d] = hashed[d]! + ngrams[d]! + s * hashVectors.q[o + d]!;
+      } else for (let d = 0; d < dims; d++) hashed[d]! += ngrams[d]!;
+      if (word) words[dims]! += f.weight;
+      hashed[dims]! += f.count;
+      if (t > 0) hashed[dims]! += 1;
     }
     const shapes = new Float64Array(dims + 1);
     const atChunk = new Map<number, Float64Array>();
+    const shapeIds = new Map<string, readonly [number, number]>();
     const lastChunk = Math.max(...chunkStops);
     for (let c = 0; ; c++) {
       if (chunkStops.has(c)) atChunk.set(c, shapes.slice());
       if (c === lastChunk) break;
       const shape = tokens.chunks.shape[c];
       if (shape === undefined) continue;
-      for (const b of shapeBuckets(shape, buckets)) addRow(shapes, hashVectors, b, dims, 1);
+      let ids = shapeIds.get(shape);
+      if (!ids) shapeIds.set(shape, (ids = shapeBuckets(shape, this.#w.buckets)));
+      addRow(shapes, hashVectors, ids[0], dims, 1);
+      addRow(shapes, hashVectors, ids[1], dims, 1);
       shapes[dims]! += 2;
     }
     return { atWord, atChunk };
   }
+
+  /**
+   * A token's weighted word vector (each element the product `addRow` would add) or undefined when
+   * the vocabulary lacks it, and the sum of its n-gram rows: looked up once per distinct token.
+   */
+  readonly #tokenFeatures = (token: string): TokenFeatures => {
+    const { dims, wordVectors, wordWeights, hashVectors, buckets } = this.#w;
+    const ids = ngramBuckets(token, buckets);
+    const ngrams = new Float64Array(dims);
+    for (const b of ids) addRow(ngrams, hashVectors, b, dims, 1);
+    const row = this.#index.get(token);
+    if (row === undefined) return { word: undefined, weight: 0, ngrams, count: ids.length };
+    const weight = wordWeights[row]!;
+    const word = new Float64Array(dims);
+    addRow(word, wordVectors, row, dims, weight);
+    return { word, weight, ngrams, count: ids.length };
+  };
 
   /** One range's unit vector from the running sums at its ends. */
   #combine(sums: RunningSums, tokens: TextTokens, words: TokenSpan, chunks: TokenSpan, out: Float32Array): void {
@@ -156,6 +183,13 @@ export class SentenceEncoder {
       for (let d = 0; d < dims; d++) out[d]! *= s;
     }
   }
+}
+
+interface TokenFeatures {
+  word: Float64Array | undefined;
+  weight: number;
+  ngrams: Float64Array;
+  count: number;
 }
 
 interface RunningSums {

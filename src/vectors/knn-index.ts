@@ -1,5 +1,5 @@
 import type { BatchMatches, Index, Matches } from 'usearch';
-import { ExactSearch, type Neighbour } from './exact-search.ts';
+import { ExactSearch, FixedMatrixSearch, type Neighbour } from './exact-search.ts';
 import { usearch } from './usearch-addon.ts';
 
 export type { Neighbour } from './exact-search.ts';
@@ -36,6 +36,10 @@ export class KnnIndex {
   #graph: Index | undefined;
   /** Created on the first exact search (onnxruntime sessions are made asynchronously). */
   #exact: Promise<ExactSearch> | undefined;
+  /** Counts changes of the rows, so a search holding a copy of the matrix is used only while it is current. */
+  #version = 0;
+  /** The search holding a copy of the matrix as it was at `version`, once made (see `#fixedSearch`). */
+  #fixed: { version: number; search?: FixedMatrixSearch } | undefined;
 
   constructor(dims: number, exactLimit = EXACT_SEARCH_LIMIT) {
     this.dims = dims;
@@ -69,6 +73,7 @@ export class KnnIndex {
       this.#matrix = grown;
     }
     const row = this.#rows++;
+    this.#version++;
     this.#matrix.set(vector, row * this.dims);
     if (this.#graph) this.#graph.add(BigInt(row), vector);
     else if (this.#rows >= this.exactLimit) this.#graph = this.#buildGraph();
@@ -91,6 +96,7 @@ export class KnnIndex {
     }
     if (row !== last) this.#matrix.copyWithin(row * this.dims, last * this.dims, (last + 1) * this.dims);
     this.#rows = last;
+    this.#version++;
     if (this.#graph && this.#rows < this.exactLimit / 2) this.#graph = undefined; // hysteresis: no flapping at the limit
     return row === last ? undefined : last;
   }
@@ -109,6 +115,10 @@ export class KnnIndex {
     const count = Math.min(k, this.#rows);
     if (count === 0 || n === 0) return Array.from({ length: n }, () => []);
     if (this.#graph) return this.#rerank(this.#graph.search(queries, Math.max(count, CANDIDATES), 1), queries, n, count);
+    // A single query is left to the matrix-passing search: onnxruntime computes a one-row product by
+    // another kernel, whose sums can differ in the last bit from the packed product's.
+    const fixed = n > 1 ? this.#fixedSearch() : undefined;
+    if (fixed) return fixed.search(queries, count);
     return (await this.#exactSearch()).search(this.matrix, queries, this.dims, count);
   }
 
@@ -131,6 +141,25 @@ export class KnnIndex {
   #exactSearch(): Promise<ExactSearch> {
     this.#exact ??= ExactSearch.create();
     return this.#exact;
+  }
+
+  /**
+   * The search that holds the current matrix, when it is ready. Otherwise starts making it and
+   * returns undefined: until it is ready (and should it fail to be made) searches pass the matrix
+   * with each call, which gives the same results, only slower (exact-search.ts). The rows change
+   * rarely (a review decision, a sync), so a copy per change is cheap.
+   */
+  #fixedSearch(): FixedMatrixSearch | undefined {
+    if (this.#fixed?.version === this.#version) return this.#fixed.search;
+    const fixed: { version: number; search?: FixedMatrixSearch } = { version: this.#version };
+    this.#fixed = fixed;
+    FixedMatrixSearch.create(this.matrix, this.dims).then(
+      (search) => {
+        fixed.search = search;
+      },
+      () => undefined,
+    );
+    return undefined;
   }
 
   /** Each query's candidates ranked by float32 similarity, the best `count` of them. */
@@ -166,6 +195,7 @@ export class KnnIndex {
   restore(matrix: Float32Array, graphPath?: string): void {
     if (matrix.length % this.dims !== 0) throw new Error('Matrix does not match the dimensions.');
     this.#rows = matrix.length / this.dims;
+    this.#version++;
     this.#matrix = new Float32Array(Math.max(1024, this.#rows * 2) * this.dims);
     this.#matrix.set(matrix);
     this.#graph = undefined;

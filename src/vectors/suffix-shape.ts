@@ -22,18 +22,49 @@ const FIRST_RARE_MARK = 0x2000;
 const CHUNK = /\S+/gu;
 const COLLAPSING: ReadonlySet<string> = new Set(['a', 'A', '0', 'e']);
 
+/** The class of one character in a shape: `a`, `A`, `0`, `e`, the character itself, or '' for a letter of another script. */
+function charClass(ch: string): string {
+  if (LETTER.test(ch)) {
+    if (!LATIN.test(ch)) return '';
+    return UPPER.test(ch) ? 'A' : 'a';
+  }
+  if (DIGIT.test(ch)) return '0';
+  if (SYMBOL.test(ch) || ch.codePointAt(0)! >= FIRST_RARE_MARK) return 'e';
+  return ch;
+}
+
+/** `charClass` of each ASCII character, decided once by the same tests (NFKC leaves ASCII as it is). */
+const ASCII_CLASSES: readonly string[] = Object.freeze(Array.from({ length: 0x80 }, (_, c) => charClass(String.fromCharCode(c))));
+
 /** The shape of one chunk, or '' for a chunk holding letters of another script. */
 export function chunkShape(chunk: string): string {
+  return isAscii(chunk) ? asciiChunkShape(chunk) : anyChunkShape(chunk);
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/** `anyChunkShape` of an ASCII chunk, by table: no letter of another script, so nothing past the kept length matters. */
+function asciiChunkShape(chunk: string): string {
+  let out = '';
+  let last = '';
+  for (let i = 0; i < chunk.length && out.length < MAX_SHAPE_CHARS; i++) {
+    const c = ASCII_CLASSES[chunk.charCodeAt(i)]!;
+    if (c === last && COLLAPSING.has(c)) continue;
+    out += c;
+    last = c;
+  }
+  return out;
+}
+
+function anyChunkShape(chunk: string): string {
   let out = '';
   let last = '';
   for (const ch of chunk.normalize('NFKC')) {
-    let c: string;
-    if (LETTER.test(ch)) {
-      if (!LATIN.test(ch)) return '';
-      c = UPPER.test(ch) ? 'A' : 'a';
-    } else if (DIGIT.test(ch)) c = '0';
-    else if (SYMBOL.test(ch) || ch.codePointAt(0)! >= FIRST_RARE_MARK) c = 'e';
-    else c = ch;
+    const c = charClass(ch);
+    if (c === '') return '';
     if (c === last && COLLAPSING.has(c)) continue;
     out += c;
     last = c;

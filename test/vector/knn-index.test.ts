@@ -97,6 +97,42 @@ describe('k-nearest-neighbour index', () => {
     assert.deepEqual(await new KnnIndex(D).searchBatch(new Float32Array(2 * D), 3), [[], []], 'an empty index finds nothing for each query');
   });
 
+  it('answers batches from the rows as they are now, after rows are added and removed between searches', async () => {
+    const index = new KnnIndex(D, 1000);
+    const vectors = randomUnitVectors(150, 8);
+    for (const v of vectors) index.add(v);
+    const queries = randomUnitVectors(5, 9);
+    const batch = new Float32Array(queries.length * D);
+    queries.forEach((q, i) => {
+      batch.set(q, i * D);
+    });
+    const expectTop = async (when: string) => {
+      // Several rounds, with pauses, so searches made before and after any background work are compared.
+      for (let round = 0; round < 3; round++) {
+        const found = await index.searchBatch(batch, 1);
+        assert.deepEqual(
+          found.map((f) => f[0]!.row),
+          queries.map((q) => bruteForce(vectors, q).index),
+          `${when}, round ${round}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await expectTop('as built');
+    // Each query's own vector, added: it becomes its nearest row.
+    for (const q of queries) {
+      index.add(q);
+      vectors.push(q);
+    }
+    await expectTop('after adding');
+    for (let i = 0; i < queries.length; i++) {
+      const moved = index.remove(vectors.length - 1 - i);
+      assert.equal(moved, undefined);
+    }
+    vectors.length -= queries.length;
+    await expectTop('after removing');
+  });
+
   it('rejects vectors of the wrong dimension', () => {
     assert.throws(() => new KnnIndex(D).add(new Float32Array(D + 1)), /dimensions/);
   });

@@ -21,6 +21,15 @@ describe('chunk shapes', () => {
     assert.equal(chunkShape('ＡＢＣ'), 'A', 'full-width letters read as their NFKC form');
   });
 
+  it('read an ASCII chunk as its full-width or accented twin reads', () => {
+    const toFullWidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    for (const chunk of ['oppositeley.](', 'giving**ONE', 'x^2`y', '{[HTMLsvg|Sure]}', 'a_b-c~d', 'LONGERTHANEIGHT.chars!!', '9to5?!']) {
+      assert.equal(chunkShape(toFullWidth(chunk)), chunkShape(chunk), chunk);
+      assert.equal(chunkShape(chunk.replace(/a/g, 'á')), chunkShape(chunk), chunk);
+    }
+    assert.equal(chunkShape('x^2`y'), 'ae0ea', 'the circumflex and grave accent are modifier symbols');
+  });
+
   it('skip chunks in another script, whose words are not separated by spaces', () => {
     assert.equal(chunkShape('如何制作'), '');
     assert.equal(chunkShape('LSD时,'), '');

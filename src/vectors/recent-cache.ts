@@ -1,0 +1,32 @@
+/**
+ * A bounded cache that keeps what was used recently: entries live in a current generation and, once
+ * it holds `generationSize`, in the previous one, which is dropped when the current one fills again.
+ * A hit in the previous generation moves the entry to the current one, so frequent keys stay while
+ * rare ones age out; at most twice `generationSize` entries are held, with no per-use bookkeeping.
+ */
+export class RecentCache<K, V> {
+  readonly generationSize: number;
+  #current = new Map<K, V>();
+  #previous = new Map<K, V>();
+
+  constructor(generationSize: number) {
+    this.generationSize = generationSize;
+  }
+
+  /** The value of `key`, computed by `make` and kept when it is not held. */
+  get(key: K, make: (key: K) => V): V {
+    let value = this.#current.get(key);
+    if (value !== undefined) return value;
+    value = this.#previous.get(key) ?? make(key);
+    if (this.#current.size >= this.generationSize) {
+      this.#previous = this.#current;
+      this.#current = new Map();
+    }
+    this.#current.set(key, value);
+    return value;
+  }
+
+  get size(): number {
+    return this.#current.size + this.#previous.size;
+  }
+}
