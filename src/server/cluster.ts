@@ -112,7 +112,8 @@ export async function runPrimary(config: AppConfig, workers: number, log: Logger
           return;
         }
         log.error({ worker: id, code, signal }, 'worker stopped unexpectedly; starting a new one');
-        setTimeout(() => !stopping && fork(id), RESTART_DELAY_MS).unref();
+        // Not unref'd: when every worker has died, this timer is all that keeps the primary alive to restart them.
+        setTimeout(() => !stopping && fork(id), RESTART_DELAY_MS);
       });
       return worker;
     };
