@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { flushCompileCache } from 'node:module';
 import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.ts';
@@ -43,6 +44,9 @@ export async function runWorker(config: AppConfig, log: Logger): Promise<Running
   AggregatorRegistry.setRegistries([appliance.metrics.registry]);
   new AggregatorRegistry();
   const running = await appliance.listen();
+  // Node writes its compile cache (bin/rampart.js) when the process ends; written now, it also serves
+  // the workers started while this one runs, and survives a worker that is killed.
+  flushCompileCache();
   process.send!({ type: 'rampart:ready', apiPort: running.apiPort, dashboardPort: running.dashboardPort } satisfies ClusterMessage);
   return running;
 }
