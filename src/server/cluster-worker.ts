@@ -32,6 +32,10 @@ function clusterMetricsFromPrimary(): Promise<string> {
  */
 export async function runWorker(config: AppConfig, log: Logger): Promise<RunningAppliance> {
   const { id, count, prepares } = workerPlace(process.env);
+  // Node writes its compile cache (bin/rampart.js) when the process ends. The appliance's modules are
+  // all loaded by now: written at once, the cache also serves the workers this start forks next, and
+  // a worker that is killed.
+  flushCompileCache();
   const workerLog = log.child({ worker: id });
   // As in `startAppliance`, one library for both steps: the sentence encoder that seeds the threat store is then the vector filter's.
   const models = new ModelLibrary(config.modelsDir);
@@ -44,9 +48,6 @@ export async function runWorker(config: AppConfig, log: Logger): Promise<Running
   AggregatorRegistry.setRegistries([appliance.metrics.registry]);
   new AggregatorRegistry();
   const running = await appliance.listen();
-  // Node writes its compile cache (bin/rampart.js) when the process ends; written now, it also serves
-  // the workers started while this one runs, and survives a worker that is killed.
-  flushCompileCache();
   process.send!({ type: 'rampart:ready', apiPort: running.apiPort, dashboardPort: running.dashboardPort } satisfies ClusterMessage);
   return running;
 }
