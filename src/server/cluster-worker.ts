@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { flushCompileCache } from 'node:module';
 import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.ts';
@@ -32,10 +31,6 @@ function clusterMetricsFromPrimary(): Promise<string> {
  */
 export async function runWorker(config: AppConfig, log: Logger): Promise<RunningAppliance> {
   const { id, count, prepares } = workerPlace(process.env);
-  // Node writes its compile cache (bin/rampart.js) when the process ends. The appliance's modules are
-  // all loaded by now: written at once, the cache also serves the workers this start forks next, and
-  // a worker that is killed.
-  flushCompileCache();
   const workerLog = log.child({ worker: id });
   // As in `startAppliance`, one library for both steps: the sentence encoder that seeds the threat store is then the vector filter's.
   const models = new ModelLibrary(config.modelsDir);

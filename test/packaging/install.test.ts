@@ -49,8 +49,6 @@ describe('appliance install script (files only, no systemd)', () => {
     assert.match(unit, /AmbientCapabilities=CAP_NET_BIND_SERVICE/);
     assert.match(unit, new RegExp(`ReadWritePaths=${data}`));
     assert.match(unit, /RAMPART_API_PORT=443/);
-    // The compile cache outlives the unit's private /tmp.
-    assert.match(unit, /CacheDirectory=rampart\nEnvironment=NODE_COMPILE_CACHE=\/var\/cache\/rampart\n/);
   });
 
   it('the installed appliance starts and checks prompts', async () => {
