@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { errorBody } from './errors.ts';
 import { responseHeaders } from './response-headers.ts';
+
+// Not `import … from 'node:http'`: an import of the module reads all its exports, and its lazy
+// WebSocket export then loads undici (Node's fetch, about 10 MB resident) into every server process.
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 interface ClientError extends Error {
   code?: string;

@@ -3,7 +3,7 @@ import type { ModelRecogniser } from '../guardrails/pii/engine.ts';
 import { loadPersonRecogniser } from '../guardrails/pii/person/recogniser.ts';
 import { loadSentenceEncoder, type SentenceEncoder } from '../vectors/encoder.ts';
 import { loadRequestMatching, type RequestMatching } from '../vectors/request-matching.ts';
-import { loadShippedSeed, type ThreatSeed } from '../vectors/seed.ts';
+import { loadShippedSeed, shippedSeedSummary, type SeedSummary, type ThreatSeed } from '../vectors/seed.ts';
 import { DETECTOR_MODEL_NAME, DetectorModel } from './detector-model.ts';
 import { DetectorScores } from './detector-scores.ts';
 
@@ -45,6 +45,11 @@ export class ModelLibrary {
   /** The threat store's seed (known attacks and hazardous requests), read anew: it is needed once, to seed. */
   threatSeed(): ThreatSeed {
     return loadShippedSeed(join(this.dir, 'threat-seed'), join(this.dir, 'request-seed'));
+  }
+
+  /** The encoder and size of `threatSeed()`, from its manifests. */
+  threatSeedSummary(): SeedSummary {
+    return shippedSeedSummary(join(this.dir, 'threat-seed'), join(this.dir, 'request-seed'));
   }
 
   /** The PERSON recogniser of the PII guardrail and of the masking of recorded message text. */

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { PostgresStore } from './postgres-store.ts';
 import { SqliteStore } from './sqlite-store.ts';
 
 /** One open database: the typed query builder plus a cheap way to learn that others wrote to it. */
@@ -42,12 +41,13 @@ export interface StoreOptions {
 /** Opens the configured database and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // The PostgreSQL driver is loaded only for a PostgreSQL store: a SQLite server never holds it.
   const store = options.databaseUrl
-    ? new PostgresStore(options.databaseUrl, options.dataDir, options.onError ?? (() => {}))
+    ? new (await import('./postgres-store.ts')).PostgresStore(options.databaseUrl, options.dataDir, options.onError ?? (() => {}))
     : new SqliteStore(options.dataDir, options.lockWaitMs ?? 5_000, options.sqliteMaxBytes ?? 0);
   try {
     await migrate(store.db);
-    if (store instanceof PostgresStore) await store.listen();
+    if (store.kind === 'postgres') await store.listen();
   } catch (error) {
     await store.close();
     throw error;

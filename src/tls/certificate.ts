@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface TlsMaterial {
   cert: string;
@@ -38,6 +37,8 @@ export async function loadTlsMaterial(options: TlsOptions): Promise<TlsMaterial>
     const notBefore = new Date();
     const notAfter = new Date(notBefore);
     notAfter.setFullYear(notAfter.getFullYear() + 2);
+    // Loaded only here: the certificate libraries (about 4 MB resident) serve the first start alone.
+    const { generate } = await import('selfsigned');
     const pems = await generate([{ name: 'commonName', value: hostname() }, { name: 'organizationName', value: 'Rampart appliance' }], {
       keyType: 'ec',
       curve: 'P-256',

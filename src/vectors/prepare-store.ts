@@ -41,7 +41,8 @@ export async function prepareThreatStore(store: Store, encoder: SentenceEncoder,
   return result;
 }
 
-async function isPrepared(db: Kysely<Database>, version: string, seedCount: number): Promise<boolean> {
+/** Whether the store holds the seed of `seedCount` entries computed by encoder `version` and no active operator entry of another encoder. */
+export async function isPrepared(db: Kysely<Database>, version: string, seedCount: number): Promise<boolean> {
   const count = async (origin: 'seed' | 'operator', current: boolean) => {
     let q = db.selectFrom('threat_vectors').select((eb) => eb.fn.countAll<string | number>().as('n')).where('origin', '=', origin);
     q = current ? q.where('encoder', '=', version) : q.where('status', '=', 'active').where((eb) => eb.or([eb('encoder', '<>', version), eb('encoder', 'is', null)]));

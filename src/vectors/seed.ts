@@ -36,7 +36,7 @@ export interface ThreatSeed {
 
 /** Reads the seed; `entries.tsv` holds one `id<TAB>family<TAB>category` line per vector row. */
 export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as SeedManifest;
+  const manifest = readSeedManifest(dir);
   const lines = readVerified(dir, manifest.files.entries).toString('utf8').split('\n').filter((l) => l !== '');
   const matrix = readTensor(readVerified(dir, manifest.files.vectors), manifest.vectors);
   if (lines.length !== manifest.count || matrix.length !== manifest.count * manifest.dims) throw new Error('Threat seed files do not match their manifest.');
@@ -45,6 +45,27 @@ export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
     return { id: id!, family: family!, category: category ?? '', vector: matrix.slice(i * manifest.dims, (i + 1) * manifest.dims) };
   });
   return { encoder: manifest.encoder, entries };
+}
+
+/** What a seed holds, from its manifest alone. */
+export interface SeedSummary {
+  encoder: string;
+  count: number;
+}
+
+function readSeedManifest(dir: string): SeedManifest {
+  return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as SeedManifest;
+}
+
+/**
+ * What `loadShippedSeed` would return, in brief, from the manifests: enough to tell that a store
+ * already holds the seed without reading (and holding, until collected) its thousands of entries.
+ */
+export function shippedSeedSummary(attackDir = SEED_DIR, requestDir = REQUEST_SEED_DIR): SeedSummary {
+  const attacks = readSeedManifest(attackDir);
+  const requests = readSeedManifest(requestDir);
+  if (requests.encoder !== attacks.encoder) throw new Error(`The request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}.`);
+  return { encoder: attacks.encoder, count: attacks.count + requests.count };
 }
 
 /** Everything the store is seeded with: known attacks and known hazardous requests, one encoder. */
