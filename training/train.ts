@@ -5,7 +5,7 @@
  * final model on everything → weights, manifest, validation report and model card.
  *
  *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-model] [--seeds N] [--epochs N] [--models-dir DIR]
- *     [--save-oof FILE] [--load-oof FILE,...] [--seed-offset K] [--reuse-model] [--translation-share S]
+ *     [--save-oof FILE] [--load-oof FILE,...] [--seed-offset K] [--corpus-seed N] [--reuse-model] [--translation-share S]
  *
  * Needs the FreeDict bilingual dictionaries and the Apertium translators from Debian's packages (training/dictionary-aliases.ts
  * and training/machine-translation.ts
@@ -49,6 +49,10 @@ const { values: args } = parseArgs({
     seeds: { type: 'string', default: '3' },
     // Training seeds start this many after the configured one (to compute one seed's validation alone).
     'seed-offset': { type: 'string', default: '0' },
+    // Seed of the corpus's random draws (generated texts, sampling, translated copies), if not the
+    // configured one: comparing runs that differ only here measures how much a variant's figures move
+    // because any edit to the data shifts the draws.
+    'corpus-seed': { type: 'string' },
     'reuse-model': { type: 'boolean', default: false },
     // Share of the English texts also trained on in a machine translation (training/machine-translation.ts);
     // off by default until a translated model passes the model tests (see training/machine-translation.ts).
@@ -63,7 +67,7 @@ const cfg = { ...DEFAULT_CONFIG, ...(args.epochs !== undefined ? { epochs: Numbe
 const excluded = args['exclude-license']!.split(',').map((s) => s.trim()).filter(Boolean);
 
 log(`datasets: ${datasetsDir()}; excluded licences: ${excluded.join(', ') || 'none'}`);
-const rng = new Random(cfg.seed);
+const rng = new Random(args['corpus-seed'] !== undefined ? Number(args['corpus-seed']) : cfg.seed);
 const { texts, summary } = buildCorpus(readSplit('train'), excluded, rng);
 const translations = translatedCopies(texts, rng, Number(args['translation-share']), (licence) => isExcluded({ file: '', license: licence }, excluded));
 texts.push(...translations.copies);
