@@ -97,7 +97,7 @@ export function registerVectorCommands(program: Command): void {
   ).action(async (flags: Flags) => {
     const { encoder, prepared } = await withStore(flags, async (store, config) => {
       const models = modelLibrary(config);
-      return { encoder: models.sentenceEncoder(), prepared: await prepareThreatStore(store, models.sentenceEncoder(), models.threatSeed()) };
+      return { encoder: models.sentenceEncoder(), prepared: await prepareThreatStore(store, models.sentenceEncoder(), models.threatSeedSource()) };
     });
     const result = { encoder: encoder.version, seed_added: prepared.seedAdded, seed_updated: prepared.seedUpdated, seed_dropped: prepared.seedDropped, reencoded: prepared.reencoded };
     if (flags.json) printJson(result);

@@ -3,7 +3,7 @@ import type { ModelRecogniser } from '../guardrails/pii/engine.ts';
 import { loadPersonRecogniser } from '../guardrails/pii/person/recogniser.ts';
 import { loadSentenceEncoder, type SentenceEncoder } from '../vectors/encoder.ts';
 import { loadRequestMatching, type RequestMatching } from '../vectors/request-matching.ts';
-import { loadShippedSeed, shippedSeedSummary, type SeedSummary, type ThreatSeed } from '../vectors/seed.ts';
+import { loadShippedSeed, shippedSeedSource, type SeedSource, type ThreatSeed } from '../vectors/seed.ts';
 import { DETECTOR_MODEL_NAME, DetectorModel } from './detector-model.ts';
 import { DetectorScores } from './detector-scores.ts';
 
@@ -47,9 +47,9 @@ export class ModelLibrary {
     return loadShippedSeed(join(this.dir, 'threat-seed'), join(this.dir, 'request-seed'));
   }
 
-  /** The encoder and size of `threatSeed()`, from its manifests. */
-  threatSeedSummary(): SeedSummary {
-    return shippedSeedSummary(join(this.dir, 'threat-seed'), join(this.dir, 'request-seed'));
+  /** `threatSeed()` known from its manifests, its entries read only when a store needs them. */
+  threatSeedSource(): SeedSource {
+    return shippedSeedSource(join(this.dir, 'threat-seed'), join(this.dir, 'request-seed'));
   }
 
   /** The PERSON recogniser of the PII guardrail and of the masking of recorded message text. */

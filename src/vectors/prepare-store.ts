@@ -5,7 +5,7 @@ import type { Database, ThreatVectorTable } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 import type { SentenceEncoder } from './encoder.ts';
 import { encodeMessage } from './encode-message.ts';
-import type { ThreatSeed } from './seed.ts';
+import type { SeedSource, ThreatSeed } from './seed.ts';
 import { encodeVector } from './vector-codec.ts';
 
 const SYSTEM = { id: 'system' } as const;
@@ -25,10 +25,12 @@ export interface PreparedStore {
  * re-encoded from their reviewed text. Runs at start on every node; concurrent nodes do the same
  * idempotent work, and a store already up to date costs two counts.
  */
-export async function prepareThreatStore(store: Store, encoder: SentenceEncoder, seed: ThreatSeed): Promise<PreparedStore> {
-  if (seed.encoder !== encoder.version) throw new Error(`The threat seed was computed by encoder ${seed.encoder}, but encoder ${encoder.version} is installed.`);
+export async function prepareThreatStore(store: Store, encoder: SentenceEncoder, source: SeedSource): Promise<PreparedStore> {
+  if (source.encoder !== encoder.version) throw new Error(`The threat seed was computed by encoder ${source.encoder}, but encoder ${encoder.version} is installed.`);
   const result: PreparedStore = { seedAdded: 0, seedUpdated: 0, seedDropped: 0, reencoded: 0 };
-  if (await isPrepared(store.db, encoder.version, seed.entries.length)) return result;
+  // The usual case, in every server process but the first start's: the entries are never read.
+  if (await isPrepared(store.db, encoder.version, source.count)) return result;
+  const seed = source.read();
   await applyConfigChange(
     store,
     SYSTEM,
@@ -42,7 +44,7 @@ export async function prepareThreatStore(store: Store, encoder: SentenceEncoder,
 }
 
 /** Whether the store holds the seed of `seedCount` entries computed by encoder `version` and no active operator entry of another encoder. */
-export async function isPrepared(db: Kysely<Database>, version: string, seedCount: number): Promise<boolean> {
+async function isPrepared(db: Kysely<Database>, version: string, seedCount: number): Promise<boolean> {
   const count = async (origin: 'seed' | 'operator', current: boolean) => {
     let q = db.selectFrom('threat_vectors').select((eb) => eb.fn.countAll<string | number>().as('n')).where('origin', '=', origin);
     q = current ? q.where('encoder', '=', version) : q.where('status', '=', 'active').where((eb) => eb.or([eb('encoder', '<>', version), eb('encoder', 'is', null)]));

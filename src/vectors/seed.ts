@@ -47,31 +47,35 @@ export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
   return { encoder: manifest.encoder, entries };
 }
 
-/** What a seed holds, from its manifest alone. */
-export interface SeedSummary {
+/**
+ * A seed known by its manifests, its entries read only on demand: enough to tell that a store already
+ * holds it without reading (and holding, until collected) its thousands of entries.
+ */
+export interface SeedSource {
   encoder: string;
   count: number;
+  read(): ThreatSeed;
 }
 
 function readSeedManifest(dir: string): SeedManifest {
   return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as SeedManifest;
 }
 
-/**
- * What `loadShippedSeed` would return, in brief, from the manifests: enough to tell that a store
- * already holds the seed without reading (and holding, until collected) its thousands of entries.
- */
-export function shippedSeedSummary(attackDir = SEED_DIR, requestDir = REQUEST_SEED_DIR): SeedSummary {
-  const attacks = readSeedManifest(attackDir);
-  const requests = readSeedManifest(requestDir);
+function sameEncoder(attacks: { encoder: string }, requests: { encoder: string }): string {
   if (requests.encoder !== attacks.encoder) throw new Error(`The request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}.`);
-  return { encoder: attacks.encoder, count: attacks.count + requests.count };
+  return attacks.encoder;
 }
 
 /** Everything the store is seeded with: known attacks and known hazardous requests, one encoder. */
 export function loadShippedSeed(attackDir = SEED_DIR, requestDir = REQUEST_SEED_DIR): ThreatSeed {
   const attacks = loadThreatSeed(attackDir);
   const requests = loadThreatSeed(requestDir);
-  if (requests.encoder !== attacks.encoder) throw new Error(`The request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}.`);
-  return { encoder: attacks.encoder, entries: [...attacks.entries, ...requests.entries] };
+  return { encoder: sameEncoder(attacks, requests), entries: [...attacks.entries, ...requests.entries] };
+}
+
+/** The shipped seed as `loadShippedSeed` reads it, known from its manifests until its entries are needed. */
+export function shippedSeedSource(attackDir = SEED_DIR, requestDir = REQUEST_SEED_DIR): SeedSource {
+  const attacks = readSeedManifest(attackDir);
+  const requests = readSeedManifest(requestDir);
+  return { encoder: sameEncoder(attacks, requests), count: attacks.count + requests.count, read: () => loadShippedSeed(attackDir, requestDir) };
 }

@@ -4,7 +4,7 @@ import type { ModelLibrary } from '../models/model-library.ts';
 import type { Store } from '../store/store.ts';
 import type { SentenceEncoder } from './encoder.ts';
 import { indexDir, loadThreatIndex, saveThreatIndex } from './index-file.ts';
-import { isPrepared, prepareThreatStore, type PreparedStore } from './prepare-store.ts';
+import { prepareThreatStore, type PreparedStore } from './prepare-store.ts';
 import type { RequestMatching } from './request-matching.ts';
 import type { ThreatSeed } from './seed.ts';
 import { partitionOf, ThreatIndex, type ThreatPartition } from './threat-index.ts';
@@ -26,10 +26,7 @@ export interface VectorRuntime {
  */
 export async function ensureThreatStore(store: Store, models: ModelLibrary, log: Logger): Promise<PreparedStore> {
   const enc = models.sentenceEncoder();
-  // The usual case, in every server process but the first start's: the seed is read only when the store lacks it.
-  const seed = models.threatSeedSummary();
-  if (seed.encoder === enc.version && (await isPrepared(store.db, enc.version, seed.count))) return { seedAdded: 0, seedUpdated: 0, seedDropped: 0, reencoded: 0 };
-  const prepared = await prepareThreatStore(store, enc, models.threatSeed());
+  const prepared = await prepareThreatStore(store, enc, models.threatSeedSource());
   if (prepared.seedAdded + prepared.seedUpdated + prepared.seedDropped + prepared.reencoded > 0) log.info({ ...prepared, encoder: enc.version }, 'threat store prepared for this encoder');
   return prepared;
 }
