@@ -87,7 +87,7 @@ export class SentenceEncoder {
       } else spans.push({ row, words: within(tokens.words, r, MAX_TOKENS), chunks: within(tokens.chunks, r, MAX_TOKENS) });
     });
     if (spans.length === 0) return out;
-    const sums = this.#runningSums(tokens, new Set(spans.flatMap((s) => [s.words.from, s.words.to])), new Set(spans.flatMap((s) => [s.chunks.from, s.chunks.to])));
+    const sums = this.#runningSums(tokens, slotsOf(spans.flatMap((s) => [s.words.from, s.words.to])), slotsOf(spans.flatMap((s) => [s.chunks.from, s.chunks.to])));
     for (const { row, words, chunks } of spans) this.#combine(sums, tokens, words, chunks, out.subarray(row * dims, (row + 1) * dims));
     return out;
   }
@@ -95,19 +95,26 @@ export class SentenceEncoder {
   /**
    * Running sums over the tokens (weighted word vectors, their weights, hashed n-gram and bigram
    * vectors, their count) and over the chunks (hashed shape vectors, their count), kept at the
-   * token and chunk indices asked for. Sums are float64, so differences of long runs stay exact to float32.
-   * Each element is summed in token order, the same additions whatever the ranges asked for.
+   * token and chunk indices asked for (each in its slot, see `slotsOf`). Sums are float64, so
+   * differences of long runs stay exact to float32. Each element is summed in token order, the same
+   * additions whatever the ranges asked for.
    */
-  #runningSums(tokens: TextTokens, wordStops: ReadonlySet<number>, chunkStops: ReadonlySet<number>): RunningSums {
+  #runningSums(tokens: TextTokens, wordSlots: ReadonlyMap<number, number>, chunkSlots: ReadonlyMap<number, number>): RunningSums {
     const { dims, hashVectors } = this.#w;
+    const stride = dims + 1;
     const features = this.#tokens;
-    const words = new Float64Array(dims + 1);
-    const hashed = new Float64Array(dims + 1);
-    const atWord = new Map<number, { words: Float64Array; hashed: Float64Array }>();
+    const words = new Float64Array(stride);
+    const hashed = new Float64Array(stride);
+    const atWords = new Float64Array(wordSlots.size * stride);
+    const atHashed = new Float64Array(wordSlots.size * stride);
     const texts = tokens.words.text;
-    const lastWord = Math.max(...wordStops);
+    const lastWord = largestKey(wordSlots);
     for (let t = 0; ; t++) {
-      if (wordStops.has(t)) atWord.set(t, { words: words.slice(), hashed: hashed.slice() });
+      const slot = wordSlots.get(t);
+      if (slot !== undefined) {
+        atWords.set(words, slot * stride);
+        atHashed.set(hashed, slot * stride);
+      }
       if (t === lastWord) break;
       const token = texts[t]!;
       const f = features.get(token, this.#tokenFeatures);
@@ -125,12 +132,13 @@ export class SentenceEncoder {
       hashed[dims]! += f.count;
       if (t > 0) hashed[dims]! += 1;
     }
-    const shapes = new Float64Array(dims + 1);
-    const atChunk = new Map<number, Float64Array>();
+    const shapes = new Float64Array(stride);
+    const atShapes = new Float64Array(chunkSlots.size * stride);
     const shapeIds = new Map<string, readonly [number, number]>();
-    const lastChunk = Math.max(...chunkStops);
+    const lastChunk = largestKey(chunkSlots);
     for (let c = 0; ; c++) {
-      if (chunkStops.has(c)) atChunk.set(c, shapes.slice());
+      const slot = chunkSlots.get(c);
+      if (slot !== undefined) atShapes.set(shapes, slot * stride);
       if (c === lastChunk) break;
       const shape = tokens.chunks.shape[c];
       if (shape === undefined) continue;
@@ -140,7 +148,7 @@ export class SentenceEncoder {
       addRow(shapes, hashVectors, ids[1], dims, 1);
       shapes[dims]! += 2;
     }
-    return { atWord, atChunk };
+    return { wordSlots, words: atWords, hashed: atHashed, chunkSlots, shapes: atShapes };
   }
 
   /**
@@ -163,18 +171,20 @@ export class SentenceEncoder {
   /** One range's unit vector from the running sums at its ends. */
   #combine(sums: RunningSums, tokens: TextTokens, words: TokenSpan, chunks: TokenSpan, out: Float32Array): void {
     const { dims, hashVectors, buckets } = this.#w;
-    const w0 = sums.atWord.get(words.from)!;
-    const w1 = sums.atWord.get(words.to)!;
-    const s0 = sums.atChunk.get(chunks.from)!;
-    const s1 = sums.atChunk.get(chunks.to)!;
+    const stride = dims + 1;
+    const w0 = sums.wordSlots.get(words.from)! * stride;
+    const w1 = sums.wordSlots.get(words.to)! * stride;
+    const s0 = sums.chunkSlots.get(chunks.from)! * stride;
+    const s1 = sums.chunkSlots.get(chunks.to)! * stride;
+    const { words: ws, hashed: hs, shapes: ss } = sums;
     // The running hash sum holds the bigram that joins the range's first token to the one before it.
     const joining = words.from > 0 && words.to > words.from ? bigramBucket(tokens.words.text[words.from - 1]!, tokens.words.text[words.from]!, buckets) : -1;
-    const weightSum = w1.words[dims]! - w0.words[dims]!;
-    const count = w1.hashed[dims]! - w0.hashed[dims]! - (joining >= 0 ? 1 : 0) + s1[dims]! - s0[dims]!;
+    const weightSum = ws[w1 + dims]! - ws[w0 + dims]!;
+    const count = hs[w1 + dims]! - hs[w0 + dims]! - (joining >= 0 ? 1 : 0) + ss[s1 + dims]! - ss[s0 + dims]!;
     let norm = 0;
     for (let d = 0; d < dims; d++) {
-      let v = weightSum > 0 ? (w1.words[d]! - w0.words[d]!) / weightSum : 0;
-      if (count > 0) v += (w1.hashed[d]! - w0.hashed[d]! - (joining >= 0 ? hashVectors.scales[joining]! * hashVectors.q[joining * dims + d]! : 0) + s1[d]! - s0[d]!) / count;
+      let v = weightSum > 0 ? (ws[w1 + d]! - ws[w0 + d]!) / weightSum : 0;
+      if (count > 0) v += (hs[w1 + d]! - hs[w0 + d]! - (joining >= 0 ? hashVectors.scales[joining]! * hashVectors.q[joining * dims + d]! : 0) + ss[s1 + d]! - ss[s0 + d]!) / count;
       out[d] = v;
       norm += out[d]! * out[d]!;
     }
@@ -192,9 +202,32 @@ interface TokenFeatures {
   count: number;
 }
 
+/** Running sums (see `#runningSums`): those at the index with slot i start at i × (dims + 1). */
 interface RunningSums {
-  atWord: Map<number, { words: Float64Array; hashed: Float64Array }>;
-  atChunk: Map<number, Float64Array>;
+  wordSlots: ReadonlyMap<number, number>;
+  /** Weighted word vectors, then their weight. */
+  words: Float64Array;
+  /** Hashed n-gram and bigram vectors, then their count. */
+  hashed: Float64Array;
+  chunkSlots: ReadonlyMap<number, number>;
+  /** Hashed shape vectors, then their count. */
+  shapes: Float64Array;
+}
+
+/**
+ * A slot for each distinct index: the sums kept at all of them share one array, as a copy per
+ * index would allocate a buffer outside the heap for each.
+ */
+function slotsOf(indices: readonly number[]): Map<number, number> {
+  const slots = new Map<number, number>();
+  for (const i of indices) if (!slots.has(i)) slots.set(i, slots.size);
+  return slots;
+}
+
+function largestKey(slots: ReadonlyMap<number, number>): number {
+  let largest = -1;
+  for (const i of slots.keys()) largest = Math.max(largest, i);
+  return largest;
 }
 
 function addRow(into: Float64Array, table: Int8Rows, row: number, dims: number, weight: number): void {
