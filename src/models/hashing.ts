@@ -1,6 +1,11 @@
 /** 32-bit FNV-1a over UTF-16 code units, seedable so different feature families land in different buckets. */
 export function fnv1a(s: string, seed: number, from = 0, to = s.length): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
+  return fnv1aAfter((0x811c9dc5 ^ seed) >>> 0, s, from, to);
+}
+
+/** FNV-1a continued from `hash`, a hash of what comes before `s`: `fnv1aAfter(fnv1a(a, seed), b)` is `fnv1a(a + b, seed)`. */
+export function fnv1aAfter(hash: number, s: string, from = 0, to = s.length): number {
+  let h = hash;
   for (let i = from; i < to; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readInt8Rows, readTensor, readVerified } from '../models/tensor-file.ts';
 import type { ENCODER_TENSORS, EncoderManifest, Sensitivity } from './encoder-manifest.ts';
 import type { CharRange } from '../models/windows.ts';
-import { bigramBucket, MAX_TOKENS, ngramBuckets, shapeBuckets } from './text-features.ts';
+import { bigramBucket, bigramBucketAfter, bigramHead, MAX_TOKENS, ngramBuckets, shapeBuckets } from './text-features.ts';
 import { RecentCache } from './recent-cache.ts';
 import { cutsChunk, tokeniseWithOffsets, within, type TextTokens, type TokenSpan } from './text-tokens.ts';
 
@@ -109,6 +109,7 @@ export class SentenceEncoder {
     const atHashed = new Float64Array(wordSlots.size * stride);
     const texts = tokens.words.text;
     const lastWord = largestKey(wordSlots);
+    let previous: TokenFeatures | undefined;
     for (let t = 0; ; t++) {
       const slot = wordSlots.get(t);
       if (slot !== undefined) {
@@ -122,8 +123,8 @@ export class SentenceEncoder {
       if (word) for (let d = 0; d < dims; d++) words[d]! += word[d]!;
       // One pass over the dimensions; each element gets the same additions in the same order as
       // adding the n-grams, then the bigram, one vector at a time.
-      if (t > 0) {
-        const bigram = bigramBucket(texts[t - 1]!, token, this.#w.buckets);
+      if (previous) {
+        const bigram = bigramBucketAfter(previous.bigramHead, token, this.#w.buckets);
         const o = bigram * dims;
         const s = hashVectors.scales[bigram]!;
         for (let d = 0; d < dims; d++) hashed[d] = hashed[d]! + ngrams[d]! + s * hashVectors.q[o + d]!;
@@ -131,6 +132,7 @@ export class SentenceEncoder {
       if (word) words[dims]! += f.weight;
       hashed[dims]! += f.count;
       if (t > 0) hashed[dims]! += 1;
+      previous = f;
     }
     const shapes = new Float64Array(stride);
     const atShapes = new Float64Array(chunkSlots.size * stride);
@@ -158,14 +160,12 @@ export class SentenceEncoder {
   readonly #tokenFeatures = (token: string): TokenFeatures => {
     const { dims, wordVectors, wordWeights, hashVectors, buckets } = this.#w;
     const ids = ngramBuckets(token, buckets);
-    const ngrams = new Float64Array(dims);
-    for (const b of ids) addRow(ngrams, hashVectors, b, dims, 1);
+    const ngrams = sumRows(hashVectors, ids, dims, 1);
     const row = this.#index.get(token);
-    if (row === undefined) return { word: undefined, weight: 0, ngrams, count: ids.length };
+    const head = bigramHead(token);
+    if (row === undefined) return { word: undefined, weight: 0, ngrams, count: ids.length, bigramHead: head };
     const weight = wordWeights[row]!;
-    const word = new Float64Array(dims);
-    addRow(word, wordVectors, row, dims, weight);
-    return { word, weight, ngrams, count: ids.length };
+    return { word: sumRows(wordVectors, [row], dims, weight), weight, ngrams, count: ids.length, bigramHead: head };
   };
 
   /** One range's unit vector from the running sums at its ends. */
@@ -200,6 +200,8 @@ interface TokenFeatures {
   weight: number;
   ngrams: Float64Array;
   count: number;
+  /** See `bigramHead`: the bigram of this token and the next hashes only the next one. */
+  bigramHead: number;
 }
 
 /** Running sums (see `#runningSums`): those at the index with slot i start at i × (dims + 1). */
@@ -234,6 +236,24 @@ function addRow(into: Float64Array, table: Int8Rows, row: number, dims: number, 
   const o = row * dims;
   const s = weight * table.scales[row]!;
   for (let d = 0; d < dims; d++) into[d]! += s * table.q[o + d]!;
+}
+
+/**
+ * The sum of `rows` of `table`, each scaled by `weight`: for each element the same additions, in the
+ * same order, as `addRow` of one row after the other into zeros, kept in a register meanwhile.
+ */
+function sumRows(table: Int8Rows, rows: readonly number[], dims: number, weight: number): Float64Array {
+  const { q, scales } = table;
+  const out = new Float64Array(dims);
+  for (let d = 0; d < dims; d++) {
+    let sum = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      sum += weight * scales[row]! * q[row * dims + d]!;
+    }
+    out[d] = sum;
+  }
+  return out;
 }
 
 /** Loads the shipped encoder, verifying its files against the manifest. */

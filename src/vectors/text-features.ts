@@ -1,4 +1,4 @@
-import { fnv1a, mix } from '../models/hashing.ts';
+import { fnv1a, fnv1aAfter, mix } from '../models/hashing.ts';
 
 /**
  * What the sentence encoder reads from normalised text (lower case, homoglyphs and leetspeak
@@ -74,7 +74,17 @@ export function ngramBuckets(token: string, buckets: number): number[] {
 
 /** Bucket id of the bigram of two consecutive word tokens. */
 export function bigramBucket(previous: string, token: string, buckets: number): number {
-  return mix(fnv1a(`${previous} ${token}`, BIGRAM_SEED)) % buckets;
+  return bigramBucketAfter(bigramHead(previous), token, buckets);
+}
+
+/** The hash of a bigram's first token and the space after it: computed once per token, it leaves `bigramBucketAfter` only the second token to hash. */
+export function bigramHead(previous: string): number {
+  return fnv1a(`${previous} `, BIGRAM_SEED);
+}
+
+/** `bigramBucket` of the token whose `bigramHead` is `head`, then `token`. */
+export function bigramBucketAfter(head: number, token: string, buckets: number): number {
+  return mix(fnv1aAfter(head, token)) % buckets;
 }
 
 /** Bucket ids of a chunk shape: the shape itself and its coarsened form. */
