@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.ts';
+import { newRequestId } from '../ids.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { bodyEncodingProblem } from './body-encoding.ts';
 import { clientErrorHandler } from './client-errors.ts';
 import { installErrorHandling, sendError, toAppError } from './errors.ts';
 import { hostHeaderProblem } from './host-header.ts';
 import { parseJsonBody } from './json-body.ts';
-import { responseHeaders } from './response-headers.ts';
+import { fixedResponseHeaders, responseHeaders } from './response-headers.ts';
 
 export interface BaseAppOptions {
   log: Logger;
@@ -45,7 +45,9 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * per-request log lines (checks are events).
  */
 export function createBaseApp(options: BaseAppOptions): FastifyInstance {
-  const cspFor = (url: string) => (url.startsWith('/docs') ? undefined : options.contentSecurityPolicy);
+  // Built once: setting them is then all a response costs.
+  const listenerHeaders = Object.entries(fixedResponseHeaders(options.contentSecurityPolicy));
+  const docsHeaders = Object.entries(fixedResponseHeaders(undefined));
   const app = Fastify({
     loggerInstance: options.log.child({ listener: options.listener }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -53,7 +55,7 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     // A client may pass its own correlation id; anything else gets a fresh one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : `req_${randomBytes(12).toString('hex')}`;
+      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : newRequestId();
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, verbose: true } },
     // A missing Host is answered by our hook below, in our error shape, rather than by Node.
@@ -96,18 +98,21 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     const hostProblem = hostHeaderProblem(request.raw);
     if (hostProblem) return sendError(request, reply, new AppError('bad_request', hostProblem));
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    reply.header('x-request-id', request.id);
     // Verdicts and admin data are never cached; static assets set their own policy.
-    for (const [name, value] of Object.entries(responseHeaders({ requestId: request.id, contentSecurityPolicy: cspFor(request.url) }))) {
+    for (const [name, value] of request.url.startsWith('/docs') ? docsHeaders : listenerHeaders) {
       if (name !== 'cache-control' || !reply.hasHeader(name)) reply.header(name, value);
     }
+    done();
   });
   app.addHook('preParsing', async (request, reply) => {
     const encodingProblem = bodyEncodingProblem(request.headers);
     if (encodingProblem) return sendError(request, reply, new AppError('unsupported_media_type', encodingProblem));
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     options.metrics.httpRequests.inc({ listener: options.listener, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
+    done();
   });
   return app;
 }

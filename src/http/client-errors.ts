@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { AppError, type ErrorCode } from '../errors.ts';
+import { newRequestId } from '../ids.ts';
 import { errorBody } from './errors.ts';
 import { responseHeaders } from './response-headers.ts';
 
@@ -36,7 +36,7 @@ export function clientErrorHandler(contentSecurityPolicy: string): (error: Clien
       return;
     }
     answered.add(socket);
-    const requestId = `req_${randomBytes(12).toString('hex')}`;
+    const requestId = newRequestId();
     const appError = new AppError(...classify(error));
     const body = JSON.stringify(errorBody(appError, requestId));
     const headers = {

@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** Recognisable prefix: secret scanners and humans can tell a Rampart key at a glance. */
 export const API_KEY_PREFIX = 'rmp_';
@@ -22,7 +22,7 @@ export function looksLikeApiKey(candidate: string): boolean {
  * slow KDF needed, unlike passwords), and it is an exact lookup key.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key);
 }
 
 /** Constant-time comparison of two hex hashes of equal length. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BackendCaller } from '../backends/model-backend.ts';
 import type { Direction } from '../engine/guardrail.ts';
@@ -74,7 +74,7 @@ export class CheckService {
       results: outcome.records,
       executionTimeMs: outcome.execution_time,
       messageLength: input.message.length,
-      messageSha256: createHash('sha256').update(input.message, 'utf8').digest('hex'),
+      messageSha256: hash('sha256', input.message),
       messageText: caller.recordMessageText ? this.#options.messageText.recordable(input.message) : null,
     });
     return outcome;
