@@ -59,7 +59,7 @@ export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: re
   texts.push(...everydayTexts(rng), ...attackFamilyTexts(rng, 700));
   // After every other generator, so the texts they produce stay as they were for the same seed.
   texts.push(...safeAnswers(requests, rng, 0.3));
-  texts.push(...groupStatements(rng, 900, 1100));
+  texts.push(...groupStatements(rng, 1500, 1800));
 
   const used = new Map<string, number>();
   for (const t of texts) used.set(t.group, (used.get(t.group) ?? 0) + 1);

@@ -29,7 +29,7 @@ function labelled(text: string, label: string, hateful: boolean): LabelledText {
   setTarget(t, 'harmful', hateful ? 1 : 0);
   // A hateful statement is HATE; what else it is (VIOLENCE for a call to kill) is left unlabelled.
   if (hateful) setTarget(t, 'HATE', 1);
-  return { text, targets: t, weight: 0.5, group: GROUP, label, category: 'synthetic', license: 'project' };
+  return { text, targets: t, weight: 1, group: GROUP, label, category: 'synthetic', license: 'project' };
 }
 
 /** `hateful` dehumanising statements and `contrasts` harmless texts about the same groups, de-duplicated. */
