@@ -9,6 +9,14 @@ import type { Random } from './random.ts';
  * or speak of the same groups plainly, which are not. The same groups fill both sides, so neither a
  * group's name nor a dehumanising word alone tells them apart: the model has to read what the text
  * does with it.
+ *
+ * Measured with `--translation-share 0.2` (three seeds, mean): hard-benign false positives 13.6 →
+ * 10.6 % (HateCheck's contrasts 36 → 23 %), attacks in other languages 6.6 → 9.4 %, English attacks
+ * 38.0 → 37.9 %, hazardous requests and statements 14.7 → 14.1 %, safe answers flagged 11.0 → 12.3 %.
+ * Not shipped: the trained model let a plain dehumanising statement of the model tests through
+ * ("… are a disease …", 0.11) once no template repeated it, and flagged an everyday message. In a
+ * bag of n-grams, counter-speech that quotes a statement teaches the statement's own n-grams as
+ * harmless; reading which clause asserts and which one quotes needs word order.
  */
 const data = (name: string) => readList(`group-statements/${name}`);
 const GROUPS = data('groups.txt');
