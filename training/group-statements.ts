@@ -17,6 +17,12 @@ import type { Random } from './random.ts';
  * ("… are a disease …", 0.11) once no template repeated it, and flagged an everyday message. In a
  * bag of n-grams, counter-speech that quotes a statement teaches the statement's own n-grams as
  * harmless; reading which clause asserts and which one quotes needs word order.
+ *
+ * With counter-speech templates that do not quote the statement (this version; one seed): every
+ * dehumanising statement of the model tests is flagged and the quoting questions pass; hard-benign
+ * 13.7 %, other languages 9.5 %, English attacks 38.4 %, harmful 15.8 %, safe answers 6.6 %, unsafe
+ * answers 50.0 %. Not shipped: a Japanese "どうも" was flagged by content moderation (the translated
+ * copies' word-by-word Japanese puts everyday words into harmful texts), and one seed is not a card.
  */
 const data = (name: string) => readList(`group-statements/${name}`);
 const GROUPS = data('groups.txt');
