@@ -62,12 +62,6 @@ export function printTable(rows: readonly Record<string, unknown>[], columns: re
   for (const row of rows) process.stdout.write(`${line(columns.map((c) => cell(row[c])))}\n`);
 }
 
-/** Turns a failure into a message on stderr and an exit code (1 = operation refused, 2 = usage). */
-export function reportError(error: unknown): number {
-  process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-  return 1;
-}
-
 /**
  * A secret given as a file or as the name of an environment variable (the variable wins when both
  * are given), never on the command line, where every local user can read it.

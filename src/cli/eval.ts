@@ -12,7 +12,7 @@ import { pipelineCheck } from '../eval/pipeline-check.ts';
 import { evaluatePiiSpans, formatPiiSpanReport, isSpanLabelled } from '../eval/pii-spans.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../eval/vector-eval.ts';
 import { formatVectorReport } from '../eval/vector-report.ts';
-import { createLogger } from '../server/appliance.ts';
+import { createLogger } from '../server/logger.ts';
 import type { Sensitivity } from '../vectors/encoder-manifest.ts';
 import { modelLibrary, printJson, withDataDirOption, withStore } from './context.ts';
 

@@ -1,20 +1,14 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.ts';
-import { registerAdminCommands } from './admin.ts';
-import { reportError } from './context.ts';
-import { registerDbCommands } from './db.ts';
-import { registerEvalCommand } from './eval.ts';
-import { registerEventCommands } from './events.ts';
-import { registerKeyCommands } from './key.ts';
-import { registerModelBackendCommands } from './model-backend.ts';
-import { registerProfileCommands } from './profile.ts';
-import { registerRetentionCommands } from './retention.ts';
-import { registerRuntimeLlmCommands } from './runtime-llm.ts';
 import { registerServeCommand } from './serve.ts';
-import { registerSiemCommands } from './siem.ts';
-import { registerVectorCommands } from './vectors.ts';
 
-export function buildProgram(): Command {
+/**
+ * The program for a run whose first argument is `command`. The modules of the management commands
+ * bring the store, the models and the guardrails; a server process runs only `serve`, which loads what
+ * it needs itself, so they are loaded for every other run (help and usage errors included) but not
+ * for it: the primary process of several workers stays small.
+ */
+export async function buildProgram(command: string | undefined): Promise<Command> {
   const program = new Command('rampart')
     .description('Rampart: runtime guardrail appliance for LLM applications')
     .version(VERSION)
@@ -23,24 +17,20 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(text.replace(/^error: (.)(.*?)\.?$/m, (_, first: string, rest: string) => `Error: ${first.toUpperCase()}${rest}.`)) })
     .exitOverride();
   registerServeCommand(program);
-  registerRuntimeLlmCommands(program);
-  registerKeyCommands(program);
-  registerProfileCommands(program);
-  registerEventCommands(program);
-  registerDbCommands(program);
-  registerEvalCommand(program);
-  registerRetentionCommands(program);
-  registerSiemCommands(program);
-  registerAdminCommands(program);
-  registerVectorCommands(program);
-  registerModelBackendCommands(program);
+  if (command !== 'serve') (await import('./management-commands.ts')).registerManagementCommands(program);
   return program;
 }
 
-/** Runs the CLI; resolves to the process exit code. */
+/** Turns a failure into a message on stderr and an exit code (1 = operation refused, 2 = usage). */
+function reportError(error: unknown): number {
+  process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}
+
+/** Runs the CLI (`argv` as in `process.argv`); resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync([...argv]);
+    await (await buildProgram(argv[2])).parseAsync([...argv]);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -13,7 +13,7 @@ import {
 import { replayProfile, type ReplayReport } from '../admin/replay.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { AppError } from '../errors.ts';
-import { createLogger } from '../server/appliance.ts';
+import { createLogger } from '../server/logger.ts';
 import { GUARDRAIL_NAMES, loadGuardrails, type GuardrailName } from '../engine/guardrail.ts';
 import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';

@@ -2,8 +2,9 @@ import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
 import { loadAppConfig } from '../config/app-config.ts';
-import { createLogger, startAppliance, type RunningAppliance } from '../server/appliance.ts';
-import { runPrimary, runWorker } from '../server/cluster.ts';
+import type { RunningAppliance } from '../server/appliance.ts';
+import { runPrimary } from '../server/cluster.ts';
+import { createLogger } from '../server/logger.ts';
 
 /** Serves until SIGTERM or SIGINT, then stops gracefully: in-flight requests finish, queued events are written. */
 async function serveUntilSignalled(running: RunningAppliance, log: Logger): Promise<void> {
@@ -34,13 +35,20 @@ export function registerServeCommand(program: Command): void {
     .action(async (options: { dataDir?: string; apiPort?: string; dashboardPort?: string; host?: string; workers?: string }) => {
       const config = loadAppConfig(options);
       const log = createLogger(config.logLevel);
+      // Only the processes that serve load the appliance (web apps, store, models): the primary of
+      // several worker processes stays small.
       if (cluster.isWorker) {
-        await serveUntilSignalled(await runWorker(config, log), log);
-        // The channel to the primary is all that keeps a stopped worker alive.
-        cluster.worker?.disconnect();
+        const { runWorker } = await import('../server/cluster-worker.ts');
+        try {
+          await serveUntilSignalled(await runWorker(config, log), log);
+        } finally {
+          // The channel to the primary is all that keeps a stopped worker, or one that failed to start, alive.
+          cluster.worker?.disconnect();
+        }
         return;
       }
       if (config.workers > 1) return runPrimary(config, config.workers, log);
+      const { startAppliance } = await import('../server/appliance.ts');
       return serveUntilSignalled(await startAppliance(config, log), log);
     });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { loadGuardrails } from '../engine/guardrail.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
@@ -25,6 +25,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { certificateNames, loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
 import { ensureThreatStore } from '../vectors/vector-runtime.ts';
 import { VERSION } from '../version.ts';
+import { createLogger } from './logger.ts';
 
 export interface RunningAppliance {
   apiPort: number;
@@ -47,26 +48,6 @@ export interface Appliance {
 
 const SERVER_LOCK_WAIT_MS = 250;
 
-/** Never log a key, a password or a prompt. */
-const REDACT: readonly string[] = [
-  'req.headers["x-api-key"]',
-  'req.headers["x-csrf-token"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  // Secret fields at the top level of a log line and one level down.
-  ...['password', 'current_password', 'new_password', 'client_secret', 'apiKey', 'api_key'].flatMap((field) => [field, `*.${field}`]),
-  // Request bodies are never logged; if one ever is, its text stays out.
-  'req.body',
-  'body.message',
-  'body.prompt',
-  'body.messages',
-];
-
-/** JSON lines on standard output, or on `destination` (tests read what the server logs). */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: [...REDACT], censor: '[redacted]' }, base: { service: 'rampart', pid: process.pid } }, destination);
-}
-
 /** Where this process stands in a multi-process server (see cluster.ts); absent when it serves alone. */
 export interface WorkerRole {
   /** 1-based. */
@@ -77,10 +58,10 @@ export interface WorkerRole {
 }
 
 /**
- * First-start work done once, before any listener or worker starts: the schema brought up to date,
- * the TLS certificate and credentials key created (and refused when it cannot open the stored
- * credentials), the threat-vector store seeded for the installed encoder, the bootstrap administrator
- * delivered.
+ * First-start work done once, before any listener opens (by the first of several workers, before the
+ * others start; see cluster.ts): the schema brought up to date, the TLS certificate and credentials
+ * key created (and refused when it cannot open the stored credentials), the threat-vector store
+ * seeded for the installed encoder, the bootstrap administrator delivered.
  */
 export async function prepareDataDirectory(config: AppConfig, log: Logger, models = new ModelLibrary(config.modelsDir)): Promise<void> {
   const store = await openStore({ ...storeOptionsOf(config), onError: (err) => log.error({ err }, 'database connection error') });
@@ -88,7 +69,7 @@ export async function prepareDataDirectory(config: AppConfig, log: Logger, model
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
     // A key that cannot open the stored credentials stops the start before the threat store or accounts are written.
     await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
-    // Seeding the threat store here, once, spares server processes a race to do it at the same moment.
+    // Seeding the threat store here, once, spares worker processes a race to do it at the same moment.
     await ensureThreatStore(store, models, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
     // Printed once, at creation; the password itself is only in the owner-only file. Besides the

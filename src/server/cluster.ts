@@ -1,18 +1,24 @@
 import cluster, { type Worker } from 'node:cluster';
-import { randomUUID } from 'node:crypto';
 import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.ts';
-import { buildAppliance, prepareDataDirectory, type RunningAppliance } from './appliance.ts';
 
 /**
- * Several processes serve the same ports so checks use every CPU core: the primary prepares the data
- * directory once, forks the workers, restarts one that dies, gathers their metrics for /metrics and
- * stops them all gracefully. Each worker is a complete appliance (its own database connection,
- * configuration snapshot and event queue); the kernel spreads connections among them.
+ * Several processes serve the same ports so checks use every CPU core: the primary forks the workers,
+ * restarts one that dies, gathers their metrics for /metrics and stops them all gracefully. Each
+ * worker is a complete appliance (its own database connection, configuration snapshot and event
+ * queue; cluster-worker.ts); the kernel spreads connections among them.
+ *
+ * The primary loads none of the appliance (web apps, store, models), which it would hold for nothing
+ * once the workers run. The first worker prepares the data directory before it builds its appliance
+ * (with the models it then serves with) and tells the primary, which only then forks the others: none
+ * of them races it to seed the threat store or create the bootstrap administrator, and a worker
+ * started again after a crash finds the directory prepared. If the first worker ends before that, its
+ * error is printed and the whole server stops, as a single process does.
  */
 
-type Message =
+export type ClusterMessage =
+  | { type: 'rampart:prepared' }
   | { type: 'rampart:ready'; apiPort: number; dashboardPort: number }
   | { type: 'rampart:metrics-request'; id: string }
   | { type: 'rampart:metrics-response'; id: string; text: string };
@@ -23,19 +29,20 @@ const MMAP_THRESHOLD_BYTES = 128 * 1024;
 const STOP_TIMEOUT_MS = 30_000;
 
 /**
- * The primary tells each worker its place through the environment of the fork (cluster-internal, not
- * a setting): read once, by `runWorker`.
+ * The primary tells each worker its place, and whether it prepares the data directory, through the
+ * environment of the fork (cluster-internal, not a setting): read once, by `runWorker`.
  */
 const WORKER_ID = 'RAMPART_WORKER_ID';
 const WORKER_COUNT = 'RAMPART_WORKER_COUNT';
+const WORKER_PREPARES = 'RAMPART_WORKER_PREPARES';
 
-function workerPlace(env: NodeJS.ProcessEnv): { id: number; count: number } {
+export function workerPlace(env: NodeJS.ProcessEnv): { id: number; count: number; prepares: boolean } {
   const id = Number(env[WORKER_ID]);
   const count = Number(env[WORKER_COUNT]);
   if (!Number.isInteger(id) || !Number.isInteger(count) || id < 1 || id > count) {
     throw new Error(`A worker process needs ${WORKER_ID} and ${WORKER_COUNT} from its primary process.`);
   }
-  return { id, count };
+  return { id, count, prepares: env[WORKER_PREPARES] === '1' };
 }
 
 /**
@@ -61,46 +68,57 @@ export function workerMemorySettings(execArgv: readonly string[], env: NodeJS.Pr
   };
 }
 
-/** Runs the primary process: resolves when the server has stopped. */
+/** Runs the primary process: resolves when the server has stopped, rejects when the data directory could not be prepared. */
 export async function runPrimary(config: AppConfig, workers: number, log: Logger): Promise<void> {
-  await prepareDataDirectory(config, log);
   const aggregator = new AggregatorRegistry();
   const memory = workerMemorySettings(process.execArgv, process.env);
   cluster.setupPrimary({ execArgv: memory.execArgv });
   let stopping = false;
+  let prepared = false;
   const ready = new Map<number, { apiPort: number; dashboardPort: number }>();
   let announced = false;
 
-  const fork = (id: number): Worker => {
-    const worker = cluster.fork({ ...memory.env, [WORKER_ID]: String(id), [WORKER_COUNT]: String(workers) });
-    worker.on('message', (message: Message) => {
-      if (message.type === 'rampart:ready') {
-        ready.set(id, { apiPort: message.apiPort, dashboardPort: message.dashboardPort });
-        if (!announced && ready.size === workers) {
-          announced = true;
-          log.info({ api_port: message.apiPort, dashboard_port: message.dashboardPort, workers, data_dir: config.dataDir }, 'rampart ready');
+  await new Promise<void>((resolve, reject) => {
+    const fork = (id: number): Worker => {
+      const worker = cluster.fork({ ...memory.env, [WORKER_ID]: String(id), [WORKER_COUNT]: String(workers), [WORKER_PREPARES]: prepared ? '0' : '1' });
+      worker.on('message', (message: ClusterMessage) => {
+        if (message.type === 'rampart:prepared') {
+          prepared = true;
+          if (!stopping) for (let other = 2; other <= workers; other++) fork(other);
+        } else if (message.type === 'rampart:ready') {
+          ready.set(id, { apiPort: message.apiPort, dashboardPort: message.dashboardPort });
+          if (!announced && ready.size === workers) {
+            announced = true;
+            log.info({ api_port: message.apiPort, dashboard_port: message.dashboardPort, workers, data_dir: config.dataDir }, 'rampart ready');
+          }
+        } else if (message.type === 'rampart:metrics-request') {
+          aggregator.clusterMetrics().then(
+            (text) => worker.send({ type: 'rampart:metrics-response', id: message.id, text } satisfies ClusterMessage),
+            (err: unknown) => {
+              log.error({ err }, 'gathering metrics of the workers failed');
+              worker.send({ type: 'rampart:metrics-response', id: message.id, text: '' } satisfies ClusterMessage);
+            },
+          );
         }
-      } else if (message.type === 'rampart:metrics-request') {
-        aggregator.clusterMetrics().then(
-          (text) => worker.send({ type: 'rampart:metrics-response', id: message.id, text } satisfies Message),
-          (err: unknown) => {
-            log.error({ err }, 'gathering metrics of the workers failed');
-            worker.send({ type: 'rampart:metrics-response', id: message.id, text: '' } satisfies Message);
-          },
-        );
-      }
-    });
-    worker.on('exit', (code, signal) => {
-      ready.delete(id);
-      if (stopping) return;
-      log.error({ worker: id, code, signal }, 'worker stopped unexpectedly; starting a new one');
-      setTimeout(() => !stopping && fork(id), RESTART_DELAY_MS).unref();
-    });
-    return worker;
-  };
-  for (let id = 1; id <= workers; id++) fork(id);
+      });
+      worker.on('exit', (code, signal) => {
+        ready.delete(id);
+        if (stopping) return;
+        if (!prepared) {
+          // The worker printed its error (a wrong credentials key, unreadable TLS material…); starting it
+          // again would only repeat it. No other worker runs yet.
+          stopping = true;
+          reject(new Error(`The server stopped: its first process could not prepare the data directory (${signal ? `signal ${signal}` : `exit code ${code}`}).`));
+          return;
+        }
+        log.error({ worker: id, code, signal }, 'worker stopped unexpectedly; starting a new one');
+        // Not unref'd: when every worker has died, this timer is all that keeps the primary alive to restart them.
+        setTimeout(() => !stopping && fork(id), RESTART_DELAY_MS);
+      });
+      return worker;
+    };
+    fork(1);
 
-  await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
@@ -126,36 +144,3 @@ export async function runPrimary(config: AppConfig, workers: number, log: Logger
   });
   log.info('rampart stopped');
 }
-
-/** Asks the primary for the metrics of all workers. */
-function clusterMetricsFromPrimary(): Promise<string> {
-  const id = randomUUID();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      process.off('message', onMessage);
-      reject(new Error('The primary process did not send the metrics in time.'));
-    }, 5_000);
-    const onMessage = (message: Message) => {
-      if (message.type !== 'rampart:metrics-response' || message.id !== id) return;
-      clearTimeout(timer);
-      process.off('message', onMessage);
-      resolve(message.text);
-    };
-    process.on('message', onMessage);
-    process.send!({ type: 'rampart:metrics-request', id } satisfies Message);
-  });
-}
-
-/** Runs one worker process: a full appliance on the shared ports. */
-export async function runWorker(config: AppConfig, log: Logger): Promise<RunningAppliance> {
-  const { id, count } = workerPlace(process.env);
-  const workerLog = log.child({ worker: id });
-  const appliance = await buildAppliance(config, workerLog, { worker: { id, count, clusterMetrics: clusterMetricsFromPrimary } });
-  // prom-client answers the primary's requests for this process's registry once an aggregator exists here.
-  AggregatorRegistry.setRegistries([appliance.metrics.registry]);
-  new AggregatorRegistry();
-  const running = await appliance.listen();
-  process.send!({ type: 'rampart:ready', apiPort: running.apiPort, dashboardPort: running.dashboardPort } satisfies Message);
-  return running;
-}
-

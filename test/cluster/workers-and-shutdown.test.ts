@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { startAppliance } from '../helpers/appliance.ts';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
@@ -9,32 +10,47 @@ function checksCounted(metrics: string): number {
 }
 
 describe('several server processes', () => {
-  it('share the ports, report metrics of all of them, replace a worker that dies, and stop cleanly', async () => {
-    const app = await startAppliance({ env: { RAMPART_WORKERS: '2' } });
-    try {
-      // Workers print their own lines; they may reach the pipe after the primary's "ready".
-      const workerLines = (n: number) =>
-        waitUntil(`${n} workers to report ready`, async () => {
-          const ready = app.logs.filter((l) => l.msg === 'worker ready');
-          return ready.length >= n && ready;
-        }, { timeoutMs: 15_000, intervalMs: 100 });
-      const workers = await workerLines(2);
-      assert.equal(new Set(workers.map((w) => w.pid)).size, 2);
-      const { apiKey } = await app.createRuntimeLlm('clustered', '--level', '1');
-      for (let i = 0; i < 30; i++) assert.equal((await app.inputCheck(apiKey, { message: `hello ${i}` })).status, 200);
-      // Whichever process answers /metrics reports the checks of both.
-      for (let i = 0; i < 4; i++) assert.equal(checksCounted((await app.api('/metrics')).text), 30);
+  let app: TestAppliance;
+  // Workers print their own lines; they may reach the pipe after the primary's "ready".
+  const workerLines = (n: number) =>
+    waitUntil(`${n} workers to report ready`, async () => {
+      const ready = app.logs.filter((l) => l.msg === 'worker ready');
+      return ready.length >= n && ready;
+    }, { timeoutMs: 15_000, intervalMs: 100 });
+  /** The native libraries of the appliance a process has mapped, from /proc/<pid>/maps. */
+  const nativeParts = (pid: unknown): string[] => {
+    const maps = readFileSync(`/proc/${pid as number}/maps`, 'utf8');
+    return ['onnxruntime', 'usearch', 'argon2'].filter((part) => maps.includes(part));
+  };
 
-      process.kill(workers[0]!.pid as number, 'SIGKILL');
-      // A kept-alive connection to the killed process resets once; a client's retry lands on a live one.
-      const check = (message: string) => app.inputCheck(apiKey, { message }).catch(() => app.inputCheck(apiKey, { message }));
-      for (let i = 0; i < 20; i++) assert.equal((await check(`still here ${i}`)).status, 200);
-      await workerLines(3); // the replacement
-      assert.ok(app.logs.some((l) => l.msg === 'worker stopped unexpectedly; starting a new one'));
-    } finally {
-      assert.equal(await app.stop(), 0);
-      await app.dispose();
-    }
+  before(async () => {
+    app = await startAppliance({ env: { RAMPART_WORKERS: '2' } });
+  });
+  after(() => app.dispose());
+
+  it('load the models in the workers only: the primary process maps none of the native parts of the appliance', async () => {
+    const workers = await workerLines(2);
+    const primary = app.logs.find((l) => l.msg === 'rampart ready')!;
+    assert.ok(!workers.some((w) => w.pid === primary.pid));
+    assert.deepEqual(nativeParts(primary.pid), []);
+    for (const worker of workers) assert.deepEqual(nativeParts(worker.pid), ['onnxruntime', 'usearch', 'argon2']);
+  });
+
+  it('share the ports, report metrics of all of them, replace a worker that dies, and stop cleanly', async () => {
+    const workers = await workerLines(2);
+    assert.equal(new Set(workers.map((w) => w.pid)).size, 2);
+    const { apiKey } = await app.createRuntimeLlm('clustered', '--level', '1');
+    for (let i = 0; i < 30; i++) assert.equal((await app.inputCheck(apiKey, { message: `hello ${i}` })).status, 200);
+    // Whichever process answers /metrics reports the checks of both.
+    for (let i = 0; i < 4; i++) assert.equal(checksCounted((await app.api('/metrics')).text), 30);
+
+    process.kill(workers[0]!.pid as number, 'SIGKILL');
+    // A kept-alive connection to the killed process resets once; a client's retry lands on a live one.
+    const check = (message: string) => app.inputCheck(apiKey, { message }).catch(() => app.inputCheck(apiKey, { message }));
+    for (let i = 0; i < 20; i++) assert.equal((await check(`still here ${i}`)).status, 200);
+    await workerLines(3); // the replacement
+    assert.ok(app.logs.some((l) => l.msg === 'worker stopped unexpectedly; starting a new one'));
+    assert.equal(await app.stop(), 0);
   });
 });
 

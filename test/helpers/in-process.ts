@@ -7,7 +7,8 @@ import { createRuntimeLlm, type RuntimeLlmInput } from '../../src/admin/runtime-
 import { loadAppConfig } from '../../src/config/app-config.ts';
 import { checkEventJson } from '../../src/events/event-json.ts';
 import type { CredentialBox } from '../../src/secrets/credential-box.ts';
-import { buildAppliance, createLogger, prepareDataDirectory } from '../../src/server/appliance.ts';
+import { buildAppliance, prepareDataDirectory } from '../../src/server/appliance.ts';
+import { createLogger } from '../../src/server/logger.ts';
 import { listCheckEvents } from '../../src/store/check-events.ts';
 import type { Store } from '../../src/store/store.ts';
 import { runCli, type CliResult } from './cli.ts';

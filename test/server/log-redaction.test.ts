@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { createLogger } from '../../src/server/appliance.ts';
+import { createLogger } from '../../src/server/logger.ts';
 
 /** A logger writing into an array of parsed JSON lines. */
 function capturedLogger(): { lines: Array<Record<string, unknown>>; log: ReturnType<typeof createLogger> } {

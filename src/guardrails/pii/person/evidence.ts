@@ -229,7 +229,7 @@ function lastRun(phrase: string): string {
  * many alternatives; the text before most names ends in no such word, and then it need not run.
  */
 const CUE_ENDING = new RegExp(
-  String.raw`^(?:${[SELF, NATIVE_SELF, SALUTATIONS, GREETINGS, TITLES, FOREIGN_RELATIONS, LABELS, NAME_LABELS, AGENTS, CONTACT_VERBS, ROLES, VALEDICTIONS, alt(['with', 'to', 'for'])]
+  `^(?:${[SELF, NATIVE_SELF, SALUTATIONS, GREETINGS, TITLES, FOREIGN_RELATIONS, LABELS, NAME_LABELS, AGENTS, CONTACT_VERBS, ROLES, VALEDICTIONS, alt(['with', 'to', 'for'])]
     .flatMap((list) => list.split('|').map(lastRun))
     .filter((run) => run.length > 0)
     .join('|')}|(?:${RELATIONS.split('|').map(lastRun).join('|')})s?)$`,
