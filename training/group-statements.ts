@@ -23,6 +23,14 @@ import type { Random } from './random.ts';
  * 13.7 %, other languages 9.5 %, English attacks 38.4 %, harmful 15.8 %, safe answers 6.6 %, unsafe
  * answers 50.0 %. Not shipped: a Japanese "どうも" was flagged by content moderation (the translated
  * copies' word-by-word Japanese puts everyday words into harmful texts), and one seed is not a card.
+ *
+ * With word-by-word copies that leave function words, greetings and thanks in English
+ * (training/data/translation/untranslated-words.txt), three seeds, mean against the shipped model's:
+ * English attacks 37.6 against 38.0 %, other languages 8.5 against 6.6 %, benign 1.9 against 1.8 %,
+ * hard-benign 15.1 against 13.6 %, harmful 15.6 against 14.7 %, safe answers flagged 11.9 against
+ * 11.0 %, unsafe answers 55.6 against 53.0 %. "どうも" passes; "reply in French" (0.44 under the shipped
+ * model's extraction head already) reaches 0.61 and is blocked. Not shipped: hard-benign and safe
+ * answers got worse, and an everyday message fails.
  */
 const data = (name: string) => readList(`group-statements/${name}`);
 const GROUPS = data('groups.txt');

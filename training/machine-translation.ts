@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readList } from './data-files.ts';
 import { englishTranslations } from './dictionary-aliases.ts';
 import type { LabelledText } from './labels.ts';
 import type { Random } from './random.ts';
@@ -90,9 +91,19 @@ function runApertium(lines: readonly string[], modes: readonly string[]): string
   return out;
 }
 
+/**
+ * English words a word-by-word copy leaves as they are (training/data/translation/). A dictionary's
+ * first sense of a function word is mostly wrong out of context (Japanese "the" → 正しく,
+ * "correctly"), and greetings and thanks, which attack texts carry more often than the everyday
+ * English copied beside them, would otherwise lend a short greeting in that language an attack's
+ * weight: only the word itself is there to score.
+ */
+const UNTRANSLATED = new Set(readList('translation/untranslated-words.txt'));
+
 function substituteWords(text: string, table: ReadonlyMap<string, readonly string[]>, rng: Random): string {
   return text.replace(/[A-Za-z]+/g, (word) => {
-    const choices = table.get(word.toLowerCase());
+    const lower = word.toLowerCase();
+    const choices = UNTRANSLATED.has(lower) ? undefined : table.get(lower);
     if (choices === undefined || rng.next() < 0.1) return word;
     return choices[rng.next() < 0.7 ? 0 : rng.int(choices.length)]!;
   });
