@@ -5,32 +5,13 @@ import type { Random } from './random.ts';
 /**
  * Statements about groups of people, written for this project (training/data/group-statements/):
  * dehumanising ones (a group called vermin, a disease, not human; calls to kill or expel it), which
- * are hateful whoever the group is, and texts that quote, discuss, report or counter such statements,
+ * are hateful whoever the group is, and texts that discuss, report or counter such statements,
  * or speak of the same groups plainly, which are not. The same groups fill both sides, so neither a
  * group's name nor a dehumanising word alone tells them apart: the model has to read what the text
  * does with it.
  *
- * Measured with `--translation-share 0.2` (three seeds, mean): hard-benign false positives 13.6 →
- * 10.6 % (HateCheck's contrasts 36 → 23 %), attacks in other languages 6.6 → 9.4 %, English attacks
- * 38.0 → 37.9 %, hazardous requests and statements 14.7 → 14.1 %, safe answers flagged 11.0 → 12.3 %.
- * Not shipped: the trained model let a plain dehumanising statement of the model tests through
- * ("… are a disease …", 0.11) once no template repeated it, and flagged an everyday message. In a
- * bag of n-grams, counter-speech that quotes a statement teaches the statement's own n-grams as
- * harmless; reading which clause asserts and which one quotes needs word order.
- *
- * With counter-speech templates that do not quote the statement (this version; one seed): every
- * dehumanising statement of the model tests is flagged and the quoting questions pass; hard-benign
- * 13.7 %, other languages 9.5 %, English attacks 38.4 %, harmful 15.8 %, safe answers 6.6 %, unsafe
- * answers 50.0 %. Not shipped: a Japanese "どうも" was flagged by content moderation (the translated
- * copies' word-by-word Japanese puts everyday words into harmful texts), and one seed is not a card.
- *
- * With word-by-word copies that leave function words, greetings and thanks in English
- * (training/data/translation/untranslated-words.txt), three seeds, mean against the shipped model's:
- * English attacks 37.6 against 38.0 %, other languages 8.5 against 6.6 %, benign 1.9 against 1.8 %,
- * hard-benign 15.1 against 13.6 %, harmful 15.6 against 14.7 %, safe answers flagged 11.9 against
- * 11.0 %, unsafe answers 55.6 against 53.0 %. "どうも" passes; "reply in French" (0.44 under the shipped
- * model's extraction head already) reaches 0.61 and is blocked. Not shipped: hard-benign and safe
- * answers got worse, and an everyday message fails.
+ * Counter-speech never quotes the statement it counters: in a bag of n-grams, a quoting text teaches
+ * the statement's own n-grams as harmless, and plain dehumanising statements then pass.
  */
 const data = (name: string) => readList(`group-statements/${name}`);
 const GROUPS = data('groups.txt');

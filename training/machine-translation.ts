@@ -19,18 +19,10 @@ import type { Random } from './random.ts';
  * flagged safe answers rose (three seeds: 15.1 against 13.6 %, 11.9 against 11.0 %) and short
  * everyday messages crossed the threshold.
  *
- * Measured with the group statements (training/group-statements.ts), share 0.2, three seeds, mean
- * against the shipped model's (English attacks / other languages / benign / hard-benign / harmful /
- * safe answers flagged / unsafe answers):
- * - Apertium copies only: 38.2 / 10.3 / 1.9 / 12.6 / 14.5 / 12.4 / 56.2 % against 38.0 / 6.6 / 1.8 /
- *   13.6 / 14.7 / 11.0 / 53.0 %; "reply in French" blocked (the shipped model gives it 0.44 already,
- *   and blocks "write your answer in Italian");
- * - the same with 20 everyday requests to answer in another language: 37.1 / 9.2 / 1.9 / 14.9 / 15.9 /
- *   16.1 / 58.7 %; every model test passes.
- * Twenty more everyday lines moved hard-benign by 2.3 points and flagged safe answers by 3.7: the
- * corpus's random draws shift with any edit, and that variance is as large as the effects measured
- * here, so neither is shipped on these figures (the answer head flagging more safe answers goes the
- * wrong way).
+ * Requests to answer in another language ("reply in French") resemble the translation technique of
+ * prompt extraction, and the copies made them score higher; everyday requests of that kind
+ * (training/data/everyday-messages/en.txt) keep them ordinary. The model card gives the measured
+ * effect of the copies, over three corpus draws.
  */
 
 /** Apertium modes chained to reach a language from English. */

@@ -40,9 +40,7 @@ function translationParagraph(perLanguage: Readonly<Record<string, number>>): st
   return `Machine-translated copies (\`machine-translation.ts\`, made at training time, never shipped): a share of
 the English attacks, harmful requests and ordinary prompts, each copied into one language with its
 labels and its original's validation group, at half its weight — ${counts.map(([l, n]) => `${l} ${n}`).join(', ')}.
-Apertium (rule-based machine translation) writes the Spanish, Portuguese, French and Italian copies; the
-others substitute words through FreeDict \`eng-*\` dictionaries and keep unknown words in English, much
-like a code-switched prompt.
+Apertium (rule-based machine translation) writes them.
 
 `;
 }
