@@ -1,6 +1,7 @@
 import { normaliseForDetection } from '../src/text/normalise.ts';
 import type { DatasetRow } from './dataset.ts';
 import { STATEMENT_SOURCES, labelRow, type LabelledText } from './labels.ts';
+import { groupStatements } from './group-statements.ts';
 import { isExcluded } from './licences.ts';
 import type { Random } from './random.ts';
 import { safeAnswers } from './safe-answers.ts';
@@ -58,6 +59,7 @@ export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: re
   texts.push(...everydayTexts(rng), ...attackFamilyTexts(rng, 700));
   // After every other generator, so the texts they produce stay as they were for the same seed.
   texts.push(...safeAnswers(requests, rng, 0.3));
+  texts.push(...groupStatements(rng, 1500, 1800));
 
   const used = new Map<string, number>();
   for (const t of texts) used.set(t.group, (used.get(t.group) ?? 0) + 1);

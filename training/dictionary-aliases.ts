@@ -108,24 +108,6 @@ export interface DictionarySource {
   codes: readonly string[];
 }
 
-/**
- * English word → its first single-word translations from an `eng-<language>` dictionary, in the
- * dictionary's order (the common sense first), normalised as the detector reads text. Null when the
- * dictionary is not installed.
- */
-export function englishTranslations(code: string, dir: string = DEFAULT_DICTIONARY_DIR): { table: Map<string, string[]>; licence: string } | null {
-  const read = readDictionary(dir, code);
-  if (read === null) return null;
-  const table = new Map<string, string[]>();
-  for (const { headword, body } of read.entries) {
-    const english = headword.toLowerCase();
-    if (!/^[a-z]+$/.test(english) || table.has(english)) continue;
-    const foreign = translationsOf(body).map(normaliseWord).filter((w): w is string => w !== null);
-    if (foreign.length > 0) table.set(english, foreign.slice(0, 3));
-  }
-  return { table, licence: read.licence };
-}
-
 export function dictionaryAliases(
   englishRank: ReadonlyMap<string, number>,
   corpusWords: ReadonlySet<string>,

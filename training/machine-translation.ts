@@ -2,25 +2,27 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { englishTranslations } from './dictionary-aliases.ts';
 import type { LabelledText } from './labels.ts';
 import type { Random } from './random.ts';
 
 /**
  * Translated copies of English training texts, so that the n-gram and word paths of the detector
  * see attacks, harmful requests and ordinary prompts in other languages with the labels they carry
- * in English. Two offline translators, both from Debian's packages and run at training time only:
- * - Apertium rule-based machine translation (`apertium-eng-spa`, `apertium-es-pt`, `apertium-fr-es`,
- *   `apertium-eng-cat`, `apertium-cat-ita`) for Spanish, Portuguese, French and Italian;
- * - word-by-word substitution through FreeDict `eng-<language>` dictionaries for languages Apertium
- *   does not translate into (Arabic, German, Hindi, Indonesian, Japanese, Russian, Turkish). Words
- *   without an entry stay English, which reads like the code-switched prompts users write.
- * A copy keeps its original's validation group, so it never crosses a fold.
+ * in English. Apertium rule-based machine translation (`apertium-eng-spa`, `apertium-es-pt`,
+ * `apertium-fr-es`, `apertium-eng-cat`, `apertium-cat-ita`, from Debian's packages, run at training
+ * time only) writes Spanish, Portuguese, French and Italian copies. A copy keeps its original's
+ * validation group, so it never crosses a fold.
  *
- * Measured on the out-of-source validation (three seeds, share 0.2): attacks in other languages
- * flagged 6.6 → 9.4 %, hard-benign false positives 13.6 → 12.1 %, English attacks 38.0 → 36.8 %; the
- * model it trained scored a dehumanising statement of the model tests below the threshold, so the
- * shipped model is still trained without copies (share 0, the default).
+ * Word-by-word copies through FreeDict `eng-<language>` dictionaries, for the languages Apertium does
+ * not reach, were tried and are not made: a dictionary's first sense of a word out of context is
+ * often wrong (Japanese "the" → 正しく, "correctly"), and with them hard-benign false positives and
+ * flagged safe answers rose (three seeds: 15.1 against 13.6 %, 11.9 against 11.0 %) and short
+ * everyday messages crossed the threshold.
+ *
+ * Requests to answer in another language ("reply in French") resemble the translation technique of
+ * prompt extraction, and the copies made them score higher; everyday requests of that kind
+ * (training/data/everyday-messages/en.txt) keep them ordinary. The model card gives the measured
+ * effect of the copies, over three corpus draws.
  */
 
 /** Apertium modes chained to reach a language from English. */
@@ -31,20 +33,7 @@ const APERTIUM_ROUTES: Readonly<Record<string, readonly string[]>> = {
   Italian: ['eng-cat', 'cat-ita'],
 };
 
-/** FreeDict dictionaries used word by word. */
-const DICTIONARY_LANGUAGES: Readonly<Record<string, string>> = {
-  Arabic: 'eng-ara',
-  German: 'eng-deu',
-  Hindi: 'eng-hin',
-  Indonesian: 'eng-ind',
-  Japanese: 'eng-jpn',
-  Russian: 'eng-rus',
-  Turkish: 'eng-tur',
-};
-
-export const TRANSLATION_PACKAGES =
-  'apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-eng-cat apertium-cat-ita ' +
-  Object.values(DICTIONARY_LANGUAGES).map((c) => `dict-freedict-${c}`).join(' ');
+export const TRANSLATION_PACKAGES = 'apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-eng-cat apertium-cat-ita';
 
 /** Labels whose texts are copied; answers stay English (the answer heads are trained on English answers). */
 const COPIED_LABELS = new Set(['injection', 'jailbreak', 'prompt_extraction', 'harmful', 'benign', 'benign_hard']);
@@ -90,14 +79,6 @@ function runApertium(lines: readonly string[], modes: readonly string[]): string
   return out;
 }
 
-function substituteWords(text: string, table: ReadonlyMap<string, readonly string[]>, rng: Random): string {
-  return text.replace(/[A-Za-z]+/g, (word) => {
-    const choices = table.get(word.toLowerCase());
-    if (choices === undefined || rng.next() < 0.1) return word;
-    return choices[rng.next() < 0.7 ? 0 : rng.int(choices.length)]!;
-  });
-}
-
 /**
  * Copies a `share` of the English texts, each into one language drawn at random, with half its
  * original's weight. Translators whose licence is excluded are not used; a missing translator is an
@@ -110,15 +91,7 @@ export function translatedCopies(
   isExcludedLicence: (licence: string) => boolean,
 ): { copies: LabelledText[]; summary: TranslationSummary } {
   if (share <= 0) return { copies: [], summary: { perLanguage: {} } };
-  const dictionaries = new Map<string, ReadonlyMap<string, readonly string[]>>();
-  const missing: string[] = [];
-  for (const [language, code] of Object.entries(DICTIONARY_LANGUAGES)) {
-    const read = englishTranslations(code);
-    if (read === null) missing.push(`dict-freedict-${code}`);
-    else if (!isExcludedLicence(read.licence)) dictionaries.set(language, read.table);
-  }
-  if (missing.length > 0) throw new Error(`FreeDict dictionaries missing: ${missing.join(' ')}. Install them with: apt-get install ${missing.join(' ')}`);
-  const languages = [...(isExcludedLicence(APERTIUM_LICENCE) ? [] : Object.keys(APERTIUM_ROUTES)), ...dictionaries.keys()];
+  const languages = isExcludedLicence(APERTIUM_LICENCE) ? [] : Object.keys(APERTIUM_ROUTES);
 
   const chosen = new Map<string, LabelledText[]>(languages.map((l) => [l, []]));
   for (const t of texts) {
@@ -129,12 +102,7 @@ export function translatedCopies(
   const perLanguage: Record<string, number> = {};
   for (const [language, originals] of chosen) {
     if (originals.length === 0) continue;
-    const route = APERTIUM_ROUTES[language];
-    const table = dictionaries.get(language);
-    const translated =
-      route !== undefined
-        ? runApertium(originals.map((t) => t.text.replace(/\s*\n\s*/g, ' ')), route)
-        : originals.map((t) => substituteWords(t.text, table!, rng));
+    const translated = runApertium(originals.map((t) => t.text.replace(/\s*\n\s*/g, ' ')), APERTIUM_ROUTES[language]!);
     originals.forEach((t, i) => {
       copies.push({ ...t, text: translated[i]!, targets: t.targets.slice(), weight: t.weight * 0.5, generated: true, language });
     });

@@ -221,19 +221,25 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     for (const [h, share] of group) rawThreshold[h] = thresholdAtFpr(benignRaw(h), lo * share);
   }
 
-  // The answer head decides on answers: its threshold is the raw score that flags at most
-  // ANSWER_FPR_BUDGET of held-out safe answers (macro over their sources, refusals composed around a
-  // source's requests counting as a pool of their own).
+  // The answer head decides on answers: its threshold is the lowest raw score that flags at most
+  // ANSWER_FPR_BUDGET of the held-out safe answers of sources (pooled) and at most as much of the
+  // written ones (refusals composed around a source's requests, safety notes; macro over pools). One
+  // budget over both kinds let the easy written pools pay for the sources' answers, which then moved
+  // between 6 and 19 % flagged with the corpus's random draws.
   const answerPools = new Map<string, number[]>();
+  const sourceAnswers: number[] = [];
   for (const [i, z] of oof) {
     const t = set.texts[i]!;
     if (t.label !== 'safe_output') continue;
+    const score = z[HEAD_INDEX.unsafe_output]!;
+    if (!t.generated && !t.group.startsWith('synthetic:')) sourceAnswers.push(score);
     const pool = t.generated ? `${t.group}:composed` : t.group;
     const list = answerPools.get(pool) ?? [];
-    list.push(z[HEAD_INDEX.unsafe_output]!);
+    list.push(score);
     answerPools.set(pool, list);
   }
-  rawThreshold.unsafe_output = macroThreshold([...answerPools.values()], ANSWER_FPR_BUDGET);
+  const writtenPools = [...answerPools.entries()].filter(([pool]) => pool.endsWith(':composed') || pool.startsWith('synthetic:')).map(([, scores]) => scores);
+  rawThreshold.unsafe_output = Math.max(thresholdAtFpr(sourceAnswers, ANSWER_FPR_BUDGET), macroThreshold(writtenPools, ANSWER_FPR_BUDGET));
 
   // Calibration anchored on out-of-source operating points: the decision threshold maps to 0.5 and
   // the median benign prompt (safe answer, for the answer head) to MEDIAN_BENIGN_SCORE. (Platt scaling
