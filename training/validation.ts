@@ -172,6 +172,11 @@ export function isMostlyNonEnglish(text: string): boolean {
   return letters > 0 && nonAscii / letters > 0.3;
 }
 
+/** A text of a dataset source, not generated or written for this project. */
+function isSourceText(t: LabelledText): boolean {
+  return !t.generated && !t.group.startsWith('synthetic:');
+}
+
 export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>): ValidationReport {
   const calibration: Record<string, Calibration> = {};
   const thresholds: Record<string, number> = {};
@@ -226,20 +231,22 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   // written ones (refusals composed around a source's requests, safety notes; macro over pools). One
   // budget over both kinds let the easy written pools pay for the sources' answers, which then moved
   // between 6 and 19 % flagged with the corpus's random draws.
-  const answerPools = new Map<string, number[]>();
   const sourceAnswers: number[] = [];
+  const writtenPools = new Map<string, number[]>();
   for (const [i, z] of oof) {
     const t = set.texts[i]!;
     if (t.label !== 'safe_output') continue;
     const score = z[HEAD_INDEX.unsafe_output]!;
-    if (!t.generated && !t.group.startsWith('synthetic:')) sourceAnswers.push(score);
+    if (isSourceText(t)) {
+      sourceAnswers.push(score);
+      continue;
+    }
     const pool = t.generated ? `${t.group}:composed` : t.group;
-    const list = answerPools.get(pool) ?? [];
+    const list = writtenPools.get(pool) ?? [];
     list.push(score);
-    answerPools.set(pool, list);
+    writtenPools.set(pool, list);
   }
-  const writtenPools = [...answerPools.entries()].filter(([pool]) => pool.endsWith(':composed') || pool.startsWith('synthetic:')).map(([, scores]) => scores);
-  rawThreshold.unsafe_output = Math.max(thresholdAtFpr(sourceAnswers, ANSWER_FPR_BUDGET), macroThreshold(writtenPools, ANSWER_FPR_BUDGET));
+  rawThreshold.unsafe_output = Math.max(thresholdAtFpr(sourceAnswers, ANSWER_FPR_BUDGET), macroThreshold([...writtenPools.values()], ANSWER_FPR_BUDGET));
 
   // Calibration anchored on out-of-source operating points: the decision threshold maps to 0.5 and
   // the median benign prompt (safe answer, for the answer head) to MEDIAN_BENIGN_SCORE. (Platt scaling
@@ -249,7 +256,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     if ((MODERATION_CATEGORIES as readonly string[]).includes(head)) calibration[head] = { a: 1, b: 0 };
     else if (rawThreshold[head] !== undefined) {
       const zt = rawThreshold[head]!;
-      const zm = median(head === 'unsafe_output' ? [...answerPools.values()].flat() : benignRaw(head));
+      const zm = median(head === 'unsafe_output' ? [...sourceAnswers, ...[...writtenPools.values()].flat()] : benignRaw(head));
       const a = Math.log((1 - MEDIAN_BENIGN_SCORE) / MEDIAN_BENIGN_SCORE) / Math.max(1e-3, zt - zm);
       // Above the threshold, the median caught attack of a source maps to MEDIAN_CAUGHT_SCORE.
       const caught = [...oof].filter(([i, z]) => targetOf(set, i, head) === 1 && !set.texts[i]!.generated && z[HEAD_INDEX[head]]! >= zt).map(([, z]) => z[HEAD_INDEX[head]]!);
@@ -369,7 +376,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
       };
     });
   };
-  const sourceRow = (i: number) => !set.texts[i]!.generated && !set.texts[i]!.group.startsWith('synthetic:');
+  const sourceRow = (i: number) => isSourceText(set.texts[i]!);
   const byLanguage = facetRows((t) => t.language ?? languageOf(t.category, t.text), sourceRow);
   const byTechnique = facetRows((t) => t.technique ?? techniqueOf(t.category), (i) => sourceRow(i) && targetOf(set, i, 'attack') === 1);
 
