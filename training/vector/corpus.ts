@@ -14,6 +14,8 @@ export interface CorpusText {
   /** Normalised text (what the encoder reads at inference). */
   text: string;
   attack: boolean;
+  /** A hard-benign text (label benign_hard, or a composed look-alike): harmless, but built to resemble an attack or a hazard. */
+  hard: boolean;
   /** Store family of an attack ("jailbreak/persuasion"); empty for benign texts. */
   family: string;
   /** Finer group for contrastive positives: the family plus the source's own sub-label. */
@@ -26,8 +28,8 @@ export interface CorpusText {
   fold: number;
 }
 
-/** Benign sources are capped at this many rows (an even spread of them): more adds time, not information. */
-const MAX_BENIGN_PER_SOURCE = 10_000;
+/** Benign sources are capped at this many rows (an even spread of them): more adds time (every fold mines and scores them all), not information. */
+const MAX_BENIGN_PER_SOURCE = 4_000;
 /** Attacks (and benign look-alikes) composed from the hand-written parts, per kind. */
 const COMPOSED_PER_KIND = 200;
 const ATTACK_LABELS = new Set(['injection', 'jailbreak', 'prompt_extraction']);
@@ -94,23 +96,23 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     }
     const family = attack ? familyOf(r) : '';
     const sub = r.category.split(':')[0] ?? '';
-    push({ text: normaliseForDetection(r.text), attack, family, cluster: attack ? `${family}|${r.file}|${sub}` : '', category: r.category, source: r.file, fold: foldOf(r.file) });
+    push({ text: normaliseForDetection(r.text), attack, hard: r.label === 'benign_hard', family, cluster: attack ? `${family}|${r.file}|${sub}` : '', category: r.category, source: r.file, fold: foldOf(r.file) });
   }
   pushWrappedRequests(rows, excludedLicences, wordsByFrequency, push);
   for (const [lang, p] of Object.entries(PHRASES)) {
     const written = (family: string, texts: readonly string[]) => {
-      for (const t of texts) push({ text: normaliseForDetection(t), attack: true, family, cluster: `${family}|multilingual`, category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
+      for (const t of texts) push({ text: normaliseForDetection(t), attack: true, hard: false, family, cluster: `${family}|multilingual`, category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
     };
     written('injection/instruction-override', p.override);
     written('prompt_extraction/system-prompt', p.extraction);
     written('prompt_extraction/secret', p.secret);
     written('jailbreak/unrestricted-persona', p.unrestricted);
-    for (const t of p.benign) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
+    for (const t of p.benign) push({ text: normaliseForDetection(t), attack: false, hard: false, family: '', cluster: '', category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
   }
   const rng = new Random(20_20);
   // Attacks composed from hand-written parts: prior knowledge every fold trains on.
   const pushComposed = (text: string, family: string) =>
-    push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|composed`, category: 'composed', source: 'synthetic:composed', fold: -1 });
+    push({ text: normaliseForDetection(text), attack: true, hard: false, family, cluster: `${family}|composed`, category: 'composed', source: 'synthetic:composed', fold: -1 });
   const composed: ReadonlyArray<readonly [TemplateKind, string]> = [
     ['injection', 'injection/instruction-override'],
     ['extraction', 'prompt_extraction/system-prompt'],
@@ -128,7 +130,7 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     ...benignLookalikes(),
     ...symbolHeavyBenign(),
   ];
-  for (const t of lookAlikes) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
+  for (const t of lookAlikes) push({ text: normaliseForDetection(t), attack: false, hard: true, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
   return out;
 }
 
@@ -157,8 +159,8 @@ function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: read
     const fold = foldOf(r.file);
     const { technique, text } = rng.next() < WRAPPED_SHARE ? jailbreakWrap(r.text, rng, soups[fold]) : { technique: 'persuasive-framing', text: persuasiveFraming(r.text, framingRng, framings[fold]) };
     const family = `jailbreak/${technique}`;
-    push({ text: normaliseForDetection(text), attack: true, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold });
+    push({ text: normaliseForDetection(text), attack: true, hard: false, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold });
   }
   // The framing alone is not the attack: harmless goals in the same framings are negatives.
-  for (const t of harmlessFramings(new Random(6_161))) push({ text: normaliseForDetection(t), attack: false, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
+  for (const t of harmlessFramings(new Random(6_161))) push({ text: normaliseForDetection(t), attack: false, hard: true, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
 }

@@ -3,7 +3,7 @@ import { formatVectorReport } from '../../src/eval/vector-report.ts';
 import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-manifest.ts';
 import { PART_CHARS } from '../../src/vectors/message-parts.ts';
 import type { TrainConfig } from './contrastive.ts';
-import type { SourceRate } from './thresholds.ts';
+import type { PruningChoice, SourceRate } from './thresholds.ts';
 import { pct } from '../metrics.ts';
 
 export interface ValidationReport {
@@ -12,12 +12,14 @@ export interface ValidationReport {
   excludedLicences: string[];
   corpus: { attacks: number; benign: number; vocabulary: number };
   similarityFloor: number;
+  pruning: PruningChoice & { tolerance: number; entries: { attacks: number; kept: number } };
   sensitivities: Array<{
     sensitivity: Sensitivity;
     target: number;
     similarity: number;
     score: number;
     benignMacro: number;
+    hardMacro: number;
     attackMacro: number;
     attackPooled: number;
     benign: SourceRate[];
@@ -36,8 +38,8 @@ export function renderVectorModelCard(manifest: EncoderManifest, report: Validat
   return `# Vector filter: sentence encoder and threat seed
 
 Encoder \`${manifest.version}\` (${manifest.dims} dimensions), trained by \`npm run train:vector\`
-(training/vector/). Threat seed: \`models/threat-seed/\`, ${report.corpus.attacks} vectors with a family
-and a short id each — no dataset text is shipped.
+(training/vector/). Threat seed: \`models/threat-seed/\`, ${report.pruning.entries.kept} vectors (of ${report.corpus.attacks} training
+attacks, near-copies collapsed) with a family and a short id each — no dataset text is shipped.
 
 ## What it is
 
@@ -90,12 +92,14 @@ away. Validation below scores held-out texts the same way.
 Five grouped folds (training/folds.ts: whole source files, near-copies in one fold). For each fold an
 encoder trained without it scores its texts and their parts: an attack against the other folds' attacks, a benign
 text against every attack (as in deployment). Each sensitivity is a target for the benign flag rate
-averaged over benign sources; the threshold is the lowest similarity meeting it. The score rescales
+averaged over benign sources, which the hard-benign rows (look-alikes of attacks and hazards, counted
+apart from their source's other rows) must also meet on their own; the threshold is the lowest
+similarity meeting both. The score rescales
 the top similarity so that the median benign similarity (${report.similarityFloor}) reads 0 and an exact match 1.
 
-| sensitivity | benign target (macro) | similarity | score threshold | benign flagged (macro) | attacks flagged (macro / pooled) | multilingual hold-out attacks / benign |
-|---|---:|---:|---:|---:|---:|---:|
-${report.sensitivities.map((s) => `| ${s.sensitivity} | ${pct(s.target)} | ${s.similarity} | ${s.score} | ${pct(s.benignMacro)} | ${pct(s.attackMacro)} / ${pct(s.attackPooled)} | ${pct(s.multilingual.attacks)} / ${pct(s.multilingual.benign)} |`).join('\n')}
+| sensitivity | benign target (macro) | similarity | score threshold | benign flagged (macro) | hard-benign flagged (macro) | attacks flagged (macro / pooled) | multilingual hold-out attacks / benign |
+|---|---:|---:|---:|---:|---:|---:|---:|
+${report.sensitivities.map((s) => `| ${s.sensitivity} | ${pct(s.target)} | ${s.similarity} | ${s.score} | ${pct(s.benignMacro)} | ${pct(s.hardMacro)} | ${pct(s.attackMacro)} / ${pct(s.attackPooled)} | ${pct(s.multilingual.attacks)} / ${pct(s.multilingual.benign)} |`).join('\n')}
 
 Out-of-source attack recall is low for sources unlike any other (the game attacks of tensor-trust and
 Gandalf, tense reformulations of harmful requests): a similarity filter recognises what resembles known
@@ -116,6 +120,21 @@ ${sourceRows((s) => s.benign).join('\n')}
 
 The multilingual hold-out (training/multilingual-holdout.ts) holds hand-written sentences in trained
 and untrained languages that no training step sees, scored against the shipped seed.
+
+## Near-copies collapsed
+
+A check's search costs time in proportion to the store, and many training attacks are near-copies of
+one another (translations of one item, one template around many goals). The seed keeps the first of
+each group of entries of one family whose vectors are at least a given similarity apart (training/vector/prune.ts).
+Validation prunes each fold's store the same way, chooses thresholds again on the benign scores
+against the pruned store, and compares pooled out-of-source recall with the whole store's; the seed is
+pruned at the level that keeps the fewest entries while losing at most ${pct(report.pruning.tolerance)} of recall at
+any sensitivity. ${report.pruning.chosen === undefined ? 'No level met that, so the seed is whole.' : `Chosen: ${report.pruning.chosen}, ${report.pruning.entries.kept} of ${report.pruning.entries.attacks} entries kept.`}
+
+| near-copy level | store kept (mean over folds) | ${report.sensitivities.map((s) => `recall at ${s.sensitivity}`).join(' | ')} |
+|---|---:|${report.sensitivities.map(() => '---:').join('|')}|
+| whole store | 100.0% | ${report.sensitivities.map((s) => pct(report.pruning.whole[s.sensitivity])).join(' | ')} |
+${report.pruning.levels.map((l) => `| ${l.similarity} | ${pct(l.keptShare)} | ${report.sensitivities.map((s) => pct(l.recall[s.sensitivity])).join(' | ')} |`).join('\n')}
 
 ## On the public evaluation split
 

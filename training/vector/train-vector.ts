@@ -7,6 +7,10 @@
  * about twenty minutes on a shared two-core machine.
  *
  *   node training/vector/train-vector.ts [--exclude-license CC-BY-NC,GPL] [--steps N] [--models-dir DIR]
+ *     [--save-oos FILE] [--load-oos FILE]
+ *
+ * `--save-oos` keeps the out-of-source scores, `--load-oos` reuses them instead of training the five
+ * fold encoders again (same corpus and settings: the scores are deterministic).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,16 +34,19 @@ import { loadGlove } from '../glove-vocabulary.ts';
 import { MULTILINGUAL_HOLDOUT } from '../multilingual-holdout.ts';
 import { normaliseForDetection } from '../../src/text/normalise.ts';
 import { DEFAULT_TRAIN_CONFIG, trainEncoder, type TrainInput } from './contrastive.ts';
-import { buildVectorCorpus, seedId, WRAPPED_SOURCE } from './corpus.ts';
+import { buildVectorCorpus, seedId } from './corpus.ts';
 import { featurise, featuriseWithParts, TRAIN_MAX_TOKENS } from './featurise.ts';
 import { renderVectorModelCard, type ValidationReport } from './model-card.ts';
-import { SENSITIVITY_TARGETS, macroRate, ratesBySource, similarityFloor, thresholdFor } from './thresholds.ts';
-import { outOfSourceScores } from './validation.ts';
+import { PRUNE_RECALL_TOLERANCE, SENSITIVITY_TARGETS, benignRates, choosePruning, isSourceAttack, macroRate, pooledRate, ratesBySource, sensitivityThresholds, similarityFloor } from './thresholds.ts';
+import { loadOutOfSourceScores, outOfSourceScores, saveOutOfSourceScores } from './validation.ts';
 import { buildRequestSeed } from './request-seed.ts';
 import { buildVocabulary } from './vocabulary.ts';
+import { keepLeaders } from './prune.ts';
 import { writeEncoder, writeSeed } from './write-files.ts';
 
 const DIMS = 64;
+/** Near-copy levels (cosine similarity) the seed may be pruned at: validation measures each (prune.ts). */
+const PRUNE_LEVELS = [0.99, 0.98, 0.97, 0.96, 0.95];
 const BUCKETS = 1 << 15;
 
 const { values: args } = parseArgs({
@@ -47,6 +54,8 @@ const { values: args } = parseArgs({
     'exclude-license': { type: 'string', default: process.env.RAMPART_EXCLUDE_LICENSES ?? '' },
     steps: { type: 'string' },
     'models-dir': { type: 'string', default: resolve(import.meta.dirname, '../../models') },
+    'save-oos': { type: 'string' },
+    'load-oos': { type: 'string' },
   },
 });
 const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
@@ -72,9 +81,13 @@ const input: TrainInput = {
   shape: { gloveDims: vocabulary.gloveDims, dims: DIMS, buckets: BUCKETS },
 };
 
-const oos = outOfSourceScores(input, config, log);
+const scored = args['load-oos'] ? loadOutOfSourceScores(args['load-oos'], corpus.length) : await outOfSourceScores(input, config, PRUNE_LEVELS, log);
+if (args['save-oos']) saveOutOfSourceScores(args['save-oos'], scored);
+const pruning = choosePruning(corpus, scored);
+const oos = pruning.chosen === undefined ? scored.whole : scored.pruned[scored.pruneLevels.indexOf(pruning.chosen)]!;
+log(`store pruning: ${pruning.chosen === undefined ? 'none' : `near-copies at ${pruning.chosen}`}`);
 const floor = similarityFloor(corpus, oos);
-const similarityThresholds = Object.fromEntries(VECTOR_SENSITIVITIES.map((s) => [s, thresholdFor(corpus, oos, SENSITIVITY_TARGETS[s])])) as Record<Sensitivity, number>;
+const similarityThresholds = sensitivityThresholds(corpus, oos);
 const scoreThresholds = Object.fromEntries(VECTOR_SENSITIVITIES.map((s) => [s, Math.round(similarityScore(similarityThresholds[s], floor) * 1000) / 1000])) as Record<Sensitivity, number>;
 log(`similarity floor ${floor}; thresholds ${JSON.stringify(similarityThresholds)} → scores ${JSON.stringify(scoreThresholds)}`);
 
@@ -85,10 +98,11 @@ log(`encoder ${manifest.version} written to ${encoderDir}`);
 
 // Seed vectors come from the exported encoder itself, so they match inference bit for bit.
 const encoder = loadSentenceEncoder(encoderDir);
-const seedEntries = corpus.filter((c) => c.attack).map((c) => ({ id: seedId(c.text), family: c.family, category: c.category, vector: encoder.encode(c.text) }));
+const attackEntries = corpus.filter((c) => c.attack).map((c) => ({ id: seedId(c.text), family: c.family, category: c.category, vector: encoder.encode(c.text) }));
+const seedEntries = pruning.chosen === undefined ? attackEntries : keepLeaders(attackEntries, pruning.chosen);
 const seedDir = join(args['models-dir'], 'threat-seed');
 writeSeed({ dir: seedDir, encoder: manifest.version, dims: DIMS, entries: seedEntries });
-log(`threat seed: ${seedEntries.length} vectors`);
+log(`threat seed: ${seedEntries.length} vectors of ${attackEntries.length} attacks`);
 
 // Hand-written sentences in trained and unseen languages, never trained on: how far the store reaches.
 // Attack entries only: the request seed is rebuilt for this encoder at the end (request-seed.ts).
@@ -102,22 +116,23 @@ const report: ValidationReport = {
   excludedLicences: excluded,
   corpus: { attacks: corpus.filter((c) => c.attack).length, benign: corpus.filter((c) => !c.attack).length, vocabulary: vocabulary.words.length },
   similarityFloor: floor,
+  pruning: { ...pruning, tolerance: PRUNE_RECALL_TOLERANCE, entries: { attacks: attackEntries.length, kept: seedEntries.length } },
   sensitivities: VECTOR_SENSITIVITIES.map((s) => {
     const t = similarityThresholds[s];
     const benign = ratesBySource(corpus, oos, t, (c) => !c.attack);
+    const benignMacro = benignRates(corpus, oos, t);
     const attacks = ratesBySource(corpus, oos, t, (c) => c.attack);
-    // Wrapped requests share their frames across folds: their rates say how a known technique carries
-    // over to new requests, not how unseen attacks fare, so the headline rates leave them out.
-    const sourceAttacks = attacks.filter((r) => !r.source.startsWith(WRAPPED_SOURCE));
+    const sourceAttacks = ratesBySource(corpus, oos, t, isSourceAttack);
     const flagged = (attack: boolean) => MULTILINGUAL_HOLDOUT.filter((h, i) => h.attack === attack && holdout[i]! >= t).length / MULTILINGUAL_HOLDOUT.filter((h) => h.attack === attack).length;
     return {
       sensitivity: s,
       target: SENSITIVITY_TARGETS[s],
       similarity: t,
       score: scoreThresholds[s],
-      benignMacro: macroRate(benign),
+      benignMacro: benignMacro.benign,
+      hardMacro: benignMacro.hard,
       attackMacro: macroRate(sourceAttacks),
-      attackPooled: sourceAttacks.reduce((a, r) => a + r.flagged, 0) / sourceAttacks.reduce((a, r) => a + r.rows, 0),
+      attackPooled: pooledRate(sourceAttacks),
       benign,
       attacks,
       multilingual: { attacks: flagged(true), benign: flagged(false) },
@@ -128,13 +143,13 @@ const report: ValidationReport = {
 // The public evaluation split, measured once the encoder is final: reported, never used to choose anything.
 // With the shipped detector model: the classifier the filter is compared with.
 const models = await modelGuardrailsCheck(new ModelLibrary(SHIPPED_MODELS_DIR));
-const scored: VectorScoredRow[] = [];
+const evalRows: VectorScoredRow[] = [];
 for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
   const checked = await models('input', row.text);
   const score = (await scoreMessage(runtime, new AnalysedText(row.text))).score;
-  scored.push({ row, score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
+  evalRows.push({ row, score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
 }
-const evaluation = vectorEvalReport({ encoder, scored, sensitivity: 'Medium' });
+const evaluation = vectorEvalReport({ encoder, scored: evalRows, sensitivity: 'Medium' });
 log('evaluation split measured');
 
 mkdirSync(encoderDir, { recursive: true });
