@@ -124,8 +124,8 @@ and untrained languages that no training step sees, scored against the shipped s
 ## Near-copies collapsed
 
 A check's search costs time in proportion to the store, and many training attacks are near-copies of
-one another (translations of one item, one template around many goals). The seed keeps the first of
-each group of entries of one family whose vectors are at least a given similarity apart (training/vector/prune.ts).
+one another (translations of one item, one template around many goals). The seed drops an entry when an
+earlier kept entry of its family is at least a given similarity close to it (training/vector/prune.ts).
 Validation prunes each fold's store the same way, chooses thresholds again on the benign scores
 against the pruned store, and compares pooled out-of-source recall with the whole store's; the seed is
 pruned at the level that keeps the fewest entries while losing at most ${pct(report.pruning.tolerance)} of recall at
@@ -133,7 +133,7 @@ any sensitivity. ${report.pruning.chosen === undefined ? 'No level met that, so 
 
 | near-copy level | store kept (mean over folds) | ${report.sensitivities.map((s) => `recall at ${s.sensitivity}`).join(' | ')} |
 |---|---:|${report.sensitivities.map(() => '---:').join('|')}|
-| whole store | 100.0% | ${report.sensitivities.map((s) => pct(report.pruning.whole[s.sensitivity])).join(' | ')} |
+| whole store | ${pct(1)} | ${report.sensitivities.map((s) => pct(report.pruning.whole[s.sensitivity])).join(' | ')} |
 ${report.pruning.levels.map((l) => `| ${l.similarity} | ${pct(l.keptShare)} | ${report.sensitivities.map((s) => pct(l.recall[s.sensitivity])).join(' | ')} |`).join('\n')}
 
 ## On the public evaluation split
