@@ -91,7 +91,9 @@ export async function outOfSourceScores(input: TrainInput, config: TrainConfig, 
       const started = Date.now();
       const scores = await inWorker(input, config, pruneLevels, fold);
       merge(whole, scores.whole);
-      scores.pruned.forEach((p, k) => merge(pruned[k]!, p));
+      scores.pruned.forEach((p, k) => {
+        merge(pruned[k]!, p);
+      });
       scores.keptShare.forEach((share, k) => {
         kept[k]! += share / FOLDS;
       });
