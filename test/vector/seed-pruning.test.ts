@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CorpusText } from '../../training/vector/corpus.ts';
+import { nearestK } from '../../training/vector/nearest.ts';
 import { keepLeaders } from '../../training/vector/prune.ts';
 import { benignRates, thresholdFor } from '../../training/vector/thresholds.ts';
 
@@ -60,5 +61,21 @@ describe('vector filter thresholds', () => {
     // The macro over all three groups alone would have allowed a threshold that flags most hard rows.
     assert.ok(t > 0.89, `threshold ${t}`);
     assert.ok(benignRates(corpus, scores, 0.81).hard > 0.5);
+  });
+});
+
+describe('nearest-neighbour search of the training scripts', () => {
+  it('answers every query of a call, past the first native batch too', () => {
+    const stored = Array.from({ length: 40 }, (_, i) => unit(i % D, (i + 3) % D, 0.5 + (i / 40) * 0.5));
+    const store = new Float32Array(stored.length * D);
+    stored.forEach((v, i) => {
+      store.set(v, i * D);
+    });
+    // 5,000 queries, each a copy of a stored row: its own row must come back, in every batch.
+    const queries = new Float32Array(5000 * D);
+    for (let q = 0; q < 5000; q++) queries.set(stored[q % stored.length]!, q * D);
+    const { row } = nearestK(store, queries, D, 1);
+    const wrong = [...row].filter((r, q) => r !== q % stored.length).length;
+    assert.equal(wrong, 0);
   });
 });

@@ -25,7 +25,9 @@ export function nearestK(store: Float32Array, queries: Float32Array, dims: numbe
   if (size === 0) return { k, similarity, row };
   const count = Math.min(k, size);
   for (let start = 0; start < n; start += BATCH) {
-    const batch = queries.subarray(start * dims, Math.min(n, start + BATCH) * dims);
+    // A copy, not a subarray: usearch's exactSearch reads its arguments from the start of their
+    // buffers, so a subarray past the first batch would be searched as the first batch again.
+    const batch = queries.slice(start * dims, Math.min(n, start + BATCH) * dims);
     const found = usearch.exactSearch(store, batch, dims, count, usearch.MetricKind.IP, 1);
     for (let i = 0; i < batch.length / dims; i++) {
       const best = 'counts' in found ? found.get(i) : found;
