@@ -25,10 +25,8 @@ export function nearestK(store: Float32Array, queries: Float32Array, dims: numbe
   if (size === 0) return { k, similarity, row };
   const count = Math.min(k, size);
   for (let start = 0; start < n; start += BATCH) {
-    // A copy, not a subarray: usearch's exactSearch reads its arguments from the start of their
-    // buffers, so a subarray past the first batch would be searched as the first batch again.
-    const batch = queries.slice(start * dims, Math.min(n, start + BATCH) * dims);
-    const found = usearch.exactSearch(store, batch, dims, count, usearch.MetricKind.IP, 1);
+    const batch = atBufferStart(queries.subarray(start * dims, Math.min(n, start + BATCH) * dims));
+    const found = usearch.exactSearch(atBufferStart(store), batch, dims, count, usearch.MetricKind.IP, 1);
     for (let i = 0; i < batch.length / dims; i++) {
       const best = 'counts' in found ? found.get(i) : found;
       for (let j = 0; j < best.keys.length; j++) {
@@ -39,6 +37,15 @@ export function nearestK(store: Float32Array, queries: Float32Array, dims: numbe
     }
   }
   return { k, similarity, row };
+}
+
+/**
+ * `a` itself when it starts its buffer, else a copy that does: usearch's exactSearch reads its
+ * arguments from the start of their buffers, so a subarray further in would be read as the
+ * buffer's first rows (every batch past the first searched as the first one again).
+ */
+function atBufferStart(a: Float32Array): Float32Array {
+  return a.byteOffset === 0 ? a : a.slice();
 }
 
 /** The closest store row of every query: `nearestK` with k = 1. */

@@ -16,9 +16,10 @@ export function nearCopyLeaders(vectors: Float32Array, dims: number, families: r
   const out: number[] = [];
   for (let i = 0; i < families.length; i++) {
     let copy = false;
-    for (let j = i * k; j < (i + 1) * k && !copy; j++) {
+    // Neighbours come closest first: past the first one below the level, none is a near-copy.
+    for (let j = i * k; j < (i + 1) * k && !copy && sim[j]! >= similarity; j++) {
       const other = row[j]!;
-      copy = other >= 0 && other < i && kept[other] === 1 && sim[j]! >= similarity && families[other] === families[i];
+      copy = other >= 0 && other < i && kept[other] === 1 && families[other] === families[i];
     }
     if (!copy) {
       kept[i] = 1;
