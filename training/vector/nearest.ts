@@ -24,9 +24,10 @@ export function nearestK(store: Float32Array, queries: Float32Array, dims: numbe
   const size = store.length / dims;
   if (size === 0) return { k, similarity, row };
   const count = Math.min(k, size);
+  const searched = atBufferStart(store);
   for (let start = 0; start < n; start += BATCH) {
     const batch = atBufferStart(queries.subarray(start * dims, Math.min(n, start + BATCH) * dims));
-    const found = usearch.exactSearch(atBufferStart(store), batch, dims, count, usearch.MetricKind.IP, 1);
+    const found = usearch.exactSearch(searched, batch, dims, count, usearch.MetricKind.IP, 1);
     for (let i = 0; i < batch.length / dims; i++) {
       const best = 'counts' in found ? found.get(i) : found;
       for (let j = 0; j < best.keys.length; j++) {
