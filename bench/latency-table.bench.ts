@@ -6,7 +6,8 @@
  * - the first check after the server reports ready (a fresh process each time);
  * - throughput of 32 concurrent clients against the default number of workers, next to a bare Fastify
  *   HTTPS JSON echo in as many processes;
- * - resident memory per worker process and of the whole appliance after the run's checks.
+ * - resident memory per worker process and of the whole appliance after the run's checks, and the
+ *   same as proportional set sizes (shared pages split among the processes that map them).
  *
  * The machine is shared and its speed moves, so latencies are also given as ratios to a reference
  * workload (sorting 2,000 numbers) timed in this process right before each request; throughput as a
@@ -23,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { quantile } from './lib/measure.ts';
-import { serveAppliance, type ServedAppliance } from './lib/served.ts';
+import { serveAppliance, type ProcessMemory, type ServedAppliance } from './lib/served.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, starts: { type: 'string', default: '3' }, checks: { type: 'string', default: '100000' }, bin: { type: 'string' }, json: { type: 'string' } } });
 const SECONDS = Number(values.seconds);
@@ -125,11 +126,12 @@ async function measure(server: ServedAppliance) {
   let checksServed = checkRun.requests;
   // Memory after many checks: keep the clients busy until the requested number of checks has been served.
   while (checksServed < Number(values.checks)) checksServed += (await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, Math.min(60, Math.ceil((Number(values.checks) - checksServed) / Math.max(1, checkRun.rps))))).requests;
-  return { workers, warm, echoRun, checkRun, checksServed, rss: server.rss() };
+  return { workers, warm, echoRun, checkRun, checksServed, rss: server.rss(), pss: server.pss() };
 }
 
 const server = await serveAppliance(values.bin);
-const { workers, warm, echoRun, checkRun, checksServed, rss } = await measure(server).finally(() => server.stop());
+const { workers, warm, echoRun, checkRun, checksServed, rss, pss } = await measure(server).finally(() => server.stop());
+const total = (m: ProcessMemory) => m.primary + m.workers.reduce((a, b) => a + b, 0);
 
 const firstSorted = firstChecks.map((f) => f.firstMs).sort((a, b) => a - b);
 const result = {
@@ -137,7 +139,7 @@ const result = {
   warm: Object.fromEntries(Object.entries(warm).map(([chars, s]) => [chars, { p50Ms: round(s.p50), p99Ms: round(s.p99), ratioP50ToReference: round(s.p50 / s.referenceP50, 2), ratioP99ToReference: round(s.p99 / s.referenceP50, 2), referenceP50Ms: round(s.referenceP50), samples: s.samples }])),
   firstCheck: { ms: firstChecks.map((f) => round(f.firstMs)), medianMs: round(quantile(firstSorted, 0.5)), maxMs: round(firstSorted.at(-1)!), startToReadyMs: firstChecks.map((f) => Math.round(f.startMs)), ratioToReference: round(quantile(firstSorted, 0.5) / quantile(firstChecks.map((f) => f.reference).sort((a, b) => a - b), 0.5), 2) },
   throughput: { check: { rps: Math.round(checkRun.rps), p50Ms: checkRun.p50, p99Ms: checkRun.p99, failed: checkRun.failed }, echo: { rps: Math.round(echoRun.rps), p50Ms: echoRun.p50, p99Ms: echoRun.p99, failed: echoRun.failed }, ratio: round(checkRun.rps / echoRun.rps, 3) },
-  memory: { checks: checksServed, primaryMb: rss.primary, workerMb: rss.workers, applianceMb: rss.primary + rss.workers.reduce((a, b) => a + b, 0) },
+  memory: { checks: checksServed, primaryMb: rss.primary, workerMb: rss.workers, applianceMb: total(rss), pss: { primaryMb: pss.primary, workerMb: pss.workers, applianceMb: total(pss) } },
 };
 
 const w = result.warm;
@@ -149,4 +151,5 @@ console.log(`| first check after ready (median of ${firstChecks.length} starts; 
 const failed = checkRun.failed + echoRun.failed > 0 ? ` (failed or timed out: ${checkRun.failed} checks, ${echoRun.failed} echoes)` : '';
 console.log(`| throughput, 32 HTTPS clients, ${workers} workers vs echo${failed} | ${result.throughput.check.rps} vs ${result.throughput.echo.rps} req/s | ${result.throughput.ratio}× echo | ${result.throughput.check.p99Ms} ms vs ${result.throughput.echo.p99Ms} ms |`);
 console.log(`| memory after ${checksServed.toLocaleString('en')} checks: RSS per worker / appliance | ${rss.workers.join(', ')} MB / ${result.memory.applianceMb} MB | | |`);
+console.log(`| same, proportional set size (shared pages split) | ${pss.workers.join(', ')} MB / ${result.memory.pss.applianceMb} MB | | |`);
 if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
 
+export interface ProcessMemory {
+  primary: number;
+  workers: number[];
+}
+
 export interface ServedAppliance {
   port: number;
   dataDir: string;
@@ -15,7 +20,13 @@ export interface ServedAppliance {
   /** Milliseconds from the process start until it reported ready. */
   startMs: number;
   /** Resident memory (MB) of the primary and of each worker process, now. */
-  rss(): { primary: number; workers: number[] };
+  rss(): ProcessMemory;
+  /**
+   * Proportional set size (MB) of the same processes: a page mapped by several of them (Node's
+   * executable, onnxruntime's library) is split among them, so the figures add up to what the
+   * appliance takes, where resident sizes count each shared page once per process.
+   */
+  pss(): ProcessMemory;
   stop(): Promise<void>;
 }
 
@@ -48,6 +59,7 @@ export async function serveAppliance(bin = BIN, workers?: number): Promise<Serve
     ca: readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8'),
     startMs,
     rss: () => ({ primary: rssMb(child.pid!), workers: childrenOf(child.pid!).map(rssMb) }),
+    pss: () => ({ primary: pssMb(child.pid!), workers: childrenOf(child.pid!).map(pssMb) }),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -59,6 +71,11 @@ export async function serveAppliance(bin = BIN, workers?: number): Promise<Serve
 
 function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kb) / 1024);
+}
+
+function pssMb(pid: number): number {
+  const kb = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
   return Math.round(Number(kb) / 1024);
 }
 
