@@ -38,8 +38,9 @@ export class KnnIndex {
   #exact: Promise<ExactSearch> | undefined;
   /** Counts changes of the rows, so a search holding a copy of the matrix is used only while it is current. */
   #version = 0;
-  /** The search holding a copy of the matrix as it was at `version`, once made (see `#fixedSearch`). */
-  #fixed: { version: number; search?: FixedMatrixSearch } | undefined;
+  /** Searches holding a copy of the matrix, and of its coarse sample, as they were at a version (see `HeldSearch`). */
+  readonly #full = new HeldSearch();
+  readonly #coarse = new HeldSearch();
 
   constructor(dims: number, exactLimit = EXACT_SEARCH_LIMIT) {
     this.dims = dims;
@@ -117,7 +118,7 @@ export class KnnIndex {
     if (this.#graph) return this.#rerank(this.#graph.search(queries, Math.max(count, CANDIDATES), 1), queries, n, count);
     // A single query is left to the matrix-passing search: onnxruntime computes a one-row product by
     // another kernel, whose sums can differ in the last bit from the packed product's.
-    const fixed = n > 1 ? this.#fixedSearch() : undefined;
+    const fixed = n > 1 ? this.#full.current(this.#version, () => this.matrix, this.dims) : undefined;
     if (fixed) return fixed.search(queries, count);
     return (await this.#exactSearch()).search(this.matrix, queries, this.dims, count);
   }
@@ -128,11 +129,11 @@ export class KnnIndex {
    */
   async coarseRank(queries: Float32Array, count: number): Promise<number[]> {
     const n = queries.length / this.dims;
-    const sampled = Math.ceil(this.#rows / COARSE_STRIDE);
-    if (n <= count || sampled === 0) return Array.from({ length: Math.min(n, count) }, (_, i) => i);
-    const sample = new Float32Array(sampled * this.dims);
-    for (let i = 0; i < sampled; i++) sample.set(this.vector(i * COARSE_STRIDE), i * this.dims);
-    const best = (await (await this.#exactSearch()).search(sample, queries, this.dims, 1)).map((found) => found[0]?.similarity ?? Number.NEGATIVE_INFINITY);
+    if (n <= count || this.#rows === 0) return Array.from({ length: Math.min(n, count) }, (_, i) => i);
+    // The sample's search, once made, holds it packed; until then the sample goes with the search.
+    const held = this.#coarse.current(this.#version, () => this.#coarseSample(), this.dims);
+    const found = held ? await held.search(queries, 1) : await (await this.#exactSearch()).search(this.#coarseSample(), queries, this.dims, 1);
+    const best = found.map((f) => f[0]?.similarity ?? Number.NEGATIVE_INFINITY);
     return Array.from({ length: n }, (_, q) => q)
       .sort((a, b) => best[b]! - best[a]!)
       .slice(0, count);
@@ -143,23 +144,12 @@ export class KnnIndex {
     return this.#exact;
   }
 
-  /**
-   * The search that holds the current matrix, when it is ready. Otherwise starts making it and
-   * returns undefined: until it is ready (and should it fail to be made) searches pass the matrix
-   * with each call, which gives the same results, only slower (exact-search.ts). The rows change
-   * rarely (a review decision, a sync), so a copy per change is cheap.
-   */
-  #fixedSearch(): FixedMatrixSearch | undefined {
-    if (this.#fixed?.version === this.#version) return this.#fixed.search;
-    const fixed: { version: number; search?: FixedMatrixSearch } = { version: this.#version };
-    this.#fixed = fixed;
-    FixedMatrixSearch.create(this.matrix, this.dims).then(
-      (search) => {
-        fixed.search = search;
-      },
-      () => undefined,
-    );
-    return undefined;
+  /** Every `COARSE_STRIDE`th stored vector (rows × dims). */
+  #coarseSample(): Float32Array {
+    const sampled = Math.ceil(this.#rows / COARSE_STRIDE);
+    const sample = new Float32Array(sampled * this.dims);
+    for (let i = 0; i < sampled; i++) sample.set(this.vector(i * COARSE_STRIDE), i * this.dims);
+    return sample;
   }
 
   /** Each query's candidates ranked by float32 similarity, the best `count` of them. */
@@ -196,7 +186,8 @@ export class KnnIndex {
     if (matrix.length % this.dims !== 0) throw new Error('Matrix does not match the dimensions.');
     this.#rows = matrix.length / this.dims;
     this.#version++;
-    this.#matrix = new Float32Array(Math.max(1024, this.#rows * 2) * this.dims);
+    // Exactly the rows restored: an index is restored far more often than it grows, and `add` doubles it then.
+    this.#matrix = new Float32Array(Math.max(1024, this.#rows) * this.dims);
     this.#matrix.set(matrix);
     this.#graph = undefined;
     if (this.#rows < this.exactLimit) return;
@@ -240,4 +231,28 @@ export class KnnIndex {
 /** The matches of query `q`: usearch answers a single query with `Matches`, several with `BatchMatches`. */
 function matchesOf(found: Matches | BatchMatches, q: number): Matches {
   return 'counts' in found ? found.get(q) : found;
+}
+
+/**
+ * A search holding a copy of a matrix derived from the index's rows, made again when they change.
+ * `current` returns it when it is ready for this version of the rows; otherwise it starts making it
+ * and returns undefined: until it is ready (and should it fail to be made) callers pass the matrix
+ * with each search, which gives the same results, only slower (exact-search.ts). The rows change
+ * rarely (a review decision, a sync), so a copy per change is cheap.
+ */
+class HeldSearch {
+  #held: { version: number; search?: FixedMatrixSearch } | undefined;
+
+  current(version: number, matrix: () => Float32Array, dims: number): FixedMatrixSearch | undefined {
+    if (this.#held?.version === version) return this.#held.search;
+    const held: { version: number; search?: FixedMatrixSearch } = { version };
+    this.#held = held;
+    FixedMatrixSearch.create(matrix(), dims).then(
+      (search) => {
+        held.search = search;
+      },
+      () => undefined,
+    );
+    return undefined;
+  }
 }

@@ -133,6 +133,37 @@ describe('k-nearest-neighbour index', () => {
     await expectTop('after removing');
   });
 
+  it('ranks first the queries closest to its stored vectors, and follows changes of the rows', async () => {
+    const index = new KnnIndex(D, 1000);
+    const vectors = randomUnitVectors(200, 10);
+    for (const v of vectors) index.add(v);
+    const others = randomUnitVectors(30, 11);
+    /** 30 unrelated queries with a copy of `stored` at position 17. */
+    const withCopyOf = (stored: Float32Array) => {
+      const batch = new Float32Array(31 * D);
+      others.forEach((q, i) => {
+        batch.set(q, (i < 17 ? i : i + 1) * D);
+      });
+      batch.set(stored, 17 * D);
+      return batch;
+    };
+    const expectFirst = async (batch: Float32Array, when: string) => {
+      // Several rounds, with pauses, so rankings made before and after any background work are compared.
+      for (let round = 0; round < 3; round++) {
+        const ranked = await index.coarseRank(batch, 5);
+        assert.equal(ranked.length, 5);
+        assert.equal(ranked[0], 17, `${when}, round ${round}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    // Row 0 is compared with whatever the sample's stride.
+    await expectFirst(withCopyOf(vectors[0]!), 'as built');
+    // Removing row 0 moves the last row into its place.
+    index.remove(0);
+    await expectFirst(withCopyOf(vectors[199]!), 'after a removal');
+    assert.deepEqual(await index.coarseRank(withCopyOf(vectors[1]!).subarray(0, 3 * D), 5), [0, 1, 2]);
+  });
+
   it('rejects vectors of the wrong dimension', () => {
     assert.throws(() => new KnnIndex(D).add(new Float32Array(D + 1)), /dimensions/);
   });
