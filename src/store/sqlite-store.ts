@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Kysely } from 'kysely';
-import type { StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-dialect.ts';
 import type { Store } from './store.ts';
@@ -13,8 +13,12 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly location: string;
   readonly dataDir: string;
+  readonly #raw: DatabaseSync;
   readonly #dataVersionQuery: StatementSync;
+  /** Prepared on first use: the table exists only once migrations have run. */
+  #revisionQuery: StatementSync | undefined;
   #dataVersion: number;
+  #revision: number | undefined;
   #changedHere = false;
 
   constructor(dataDir: string, lockWaitMs: number, maxBytes: number) {
@@ -23,6 +27,7 @@ export class SqliteStore implements Store {
     this.dataDir = dataDir;
     this.db = new Kysely<Database>({ dialect });
     this.location = path;
+    this.#raw = raw;
     this.#dataVersionQuery = raw.prepare('PRAGMA data_version');
     this.#dataVersion = this.#readDataVersion();
   }
@@ -33,12 +38,34 @@ export class SqliteStore implements Store {
     return row.data_version;
   }
 
+  /**
+   * Another connection's commit moves PRAGMA data_version, whatever it wrote; with several workers
+   * that is mostly their check events. Only then is the configuration revision read (a synchronous
+   * point query), so a check waits on no query because another worker wrote its events.
+   */
   changedSinceLastCall(): boolean {
-    const current = this.#readDataVersion();
-    const changed = this.#changedHere || current !== this.#dataVersion;
-    this.#dataVersion = current;
+    const changedHere = this.#changedHere;
     this.#changedHere = false;
+    const version = this.#readDataVersion();
+    const committedElsewhere = version !== this.#dataVersion;
+    this.#dataVersion = version;
+    // The first call reads the revision it compares with later.
+    if (!committedElsewhere && this.#revision !== undefined) return changedHere;
+    const revision = this.#readRevision();
+    const changed = changedHere || revision === undefined || (committedElsewhere && revision !== this.#revision);
+    this.#revision = revision;
     return changed;
+  }
+
+  /** The configuration revision, or undefined when it cannot be read here (the reload that follows reports why). */
+  #readRevision(): number | undefined {
+    try {
+      this.#revisionQuery ??= this.#raw.prepare('SELECT revision FROM config_revision WHERE id = 1');
+      const row = this.#revisionQuery.get() as { revision: number | bigint } | undefined;
+      return row === undefined ? undefined : Number(row.revision);
+    } catch {
+      return undefined;
+    }
   }
 
   async notifyConfigChanged(): Promise<void> {
