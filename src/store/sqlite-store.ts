@@ -52,12 +52,14 @@ export class SqliteStore implements Store {
     // The first call reads the revision it compares with later.
     if (!committedElsewhere && this.#revision !== undefined) return changedHere;
     const revision = this.#readRevision();
-    const changed = changedHere || revision === undefined || (committedElsewhere && revision !== this.#revision);
+    // Unreadable here: any commit elsewhere counts, and the reload it starts reports why.
+    if (revision === undefined) return changedHere || committedElsewhere;
+    const changed = changedHere || (committedElsewhere && revision !== this.#revision);
     this.#revision = revision;
     return changed;
   }
 
-  /** The configuration revision, or undefined when it cannot be read here (the reload that follows reports why). */
+  /** The configuration revision, or undefined when it cannot be read. */
   #readRevision(): number | undefined {
     try {
       this.#revisionQuery ??= this.#raw.prepare('SELECT revision FROM config_revision WHERE id = 1');
