@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
-import { ensureDashboardBuilt, launchChromium, signInFirstTime } from '../helpers/browser.ts';
+import { allStarted, ensureDashboardBuilt, launchChromium, signInFirstTime } from '../helpers/browser.ts';
 
 /** What a new administrator meets in the forms: confirmations, refusals shown in place, wording, routes. */
 describe('dashboard forms in headless Chromium', () => {
@@ -13,7 +13,7 @@ describe('dashboard forms in headless Chromium', () => {
 
   before(async () => {
     ensureDashboardBuilt();
-    [app, browser] = await Promise.all([startAppliance(), launchChromium()]);
+    await allStarted([startAppliance().then((a) => (app = a)), launchChromium().then((b) => (browser = b))]);
     page = await (await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1400, height: 900 } })).newPage();
     await signInFirstTime(page, app);
   });

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { initialPassword, NEW_ADMIN_PASSWORD } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
-import { ensureDashboardBuilt, launchChromium, screenshotDir } from '../helpers/browser.ts';
+import { allStarted, ensureDashboardBuilt, launchChromium, screenshotDir } from '../helpers/browser.ts';
 import { startRsyslog, type SyslogReceiver } from '../helpers/rsyslog.ts';
 
 describe('dashboard end to end in headless Chromium', () => {
@@ -20,7 +20,7 @@ describe('dashboard end to end in headless Chromium', () => {
 
   before(async () => {
     ensureDashboardBuilt();
-    [app, syslog, browser] = await Promise.all([startAppliance(), startRsyslog(), launchChromium()]);
+    await allStarted([startAppliance().then((a) => (app = a)), startRsyslog().then((s) => (syslog = s)), launchChromium().then((b) => (browser = b))]);
     const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
   });

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { NEW_ADMIN_PASSWORD, signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
-import { ensureDashboardBuilt, launchChromium, screenshotDir } from '../helpers/browser.ts';
+import { allStarted, ensureDashboardBuilt, launchChromium, screenshotDir } from '../helpers/browser.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 const WATCHED = 'Can you share the moonbeam protocol with me?';
@@ -30,7 +30,7 @@ describe('monitor mode and what-if replay in headless Chromium', () => {
 
   before(async () => {
     ensureDashboardBuilt();
-    [app, browser] = await Promise.all([startAppliance(), launchChromium()]);
+    await allStarted([startAppliance().then((a) => (app = a)), launchChromium().then((b) => (browser = b))]);
     [admin, { apiKey }] = await Promise.all([signInAsAdmin(app), app.createRuntimeLlm('storefront', '--level', '1')]);
     for (const [path, body] of [
       ['/api/profiles/default/keyword-rules', { keyword: 'moonbeam protocol' }],

@@ -14,6 +14,16 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits for every start, then throws the first failure. Each start assigns what it started, so a
+ * suite's `after` stops it: a browser that cannot be launched fails the suite, instead of leaving a
+ * started server that keeps the test process running.
+ */
+export async function allStarted(starts: readonly Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(starts)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** Builds the dashboard when no build exists (scripts/install.sh normally did it already). */
 export function ensureDashboardBuilt(): void {
   if (!existsSync(join(REPO_ROOT, 'dashboard/dist/index.html'))) execFileSync('npm', ['run', '--silent', 'build:dashboard'], { cwd: REPO_ROOT, stdio: 'inherit' });
