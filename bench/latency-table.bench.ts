@@ -7,7 +7,9 @@
  * - throughput of 32 concurrent clients against the default number of workers, next to a bare Fastify
  *   HTTPS JSON echo in as many processes;
  * - resident memory per worker process and of the whole appliance after the run's checks, and the
- *   same as proportional set sizes (shared pages split among the processes that map them).
+ *   same as proportional set sizes (shared pages split among the processes that map them);
+ * - where a check's time goes: on a server with one worker, sequential checks of each length and the
+ *   mean milliseconds of each guardrail over them, from `rampart_guardrail_duration_seconds`.
  *
  * The machine is shared and its speed moves, so latencies are also given as ratios to a reference
  * workload (sorting 2,000 numbers) timed in this process right before each request; throughput as a
@@ -113,6 +115,51 @@ for (let i = 0; i < Number(values.starts); i++) {
   firstChecks.push({ startMs: fresh.startMs, firstMs, reference });
 }
 
+/** `rampart_guardrail_duration_seconds` sums and counts per guardrail, from the server's /metrics. */
+function guardrailTotals(server: ServedAppliance, agent: Agent): Promise<Map<string, { sum: number; count: number }>> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: '/metrics', agent, servername: 'localhost' }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => {
+        const totals = new Map<string, { sum: number; count: number }>();
+        for (const m of body.matchAll(/^rampart_guardrail_duration_seconds_(sum|count)\{[^}]*guardrail="([a-z_]+)"[^}]*\} (\S+)$/gm)) {
+          const t = totals.get(m[2]!) ?? { sum: 0, count: 0 };
+          t[m[1] as 'sum' | 'count'] += Number(m[3]);
+          totals.set(m[2]!, t);
+        }
+        resolve(totals);
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Per length: the p50 of sequential checks and each guardrail's mean milliseconds over them (one worker). */
+async function perGuardrail(lengths: readonly number[], seconds: number): Promise<Array<{ chars: number; p50Ms: number; guardrailMs: Record<string, number> }>> {
+  const server = await serveAppliance(values.bin, 1);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: server.ca });
+  try {
+    const out = [];
+    for (const chars of lengths) {
+      const before = await guardrailTotals(server, agent);
+      const { p50 } = await sequential(server, chars, seconds);
+      const after = await guardrailTotals(server, agent);
+      const guardrailMs: Record<string, number> = {};
+      for (const [name, t] of after) {
+        const b = before.get(name) ?? { sum: 0, count: 0 };
+        if (t.count > b.count) guardrailMs[name] = round(((t.sum - b.sum) / (t.count - b.count)) * 1000);
+      }
+      out.push({ chars, p50Ms: round(p50), guardrailMs });
+    }
+    return out;
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
 /** Warm latency, throughput next to the echo, and memory after `values.checks` checks, on one server. */
 async function measure(server: ServedAppliance) {
   const workers = server.rss().workers.length || 1;
@@ -133,12 +180,15 @@ const server = await serveAppliance(values.bin);
 const { workers, warm, echoRun, checkRun, checksServed, rss, pss } = await measure(server).finally(() => server.stop());
 const total = (m: ProcessMemory) => m.primary + m.workers.reduce((a, b) => a + b, 0);
 
+const breakdown = await perGuardrail([1000, 10_000, 100_000], SECONDS);
+
 const firstSorted = firstChecks.map((f) => f.firstMs).sort((a, b) => a - b);
 const result = {
   workers,
   warm: Object.fromEntries(Object.entries(warm).map(([chars, s]) => [chars, { p50Ms: round(s.p50), p99Ms: round(s.p99), ratioP50ToReference: round(s.p50 / s.referenceP50, 2), ratioP99ToReference: round(s.p99 / s.referenceP50, 2), referenceP50Ms: round(s.referenceP50), samples: s.samples }])),
   firstCheck: { ms: firstChecks.map((f) => round(f.firstMs)), medianMs: round(quantile(firstSorted, 0.5)), maxMs: round(firstSorted.at(-1)!), startToReadyMs: firstChecks.map((f) => Math.round(f.startMs)), ratioToReference: round(quantile(firstSorted, 0.5) / quantile(firstChecks.map((f) => f.reference).sort((a, b) => a - b), 0.5), 2) },
   throughput: { check: { rps: Math.round(checkRun.rps), p50Ms: checkRun.p50, p99Ms: checkRun.p99, failed: checkRun.failed }, echo: { rps: Math.round(echoRun.rps), p50Ms: echoRun.p50, p99Ms: echoRun.p99, failed: echoRun.failed }, ratio: round(checkRun.rps / echoRun.rps, 3) },
+  perGuardrail: breakdown,
   memory: { checks: checksServed, primaryMb: rss.primary, workerMb: rss.workers, applianceMb: total(rss), pss: { primaryMb: pss.primary, workerMb: pss.workers, applianceMb: total(pss) } },
 };
 
@@ -152,4 +202,12 @@ const failed = checkRun.failed + echoRun.failed > 0 ? ` (failed or timed out: ${
 console.log(`| throughput, 32 HTTPS clients, ${workers} workers vs echo${failed} | ${result.throughput.check.rps} vs ${result.throughput.echo.rps} req/s | ${result.throughput.ratio}× echo | ${result.throughput.check.p99Ms} ms vs ${result.throughput.echo.p99Ms} ms |`);
 console.log(`| memory after ${checksServed.toLocaleString('en')} checks: RSS per worker / appliance | ${rss.workers.join(', ')} MB / ${result.memory.applianceMb} MB | | |`);
 console.log(`| same, proportional set size (shared pages split) | ${pss.workers.join(', ')} MB / ${result.memory.pss.applianceMb} MB | | |`);
+const others = ['keyword', 'regex', 'content_moderation', 'system_prompt'];
+console.log('\nWhere a check\'s time goes: one worker, sequential checks, mean per guardrail (rampart_guardrail_duration_seconds)\n');
+console.log('| message | execution_time p50 | llm | vector | pii | the other four |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const b of breakdown) {
+  const ms = (name: string) => b.guardrailMs[name] ?? 0;
+  console.log(`| ${b.chars.toLocaleString('en')} characters | ${b.p50Ms} ms | ${ms('llm')} ms | ${ms('vector')} ms | ${ms('pii')} ms | ${round(others.reduce((a, n) => a + ms(n), 0))} ms |`);
+}
 if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
