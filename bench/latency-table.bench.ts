@@ -56,20 +56,25 @@ function series(times: number[], references: number[]): Series {
   return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), referenceP50: quantile([...references].sort((a, b) => a - b), 0.5), samples: times.length };
 }
 
-/** One input-check; resolves to the server-side `execution_time` (ms). */
-function check(server: ServedAppliance, agent: Agent, message: string): Promise<number> {
+/** One HTTPS request to the appliance on loopback; resolves to its status and body. */
+function call(server: ServedAppliance, agent: Agent, path: string, body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: server.port, path: CHECK, method: 'POST', agent, servername: 'localhost', headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey } },
-      (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => (res.statusCode === 200 ? resolve((JSON.parse(body) as { execution_time: number }).execution_time) : reject(new Error(`input-check answered ${res.statusCode}: ${body}`))));
-      },
-    );
+    const headers = body === undefined ? {} : { 'content-type': 'application/json', 'x-api-key': server.apiKey };
+    const req = request({ host: '127.0.0.1', port: server.port, path, method: body === undefined ? 'GET' : 'POST', agent, servername: 'localhost', headers }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
     req.on('error', reject);
-    req.end(JSON.stringify({ message }));
+    req.end(body);
   });
+}
+
+/** One input-check; resolves to the server-side `execution_time` (ms). */
+async function check(server: ServedAppliance, agent: Agent, message: string): Promise<number> {
+  const res = await call(server, agent, CHECK, JSON.stringify({ message }));
+  if (res.status !== 200) throw new Error(`input-check answered ${res.status}: ${res.body}`);
+  return (JSON.parse(res.body) as { execution_time: number }).execution_time;
 }
 
 /** Sequential checks of `chars` characters for `seconds` (at least 20), each after a reference timing. */
@@ -116,24 +121,15 @@ for (let i = 0; i < Number(values.starts); i++) {
 }
 
 /** `rampart_guardrail_duration_seconds` sums and counts per guardrail, from the server's /metrics. */
-function guardrailTotals(server: ServedAppliance, agent: Agent): Promise<Map<string, { sum: number; count: number }>> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path: '/metrics', agent, servername: 'localhost' }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => {
-        const totals = new Map<string, { sum: number; count: number }>();
-        for (const m of body.matchAll(/^rampart_guardrail_duration_seconds_(sum|count)\{[^}]*guardrail="([a-z_]+)"[^}]*\} (\S+)$/gm)) {
-          const t = totals.get(m[2]!) ?? { sum: 0, count: 0 };
-          t[m[1] as 'sum' | 'count'] += Number(m[3]);
-          totals.set(m[2]!, t);
-        }
-        resolve(totals);
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function guardrailTotals(server: ServedAppliance, agent: Agent): Promise<Map<string, { sum: number; count: number }>> {
+  const { body } = await call(server, agent, '/metrics');
+  const totals = new Map<string, { sum: number; count: number }>();
+  for (const m of body.matchAll(/^rampart_guardrail_duration_seconds_(sum|count)\{[^}]*guardrail="([a-z_]+)"[^}]*\} (\S+)$/gm)) {
+    const t = totals.get(m[2]!) ?? { sum: 0, count: 0 };
+    t[m[1] as 'sum' | 'count'] += Number(m[3]);
+    totals.set(m[2]!, t);
+  }
+  return totals;
 }
 
 /** Per length: the p50 of sequential checks and each guardrail's mean milliseconds over them (one worker). */

@@ -69,15 +69,14 @@ export async function serveAppliance(bin = BIN, workers?: number): Promise<Serve
   };
 }
 
-function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+/** A process's memory figure in MB, read from the kB value of `field` in /proc/<pid>/`file`. */
+function procMb(pid: number, file: string, field: string): number {
+  const kb = new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'))?.[1];
   return Math.round(Number(kb) / 1024);
 }
 
-function pssMb(pid: number): number {
-  const kb = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
-  return Math.round(Number(kb) / 1024);
-}
+const rssMb = (pid: number) => procMb(pid, 'status', 'VmRSS');
+const pssMb = (pid: number) => procMb(pid, 'smaps_rollup', 'Pss');
 
 function childrenOf(pid: number): number[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);

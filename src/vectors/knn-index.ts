@@ -131,8 +131,10 @@ export class KnnIndex {
     const n = queries.length / this.dims;
     if (n <= count || this.#rows === 0) return Array.from({ length: Math.min(n, count) }, (_, i) => i);
     // The sample's search, once made, holds it packed; until then the sample goes with the search.
-    const held = this.#coarse.current(this.#version, () => this.#coarseSample(), this.dims);
-    const found = held ? await held.search(queries, 1) : await (await this.#exactSearch()).search(this.#coarseSample(), queries, this.dims, 1);
+    let sample: Float32Array | undefined;
+    const sampled = () => (sample ??= this.#coarseSample());
+    const held = this.#coarse.current(this.#version, sampled, this.dims);
+    const found = held ? await held.search(queries, 1) : await (await this.#exactSearch()).search(sampled(), queries, this.dims, 1);
     const best = found.map((f) => f[0]?.similarity ?? Number.NEGATIVE_INFINITY);
     return Array.from({ length: n }, (_, q) => q)
       .sort((a, b) => best[b]! - best[a]!)
