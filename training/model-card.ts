@@ -5,7 +5,7 @@ import type { ModelManifest } from '../src/models/manifest.ts';
 import { WINDOW_CHARS, WINDOW_STRIDE } from '../src/models/windows.ts';
 import type { CorpusSummary } from './corpus.ts';
 import type { TrainConfig } from './trainer.ts';
-import type { FacetRow, SeedRun, TargetFigures, ValidationReport } from './validation.ts';
+import type { FacetRow, HeldOutReport, SeedRun, TargetFigures, ValidationReport } from './validation.ts';
 
 export interface HoldoutResult {
   lang: string;
@@ -20,7 +20,7 @@ export interface CardInputs {
   config: TrainConfig;
   excludedLicences: readonly string[];
   corpus: CorpusSummary;
-  validation: (ValidationReport & { seedRuns: readonly SeedRun[] }) | undefined;
+  validation: (ValidationReport & { seedRuns: readonly SeedRun[]; heldOut: readonly HeldOutReport[] }) | undefined;
   evalTable: string;
   /** Hand-written analysis of missed targets (training/model-card-notes.md). */
   notes: string;
@@ -90,6 +90,37 @@ ${facetSection('By language (source rows; the language is the category suffix, e
 ${facetSection('By attack technique (source rows; the technique is the source\'s sub-label):', v.byTechnique, false)}`;
 }
 
+/** Validation with whole languages, or whole attack techniques, held out (training/fold-schemes.ts). */
+function heldOutSection(reports: readonly HeldOutReport[]): string {
+  // The first seed's tables; the targets table gives the spread over seeds.
+  const language = reports.find((r) => r.scheme === 'language');
+  const technique = reports.find((r) => r.scheme === 'technique');
+  const overall = (r: HeldOutReport) => r.overall.map((o) => `${o.facet}: attacks ${o.attacks} (flagged ${pct(o.attackRecall)})${o.benign > 0 ? `, benign ${o.benign} (flagged ${pct(o.benignFpr)})` : ''}${o.harmful > 0 ? `, harmful ${o.harmful} (flagged ${pct(o.harmfulRecall)})` : ''}`).join('; ');
+  const parts: string[] = [];
+  if (language) {
+    parts.push(`**Held-out languages** (training seed ${language.seed}). Five folds of languages (the attack languages of train/
+two to a fold: Arabic and Spanish, Bengali and French, Chinese and German, Hindi and Russian, Japanese and
+Korean; other languages by name; English is never held out). A fold's model trains on no text in its
+languages — neither the sources' rows nor the machine-translated copies, hand-written phrases or everyday
+messages — and on none of the sources its scored rows come from, in any language: its scores are those of
+a model that has seen neither the language nor the source, as with a translated attack from a new source.
+Source rows are scored, at the shipped calibration and thresholds; "at 1% FPR" uses the held-out benign
+rows of the same folds. ${overall(language)}.
+
+${facetSection('', language.rows, true).trimStart()}`);
+  }
+  if (technique) {
+    parts.push(`**Held-out attack techniques** (training seed ${technique.seed}). The attack rows of train/ are grouped into
+technique families by their sources' own sub-labels; a fold's model trains on no attack text of its family,
+from any source, nor on their copies (translations, wrappings), and scores the family's source rows at the
+shipped calibration and thresholds. Hand-written attack templates, which are not of any source's
+families, are trained on in every fold. ${overall(technique)}.
+
+${facetSection('', technique.rows, false).trimStart().replace('| technique |', '| technique family |')}`);
+  }
+  return parts.length === 0 ? '' : `### Held-out languages and techniques\n\n${parts.join('\n')}`;
+}
+
 /** What detection must reach out-of-source; the eval/ table is a report and never a target. */
 const TARGETS: ReadonlyArray<readonly [keyof TargetFigures, string, string, (x: number) => boolean]> = [
   ['attackRecallEnglish', 'attacks flagged, English source rows', '≥ 80%', (x) => x >= 0.8],
@@ -102,20 +133,31 @@ const TARGETS: ReadonlyArray<readonly [keyof TargetFigures, string, string, (x: 
   ['unsafeAnswerRecall', 'unsafe answers flagged', '≥ 90%', (x) => x >= 0.9],
 ];
 
+const HELD_OUT_TARGETS: ReadonlyArray<readonly [HeldOutReport['scheme'], string, string, string, (x: number) => boolean]> = [
+  ['technique', 'English', 'attacks flagged, English source rows, technique held out', '≥ 80%', (x) => x >= 0.8],
+  ['language', 'other languages', 'attacks flagged, other languages, language held out', '≥ 70%', (x) => x >= 0.7],
+];
+
 function spread(xs: readonly number[]): string {
   if (xs.length < 2) return '–';
   return `${pct(Math.min(...xs))} – ${pct(Math.max(...xs))}`;
 }
 
 /** The detection targets on out-of-source validation, with the spread over training seeds. */
-function targetsSection(runs: readonly SeedRun[]): string {
+function targetsSection(runs: readonly SeedRun[], heldOut: readonly HeldOutReport[]): string {
   const rows = TARGETS.map(([key, what, target, ok]) => {
     const first = runs[0]!.targets[key];
     return `| ${what} | ${target} | ${pct(first)} | ${spread(runs.map((r) => r.targets[key]))} | ${ok(first) ? 'met' : '**missed**'} |`;
   });
+  // The same attack targets where the language, or the technique, was never seen.
+  for (const [scheme, facet, what, target, ok] of HELD_OUT_TARGETS) {
+    const recalls = heldOut.filter((r) => r.scheme === scheme).map((r) => r.overall.find((o) => o.facet === facet)?.attackRecall ?? Number.NaN);
+    if (recalls.length > 0) rows.push(`| ${what} | ${target} | ${pct(recalls[0]!)} | ${spread(recalls)} | ${ok(recalls[0]!) ? 'met' : '**missed**'} |`);
+  }
   return `Out-of-source validation at the shipped thresholds (model guardrails on input: attack, extraction or
 hazard head; answers: the answer head). ${runs.length} training seed(s): ${runs.map((r) => r.seed).join(', ')}; the first
 seed's scores set the calibration, the spread column gives the lowest and highest value over seeds.
+The rows "technique held out" and "language held out" come from the folds of the section above.
 
 | measure | target | measured | spread over seeds | |
 |---|---|---:|---:|---|
@@ -132,7 +174,7 @@ function facetSection(title: string, rows: readonly FacetRow[], withBenign: bool
   const head = withBenign
     ? '| language | attacks | flagged (shipped) | attack head at 1% FPR | benign | benign flagged | harmful | harmful flagged |\n|---|---:|---:|---:|---:|---:|---:|---:|'
     : '| technique | attacks | flagged (shipped) | attack head at 1% FPR |\n|---|---:|---:|---:|';
-  return `${title}\n\n${head}\n${body}\n`;
+  return `${title ? `${title}\n\n` : ''}${head}\n${body}\n`;
 }
 
 function holdoutSection(rows: readonly HoldoutResult[]): string {
@@ -256,6 +298,7 @@ treebanks) keep one item's translations in one validation fold.
 ${translationParagraph(c.translations)}## Evaluation
 
 ${c.validation !== undefined ? validationSection(c.validation) : '_Validation skipped in this run._\n'}
+${c.validation !== undefined ? heldOutSection(c.validation.heldOut) : ''}
 ${holdoutSection(c.holdout)}
 ### eval/ (public benchmark; never used for training, calibration or thresholds)
 
@@ -266,7 +309,7 @@ ${c.evalTable}
 
 ## Targets
 
-${c.validation !== undefined ? targetsSection(c.validation.seedRuns) : '_Validation skipped in this run._'}
+${c.validation !== undefined ? targetsSection(c.validation.seedRuns, c.validation.heldOut) : '_Validation skipped in this run._'}
 
 ${c.notes}
 

@@ -4,8 +4,9 @@
  * table from GloVe → features → grouped out-of-source validation (calibration and thresholds) →
  * final model on everything → weights, manifest, validation report and model card.
  *
- *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-model] [--seeds N] [--epochs N] [--models-dir DIR]
- *     [--save-oof FILE] [--load-oof FILE,...] [--seed-offset K] [--corpus-seed N] [--reuse-model] [--translation-share S]
+ *   node training/train.ts [--exclude-license CC-BY-NC,GPL] [--no-validation] [--no-held-out] [--no-model] [--seeds N] [--epochs N]
+ *     [--models-dir DIR] [--threads N] [--save-oof FILE] [--load-oof FILE,...] [--seed-offset K] [--corpus-seed N] [--reuse-model]
+ *     [--translation-share S]
  *
  * Needs the FreeDict bilingual dictionaries and the Apertium translators from Debian's packages (training/dictionary-aliases.ts
  * and training/machine-translation.ts
@@ -34,7 +35,9 @@ import { translatedCopies } from './machine-translation.ts';
 import { roundTripRows } from './quantize.ts';
 import { Random } from './random.ts';
 import { DEFAULT_CONFIG, bucketWeights, train } from './trainer.ts';
-import { analyse, loadLogits, outOfFoldLogits, saveLogits, type SeedRun, type ValidationReport } from './validation.ts';
+import { analyse, analyseHeldOut, loadLogits, mergeFolds, saveLogits, schemeJobs, type HeldOutReport, type SeedRun, type ValidationReport } from './validation.ts';
+import { runFoldJobs, type FoldJob } from './fold-pool.ts';
+import type { FoldScheme } from './fold-schemes.ts';
 import { writeModel } from './write-model.ts';
 
 const { values: args } = parseArgs({
@@ -42,6 +45,10 @@ const { values: args } = parseArgs({
     'exclude-license': { type: 'string', default: process.env.RAMPART_EXCLUDE_LICENSES ?? '' },
     'no-validation': { type: 'boolean', default: false },
     'no-model': { type: 'boolean', default: false },
+    // Skip the language and technique folds (source folds only).
+    'no-held-out': { type: 'boolean', default: false },
+    // Validation models trained at once (default: one per core).
+    threads: { type: 'string' },
     'save-oof': { type: 'string' },
     'load-oof': { type: 'string' },
     epochs: { type: 'string' },
@@ -90,28 +97,40 @@ const weights = bucketWeights(set, cfg.buckets);
 
 const outDir = join(args['models-dir']!, DETECTOR_MODEL_NAME);
 mkdirSync(outDir, { recursive: true });
-let report: (ValidationReport & { seedRuns: SeedRun[] }) | undefined;
+let report: (ValidationReport & { seedRuns: SeedRun[]; heldOut: HeldOutReport[] }) | undefined;
 if (!args['no-validation']) {
   // Out-of-fold scores per training seed (the corpus stays the one built from the configured seed):
-  // loaded from --load-oof files in seed order, the rest computed here.
+  // source folds loaded from --load-oof files in seed order, the rest computed here, all models of
+  // the run trained in parallel (fold-pool.ts), language and technique folds with every seed.
   const loaded = (args['load-oof'] ?? '').split(',').filter(Boolean).map(loadLogits);
-  const offset = Number(args['seed-offset']);
   const runs = Math.max(Number(args.seeds), loaded.length);
+  const seeds = Array.from({ length: runs }, (_, k) => cfg.seed + Number(args['seed-offset']) + k);
+  const planned: { scheme: FoldScheme; seed: number; jobs: FoldJob[] }[] = [];
+  seeds.forEach((seed, k) => {
+    if (loaded[k] === undefined) planned.push({ scheme: 'source', seed, jobs: schemeJobs(set, 'source', { ...cfg, seed }) });
+    if (!args['no-held-out']) for (const scheme of ['language', 'technique'] as const) planned.push({ scheme, seed, jobs: schemeJobs(set, scheme, { ...cfg, seed }) });
+  });
+  const results = await runFoldJobs(set, weights, planned.flatMap((p) => p.jobs), log, args.threads === undefined ? undefined : Number(args.threads));
+  const oofOf = new Map<string, Map<number, Float32Array>>();
+  let next = 0;
+  for (const p of planned) {
+    const oof = mergeFolds(results.slice(next, (next += p.jobs.length)));
+    oofOf.set(`${p.scheme}.${p.seed}`, oof);
+    if (args['save-oof'] !== undefined) saveLogits(p.scheme === 'source' && runs === 1 ? args['save-oof'] : `${args['save-oof']}.${p.scheme === 'source' ? '' : `${p.scheme}.`}${p.seed}`, oof);
+  }
   const seedRuns: SeedRun[] = [];
   let first: ValidationReport | undefined;
-  for (let k = 0; k < runs; k++) {
-    const seed = cfg.seed + offset + k;
-    if (loaded[k] === undefined) log(`validation with training seed ${seed}`);
-    const oof = loaded[k] ?? outOfFoldLogits(set, { ...cfg, seed }, weights, log);
-    if (args['save-oof'] !== undefined && loaded[k] === undefined) saveLogits(runs > 1 ? `${args['save-oof']}.${seed}` : args['save-oof'], oof);
-    const analysed = analyse(set, oof);
+  seeds.forEach((seed, k) => {
+    const analysed = analyse(set, loaded[k] ?? oofOf.get(`source.${seed}`)!);
     first ??= analysed;
     seedRuns.push({ seed, targets: analysed.targets, byLanguage: analysed.byLanguage });
-  }
-  report = { ...first!, seedRuns };
+  });
+  const heldOut = planned.filter((p) => p.scheme !== 'source').map((p) => analyseHeldOut(set, oofOf.get(`${p.scheme}.${p.seed}`)!, first!.calibration, p.scheme, p.seed));
+  report = { ...first!, seedRuns, heldOut };
   writeFileSync(join(outDir, 'validation.json'), `${JSON.stringify({ config: cfg, excludedLicences: excluded, corpus: summary, ...report }, null, 2)}\n`);
   log(`out-of-source: ${JSON.stringify(report.heads)}`);
   log(`targets: ${JSON.stringify(seedRuns.map((r) => r.targets))}`);
+  for (const h of heldOut) log(`held-out ${h.scheme}s: ${h.overall.map((r) => `${r.facet} attacks ${(100 * r.attackRecall).toFixed(1)}%`).join(', ')}`);
 }
 if (!args['no-model']) {
   const manifest = args['reuse-model'] ? reusedManifest() : trainAndWrite();

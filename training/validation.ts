@@ -4,26 +4,24 @@ import type { Calibration } from '../src/models/manifest.ts';
 import { applyPlatt, fitPlatt } from './calibration.ts';
 import type { EncodedSet } from './encode.ts';
 import type { LabelledText } from './labels.ts';
-import { languageOf, techniqueOf } from '../src/eval/row-facets.ts';
-import { EVERYDAY_GROUP, FOLDS, foldOf } from './folds.ts';
+import { techniqueOf } from '../src/eval/row-facets.ts';
+import { EVERYDAY_GROUP, foldOf } from './folds.ts';
+import type { FoldJob } from './fold-pool.ts';
+import { foldCount, foldSplit, isSourceText, TECHNIQUE_FAMILY_NAMES, techniqueFamilyOf, textLanguage, type FoldScheme } from './fold-schemes.ts';
 import { auc, rate, thresholdAtFpr } from './metrics.ts';
-import { predictTexts, train, type TrainConfig } from './trainer.ts';
+import type { TrainConfig } from './trainer.ts';
 
-/** Out-of-source logits: every text scored by the model trained without its fold. */
-export function outOfFoldLogits(set: EncodedSet, cfg: TrainConfig, weights: Float32Array, log: (s: string) => void): Map<number, Float32Array> {
-  const oof = new Map<number, Float32Array>();
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const trainTexts = new Set<number>();
-    const heldOut = new Set<number>();
-    // fold -1: always trained on
-    set.texts.forEach((t, i) => {
-      (foldOf(t.group) === fold ? heldOut : trainTexts).add(i);
-    });
-    log(`fold ${fold + 1}/${FOLDS}: training on ${trainTexts.size} texts, holding out ${heldOut.size}`);
-    const net = train(set, trainTexts, cfg, weights, log);
-    for (const [i, z] of predictTexts(net, set, heldOut)) oof.set(i, z);
-  }
-  return oof;
+/** The validation models of one scheme and training seed: one job per fold (fold-schemes.ts). */
+export function schemeJobs(set: EncodedSet, scheme: FoldScheme, cfg: TrainConfig): FoldJob[] {
+  return Array.from({ length: foldCount(scheme) }, (_, fold) => {
+    const split = foldSplit(set.texts, scheme, fold);
+    return { name: `${scheme} fold ${fold + 1}/${foldCount(scheme)}, seed ${cfg.seed}`, cfg, train: Int32Array.from(split.train), heldOut: Int32Array.from(split.heldOut) };
+  });
+}
+
+/** One scheme's held-out logits, merged over its folds (each text is held out in at most one). */
+export function mergeFolds(folds: readonly ReadonlyMap<number, Float32Array>[]): Map<number, Float32Array> {
+  return new Map(folds.flatMap((f) => [...f]));
 }
 
 /** Out-of-fold logits kept on disk, to re-run the analysis without retraining (same corpus only). */
@@ -172,11 +170,6 @@ export function isMostlyNonEnglish(text: string): boolean {
   return letters > 0 && nonAscii / letters > 0.3;
 }
 
-/** A text of a dataset source, not generated or written for this project. */
-function isSourceText(t: LabelledText): boolean {
-  return !t.generated && !t.group.startsWith('synthetic:');
-}
-
 export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>): ValidationReport {
   const calibration: Record<string, Calibration> = {};
   const thresholds: Record<string, number> = {};
@@ -315,10 +308,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     for (const f of [0.005, 0.01, 0.02, 0.05]) attackRecallAtFprSourceRows[`${f * 100}%`] = rate(pos, thresholdAtFpr(neg, f));
   }
 
-  const flaggedBy = (i: number): boolean => {
-    const s = scores.get(i)!;
-    return s[HEAD_INDEX.attack]! >= thresholds.attack! || s[HEAD_INDEX.extraction]! >= thresholds.extraction! || s[HEAD_INDEX.harmful]! >= thresholds.harmful!;
-  };
+  const flaggedBy = (i: number): boolean => inputFlagged(scores.get(i)!, thresholds);
   const groupsMap = new Map<string, number[]>();
   for (const i of scores.keys()) {
     const t = set.texts[i]!;
@@ -350,35 +340,9 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     harmfulRecall: fh.filter((i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!).length / Math.max(1, fh.length),
   };
   const at1 = thresholdAtFpr(benignScores('attack'), 0.01);
-  const facetRows = (keyOf: (t: LabelledText) => string, only: (i: number) => boolean): FacetRow[] => {
-    const byKey = new Map<string, number[]>();
-    for (const i of scores.keys()) {
-      if (!only(i)) continue;
-      const key = keyOf(set.texts[i]!);
-      const list = byKey.get(key) ?? [];
-      list.push(i);
-      byKey.set(key, list);
-    }
-    return [...byKey].sort((a, b) => a[0].localeCompare(b[0])).map(([facet, list]) => {
-      const attacks = list.filter((i) => targetOf(set, i, 'attack') === 1);
-      const benign = list.filter((i) => ['benign', 'benign_hard'].includes(set.texts[i]!.label));
-      const harmful = list.filter((i) => targetOf(set, i, 'harmful') === 1);
-      const share = (xs: number[], f: (i: number) => boolean) => xs.filter(f).length / Math.max(1, xs.length);
-      return {
-        facet,
-        attacks: attacks.length,
-        attackRecall: share(attacks, flaggedBy),
-        attackRecallAt1: share(attacks, (i) => scores.get(i)![HEAD_INDEX.attack]! >= at1),
-        benign: benign.length,
-        benignFpr: share(benign, flaggedBy),
-        harmful: harmful.length,
-        harmfulRecall: share(harmful, (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!),
-      };
-    });
-  };
   const sourceRow = (i: number) => isSourceText(set.texts[i]!);
-  const byLanguage = facetRows((t) => t.language ?? languageOf(t.category, t.text), sourceRow);
-  const byTechnique = facetRows((t) => t.technique ?? techniqueOf(t.category), (i) => sourceRow(i) && targetOf(set, i, 'attack') === 1);
+  const byLanguage = facetRows(set, scores, thresholds, at1, textLanguage, sourceRow);
+  const byTechnique = facetRows(set, scores, thresholds, at1, (t) => t.technique ?? techniqueOf(t.category), (i) => sourceRow(i) && targetOf(set, i, 'attack') === 1);
 
   const macroFlagged = (label: string) => {
     const pools = new Map<string, [number, number]>();
@@ -398,7 +362,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     return xs.filter(by).length / Math.max(1, xs.length);
   };
   const answerFlagged = (i: number) => scores.get(i)![HEAD_INDEX.unsafe_output]! >= thresholds.unsafe_output!;
-  const isEnglish = (i: number) => (set.texts[i]!.language ?? languageOf(set.texts[i]!.category, set.texts[i]!.text)) === 'English';
+  const isEnglish = (i: number) => textLanguage(set.texts[i]!) === 'English';
   const sourceAttack = (i: number) => sourceRow(i) && targetOf(set, i, 'attack') === 1;
   const targets: TargetFigures = {
     attackRecallEnglish: flaggedShare((i) => sourceAttack(i) && isEnglish(i), flaggedBy),
@@ -411,4 +375,78 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     unsafeAnswerRecall: flaggedShare((i) => sourceRow(i) && set.texts[i]!.label === 'unsafe_output', answerFlagged),
   };
   return { calibration, thresholds, heads, groups, attackRecallAtFpr, attackRecallAtFprSourceRows, answerF1, multilingual, targets, byLanguage, byTechnique };
+}
+
+/** Whether the input guardrails block a text: the attack, extraction or hazard head at its threshold (calibrated scores). */
+function inputFlagged(s: Float64Array, thresholds: Record<string, number>): boolean {
+  return s[HEAD_INDEX.attack]! >= thresholds.attack! || s[HEAD_INDEX.extraction]! >= thresholds.extraction! || s[HEAD_INDEX.harmful]! >= thresholds.harmful!;
+}
+
+/**
+ * Scored texts (`only`) grouped by `keyOf`: attacks flagged at the thresholds and by the attack head
+ * at `at1` (its 1 % benign false-positive point; NaN when there is none), benign flagged, harmful
+ * requests flagged by the hazard head.
+ */
+function facetRows(
+  set: EncodedSet,
+  scores: ReadonlyMap<number, Float64Array>,
+  thresholds: Record<string, number>,
+  at1: number,
+  keyOf: (t: LabelledText) => string,
+  only: (i: number) => boolean,
+): FacetRow[] {
+  const byKey = new Map<string, number[]>();
+  for (const i of scores.keys()) {
+    if (!only(i)) continue;
+    const key = keyOf(set.texts[i]!);
+    const list = byKey.get(key) ?? [];
+    list.push(i);
+    byKey.set(key, list);
+  }
+  const flagged = (i: number) => inputFlagged(scores.get(i)!, thresholds);
+  return [...byKey].sort((a, b) => a[0].localeCompare(b[0])).map(([facet, list]) => {
+    const attacks = list.filter((i) => targetOf(set, i, 'attack') === 1);
+    const benign = list.filter((i) => ['benign', 'benign_hard'].includes(set.texts[i]!.label));
+    const harmful = list.filter((i) => targetOf(set, i, 'harmful') === 1);
+    const share = (xs: number[], f: (i: number) => boolean) => xs.filter(f).length / Math.max(1, xs.length);
+    return {
+      facet,
+      attacks: attacks.length,
+      attackRecall: share(attacks, flagged),
+      attackRecallAt1: Number.isNaN(at1) ? Number.NaN : share(attacks, (i) => scores.get(i)![HEAD_INDEX.attack]! >= at1),
+      benign: benign.length,
+      benignFpr: share(benign, flagged),
+      harmful: harmful.length,
+      harmfulRecall: share(harmful, (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!),
+    };
+  });
+}
+
+/** Validation by held-out languages or attack techniques (fold-schemes.ts), at the shipped calibration and thresholds. */
+export interface HeldOutReport {
+  scheme: FoldScheme;
+  seed: number;
+  /** Per held-out language, or per technique family. */
+  rows: FacetRow[];
+  /** The held-out rows as a whole, English and other languages. */
+  overall: FacetRow[];
+}
+
+/**
+ * Scores of a language or technique scheme, read with the calibration the source folds fitted (the
+ * shipped one) and the default thresholds. The attack head's 1 % point is that of the scheme's own
+ * held-out benign rows (held-out languages have some; technique folds hold out attacks only).
+ */
+export function analyseHeldOut(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>, calibration: Readonly<Record<string, Calibration>>, scheme: FoldScheme, seed: number): HeldOutReport {
+  const scores = new Map([...oof].map(([i, z]) => [i, Float64Array.from(HEADS, (h, k) => applyPlatt(calibration[h]!, z[k]!))] as const));
+  const thresholds: Record<string, number> = { attack: 0.5, extraction: 0.5, harmful: 0.5 };
+  const benign = [...scores].filter(([i]) => ['benign', 'benign_hard'].includes(set.texts[i]!.label)).map(([, s]) => s[HEAD_INDEX.attack]!);
+  const at1 = benign.length > 0 ? thresholdAtFpr(benign, 0.01) : Number.NaN;
+  const keyOf = scheme === 'technique' ? (t: LabelledText) => techniqueFamilyOf(t) ?? TECHNIQUE_FAMILY_NAMES[TECHNIQUE_FAMILY_NAMES.length - 1]! : textLanguage;
+  return {
+    scheme,
+    seed,
+    rows: facetRows(set, scores, thresholds, at1, keyOf, () => true),
+    overall: facetRows(set, scores, thresholds, at1, (t) => (textLanguage(t) === 'English' ? 'English' : 'other languages'), () => true),
+  };
 }
