@@ -9,8 +9,13 @@ export interface TrainConfig {
   /** Pooling pseudo-count of empty evidence (see src/models/network.ts). */
   poolPrior: number;
   epochs: number;
-  /** Windows drawn per validation group per epoch, so big sources do not drown small ones. */
+  /** Windows drawn per source per epoch, so big sources do not drown small ones. */
   capPerGroup: number;
+  /**
+   * Windows drawn per epoch from a group of hand-written material (`synthetic:`): its share was set
+   * when it was written, and it is not a source to balance against the others.
+   */
+  capPerWrittenGroup: number;
   batch: number;
   lrDense: number;
   lrSparse: number;
@@ -30,7 +35,8 @@ export const DEFAULT_CONFIG: TrainConfig = {
   buckets: 1 << 18,
   poolPrior: 24,
   epochs: 10,
-  capPerGroup: 2500,
+  capPerGroup: 1200,
+  capPerWrittenGroup: 2500,
   batch: 32,
   lrDense: 2e-3,
   lrSparse: 0.15,
@@ -66,7 +72,7 @@ function adamStep(p: Float32Array, g: Float32Array, s: Adam, lr: number, t: numb
 }
 
 /** Groups → window indices, for per-epoch capped sampling. */
-function windowsByGroup(set: EncodedSet, allowed: ReadonlySet<number>): number[][] {
+function windowsByGroup(set: EncodedSet, allowed: ReadonlySet<number>): Map<string, number[]> {
   const byGroup = new Map<string, number[]>();
   for (let i = 0; i < set.size; i++) {
     if (!allowed.has(set.textOf[i]!)) continue;
@@ -75,7 +81,7 @@ function windowsByGroup(set: EncodedSet, allowed: ReadonlySet<number>): number[]
     if (list === undefined) byGroup.set(g, (list = []));
     list.push(i);
   }
-  return [...byGroup.keys()].sort().map((k) => byGroup.get(k)!);
+  return new Map([...byGroup].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 }
 
 /** Positive-class multiplier per head that balances positives against negatives. */
@@ -150,7 +156,7 @@ export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: T
   const rowAccumulator = new Float32Array(B).fill(1e-6);
 
   const groups = windowsByGroup(set, allowedTexts);
-  const balance = headBalance(set, groups.flat());
+  const balance = headBalance(set, [...groups.values()].flat());
   const sum = new Float32Array(H);
   const pre = new Float32Array(H);
   const h = new Float32Array(H);
@@ -163,9 +169,10 @@ export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: T
 
   for (let epoch = 0; epoch < cfg.epochs; epoch++) {
     const order: number[] = [];
-    for (const g of groups) {
-      const list = rng.shuffle(g.slice());
-      for (let i = 0; i < Math.min(cfg.capPerGroup, list.length); i++) order.push(list[i]!);
+    for (const [group, windows] of groups) {
+      const list = rng.shuffle(windows.slice());
+      const cap = group.startsWith('synthetic:') ? cfg.capPerWrittenGroup : cfg.capPerGroup;
+      for (let i = 0; i < Math.min(cap, list.length); i++) order.push(list[i]!);
     }
     rng.shuffle(order);
     const progress = epoch / cfg.epochs;

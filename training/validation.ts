@@ -113,19 +113,17 @@ function targetOf(set: EncodedSet, text: number, head: HeadName): number {
 }
 
 /**
- * The input-side heads that block, grouped by guardrail: the attack and extraction heads (llm and
- * system_prompt) share one false-positive budget, the hazard head (content moderation) has its own.
- * Within a group the budget is for the union (a benign prompt blocked by both counts once); the
- * numbers are the heads' shares of it.
+ * The input-side heads that block (llm, system_prompt and content moderation) share one false-positive
+ * budget: an ordinary prompt blocked by any model guardrail is a false positive, however many blocked
+ * it. The budget is for their union (a prompt blocked by two counts once); the numbers are the heads'
+ * shares of it.
  */
-const DECISION_GROUPS: ReadonlyArray<ReadonlyArray<readonly [HeadName, number]>> = [
-  [
-    ['attack', 1],
-    ['extraction', 0.5],
-  ],
-  [['harmful', 1]],
+const BLOCKING_SHARES: ReadonlyArray<readonly [HeadName, number]> = [
+  ['attack', 1],
+  ['extraction', 0.5],
+  ['harmful', 1],
 ];
-/** Share of out-of-source benign prompts each guardrail may block (macro average over benign pools). */
+/** Share of out-of-source benign prompts the model guardrails together may block (macro average over benign pools). */
 export const BENIGN_FPR_BUDGET = 0.01;
 
 /** The benign pool a text counts in for the false-positive budget: its source, all everyday messages as one. */
@@ -189,35 +187,33 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   const isBenign = (i: number) => set.texts[i]!.label === 'benign';
   const benignRaw = (head: HeadName) => [...oof].filter(([i]) => isBenign(i)).map(([, z]) => z[HEAD_INDEX[head]]!);
 
-  // Raw-logit thresholds: per group, scale the heads' budget shares until the union stays within it.
+  // Raw-logit thresholds: scale the heads' budget shares until the union stays within the budget.
+  // Macro average over benign pools: each benign source (all everyday messages as one) counts
+  // equally, so a large, easy source (8,800 maths questions) cannot buy a loose threshold for the rest.
   const rawThreshold: Partial<Record<HeadName, number>> = {};
-  for (const group of DECISION_GROUPS) {
-    // Macro average over benign pools: each benign source (all everyday messages as one) counts
-    // equally, so a large, easy source (8,800 maths questions) cannot buy a loose threshold for the rest.
-    const unionFpr = () => {
-      const pools = new Map<string, [number, number]>();
-      for (const [i, z] of oof) {
-        if (!isBenign(i)) continue;
-        const pool = benignPool(set.texts[i]!.group);
-        const c = pools.get(pool) ?? [0, 0];
-        c[1]++;
-        if (group.some(([h]) => z[HEAD_INDEX[h]]! >= rawThreshold[h]!)) c[0]++;
-        pools.set(pool, c);
-      }
-      let sum = 0;
-      for (const [hits, n] of pools.values()) sum += hits / n;
-      return sum / Math.max(1, pools.size);
-    };
-    let lo = 0;
-    let hi = BENIGN_FPR_BUDGET;
-    for (let iter = 0; iter < 30; iter++) {
-      const mid = (lo + hi) / 2;
-      for (const [h, share] of group) rawThreshold[h] = thresholdAtFpr(benignRaw(h), mid * share);
-      if (unionFpr() <= BENIGN_FPR_BUDGET) lo = mid;
-      else hi = mid;
+  const unionFpr = () => {
+    const pools = new Map<string, [number, number]>();
+    for (const [i, z] of oof) {
+      if (!isBenign(i)) continue;
+      const pool = benignPool(set.texts[i]!.group);
+      const c = pools.get(pool) ?? [0, 0];
+      c[1]++;
+      if (BLOCKING_SHARES.some(([h]) => z[HEAD_INDEX[h]]! >= rawThreshold[h]!)) c[0]++;
+      pools.set(pool, c);
     }
-    for (const [h, share] of group) rawThreshold[h] = thresholdAtFpr(benignRaw(h), lo * share);
+    let sum = 0;
+    for (const [hits, n] of pools.values()) sum += hits / n;
+    return sum / Math.max(1, pools.size);
+  };
+  let lo = 0;
+  let hi = BENIGN_FPR_BUDGET;
+  for (let iter = 0; iter < 30; iter++) {
+    const mid = (lo + hi) / 2;
+    for (const [h, share] of BLOCKING_SHARES) rawThreshold[h] = thresholdAtFpr(benignRaw(h), mid * share);
+    if (unionFpr() <= BENIGN_FPR_BUDGET) lo = mid;
+    else hi = mid;
   }
+  for (const [h, share] of BLOCKING_SHARES) rawThreshold[h] = thresholdAtFpr(benignRaw(h), lo * share);
 
   // The answer head decides on answers: its threshold is the lowest raw score that flags at most
   // ANSWER_FPR_BUDGET of the held-out safe answers of sources (pooled) and at most as much of the
@@ -277,7 +273,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     for (const [i, s] of scores) if (['benign', 'benign_hard'].includes(set.texts[i]!.label)) out.push(s[k]!);
     return out;
   };
-  for (const [head] of DECISION_GROUPS.flat()) thresholds[head] = 0.5;
+  for (const [head] of BLOCKING_SHARES) thresholds[head] = 0.5;
   thresholds.unsafe_output = 0.5;
   thresholds.category = 0.5;
 
