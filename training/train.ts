@@ -116,7 +116,9 @@ if (!args['no-validation']) {
   for (const p of planned) {
     const oof = mergeFolds(results.slice(next, (next += p.jobs.length)));
     oofOf.set(`${p.scheme}.${p.seed}`, oof);
-    if (args['save-oof'] !== undefined) saveLogits(p.scheme === 'source' && runs === 1 ? args['save-oof'] : `${args['save-oof']}.${p.scheme === 'source' ? '' : `${p.scheme}.`}${p.seed}`, oof);
+    const save = args['save-oof'];
+    // Source folds: FILE for one seed, FILE.<seed> for several (what --load-oof takes); others FILE.<scheme>.<seed>.
+    if (save !== undefined) saveLogits(p.scheme !== 'source' ? `${save}.${p.scheme}.${p.seed}` : runs === 1 ? save : `${save}.${p.seed}`, oof);
   }
   const seedRuns: SeedRun[] = [];
   let first: ValidationReport | undefined;

@@ -7,7 +7,7 @@ import type { LabelledText } from './labels.ts';
 import { techniqueOf } from '../src/eval/row-facets.ts';
 import { EVERYDAY_GROUP, foldOf } from './folds.ts';
 import type { FoldJob } from './fold-pool.ts';
-import { foldCount, foldSplit, isSourceText, TECHNIQUE_FAMILY_NAMES, techniqueFamilyOf, textLanguage, type FoldScheme } from './fold-schemes.ts';
+import { foldCount, foldSplit, isSourceText, techniqueFamilyOf, textLanguage, type FoldScheme } from './fold-schemes.ts';
 import { auc, rate, thresholdAtFpr } from './metrics.ts';
 import type { TrainConfig } from './trainer.ts';
 
@@ -438,7 +438,8 @@ export function analyseHeldOut(set: EncodedSet, oof: ReadonlyMap<number, Float32
   const thresholds: Record<string, number> = { attack: 0.5, extraction: 0.5, harmful: 0.5 };
   const benign = [...scores].filter(([i]) => ['benign', 'benign_hard'].includes(set.texts[i]!.label)).map(([, s]) => s[HEAD_INDEX.attack]!);
   const at1 = benign.length > 0 ? thresholdAtFpr(benign, 0.01) : Number.NaN;
-  const keyOf = scheme === 'technique' ? (t: LabelledText) => techniqueFamilyOf(t) ?? TECHNIQUE_FAMILY_NAMES[TECHNIQUE_FAMILY_NAMES.length - 1]! : textLanguage;
+  // Technique folds score attack rows only, each of a family.
+  const keyOf = scheme === 'technique' ? (t: LabelledText) => techniqueFamilyOf(t) ?? 'no family' : textLanguage;
   return {
     scheme,
     seed,
