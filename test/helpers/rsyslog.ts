@@ -10,8 +10,11 @@ export interface SyslogReceiver {
   port: number;
   /** Raw datagrams received so far (one per line). */
   lines(): string[];
-  /** Waits until `predicate` holds for the received lines (or fails after `ms`). */
-  waitFor(predicate: (lines: string[]) => boolean, what: string, ms?: number): Promise<string[]>;
+  /**
+   * Waits until `predicate` holds for the received lines (or fails after `ms`); `resend`, when given,
+   * runs before each look, for what may be sent too early to be forwarded.
+   */
+  waitFor(predicate: (lines: string[]) => boolean, what: string, ms?: number, resend?: () => Promise<unknown>): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -50,7 +53,7 @@ input(type="imudp" address="127.0.0.1" port="${port}" ruleset="collect")
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const lines = () => (existsSync(output) ? readFileSync(output, 'utf8').split('\n').filter(Boolean) : []);
-  const received = (what: string, predicate: (l: string[]) => boolean, probe: () => Promise<void> = async () => {}, timeoutMs = 20_000) =>
+  const received = (what: string, predicate: (l: string[]) => boolean, probe: () => Promise<unknown> = async () => {}, timeoutMs = 20_000) =>
     waitUntil(
       what,
       async () => {
@@ -61,7 +64,7 @@ input(type="imudp" address="127.0.0.1" port="${port}" ruleset="collect")
       },
       { timeoutMs, intervalMs: 100, state: () => `the syslog receiver got ${lines().length} line(s):\n${lines().slice(-5).join('\n')}` },
     );
-  const waitFor = (predicate: (l: string[]) => boolean, what: string, ms?: number) => received(what, predicate, undefined, ms);
+  const waitFor = (predicate: (l: string[]) => boolean, what: string, ms?: number, resend?: () => Promise<unknown>) => received(what, predicate, resend, ms);
   // Ready once a probe sent to the port comes out in the file (UDP: a probe sent too early is lost, so send again).
   let n = 0;
   await received('rsyslogd to receive a probe', (l) => l.some((x) => x.includes('rampart-test-probe')), () => send(port, `<14>1 - - test - - - rampart-test-probe ${n++}`));
