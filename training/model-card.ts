@@ -4,6 +4,7 @@ import { HAZARD_MARKER_COUNT } from '../src/models/hazard-markers.ts';
 import type { ModelManifest } from '../src/models/manifest.ts';
 import { WINDOW_CHARS, WINDOW_STRIDE } from '../src/models/windows.ts';
 import type { CorpusSummary } from './corpus.ts';
+import { ATTACK_LANGUAGE_PAIRS } from './fold-schemes.ts';
 import type { TrainConfig } from './trainer.ts';
 import type { FacetRow, HeldOutReport, SeedRun, TargetFigures, ValidationReport } from './validation.ts';
 
@@ -101,15 +102,15 @@ function heldOutSection(reports: readonly HeldOutReport[]): string {
   const parts: string[] = [];
   if (language) {
     parts.push(`**Held-out languages** (training seed ${language.seed}). Five folds of languages (the attack languages of train/
-two to a fold: Arabic and Spanish, Bengali and French, Chinese and German, Hindi and Russian, Japanese and
-Korean; other languages by name; English is never held out). A fold's model trains on no text in its
+two to a fold: ${ATTACK_LANGUAGE_PAIRS.map((pair) => pair.join(' and ')).join(', ')};
+other languages by name; English is never held out). A fold's model trains on no text in its
 languages — neither the sources' rows nor the machine-translated copies, hand-written phrases or everyday
 messages — and on none of the sources its scored rows come from, in any language: its scores are those of
 a model that has seen neither the language nor the source, as with a translated attack from a new source.
 Source rows are scored, at the shipped calibration and thresholds; "at 1% FPR" uses the held-out benign
 rows of the same folds. ${overall(language)}.
 
-${facetSection('', language.rows, true).trimStart()}`);
+${facetSection('', language.rows, true)}`);
   }
   if (technique) {
     parts.push(`**Held-out attack techniques** (training seed ${technique.seed}). The attack rows of train/ are grouped into
@@ -118,7 +119,7 @@ from any source, nor on their copies (translations, wrappings), and scores the f
 shipped calibration and thresholds. Hand-written attack templates, which are not of any source's
 families, are trained on in every fold. ${overall(technique)}.
 
-${facetSection('', technique.rows, false).trimStart().replace('| technique |', '| technique family |')}`);
+${facetSection('', technique.rows, false, 'technique family')}`);
   }
   return parts.length === 0 ? '' : `### Held-out languages and techniques\n\n${parts.join('\n')}`;
 }
@@ -166,7 +167,7 @@ The rows "technique held out" and "language held out" come from the folds of the
 ${rows.join('\n')}`;
 }
 
-function facetSection(title: string, rows: readonly FacetRow[], withBenign: boolean): string {
+function facetSection(title: string, rows: readonly FacetRow[], withBenign: boolean, facetName = withBenign ? 'language' : 'technique'): string {
   const body = rows
     .filter((r) => r.attacks + (withBenign ? r.benign + r.harmful : 0) > 0)
     .map((r) => withBenign
@@ -174,8 +175,8 @@ function facetSection(title: string, rows: readonly FacetRow[], withBenign: bool
       : `| ${r.facet} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} |`)
     .join('\n');
   const head = withBenign
-    ? '| language | attacks | flagged (shipped) | attack head at 1% FPR | benign | benign flagged | harmful | harmful flagged |\n|---|---:|---:|---:|---:|---:|---:|---:|'
-    : '| technique | attacks | flagged (shipped) | attack head at 1% FPR |\n|---|---:|---:|---:|';
+    ? `| ${facetName} | attacks | flagged (shipped) | attack head at 1% FPR | benign | benign flagged | harmful | harmful flagged |\n|---|---:|---:|---:|---:|---:|---:|---:|`
+    : `| ${facetName} | attacks | flagged (shipped) | attack head at 1% FPR |\n|---|---:|---:|---:|`;
   return `${title ? `${title}\n\n` : ''}${head}\n${body}\n`;
 }
 

@@ -127,7 +127,7 @@ if (!args['no-validation']) {
     first ??= analysed;
     seedRuns.push({ seed, targets: analysed.targets, byLanguage: analysed.byLanguage });
   });
-  const heldOut = planned.filter((p) => p.scheme !== 'source').map((p) => analyseHeldOut(set, oofOf.get(`${p.scheme}.${p.seed}`)!, first!.calibration, p.scheme, p.seed));
+  const heldOut = planned.filter((p) => p.scheme !== 'source').map((p) => analyseHeldOut(set, oofOf.get(`${p.scheme}.${p.seed}`)!, first!, p.scheme, p.seed));
   report = { ...first!, seedRuns, heldOut };
   writeFileSync(join(outDir, 'validation.json'), `${JSON.stringify({ config: cfg, excludedLicences: excluded, corpus: summary, ...report }, null, 2)}\n`);
   log(`out-of-source: ${JSON.stringify(report.heads)}`);

@@ -81,7 +81,8 @@ function windowsByGroup(set: EncodedSet, allowed: ReadonlySet<number>): Map<stri
     if (list === undefined) byGroup.set(g, (list = []));
     list.push(i);
   }
-  return new Map([...byGroup].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  // In code-unit order of the group names (keys are unique), so the draw does not depend on insertion order.
+  return new Map([...byGroup].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** Positive-class multiplier per head that balances positives against negatives. */

@@ -172,7 +172,6 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   const calibration: Record<string, Calibration> = {};
   const thresholds: Record<string, number> = {};
   const heads: Record<string, HeadReport> = {};
-  const scores = new Map<number, Float64Array>();
   const split = (head: HeadName) => {
     const k = HEAD_INDEX[head];
     const pos: number[] = [];
@@ -266,7 +265,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     else if (y) fn++;
   }
   const answerF1 = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-  for (const [i, z] of oof) scores.set(i, Float64Array.from(HEADS, (h, k) => applyPlatt(calibration[h]!, z[k]!)));
+  const scores = calibratedScores(oof, calibration);
   const benignScores = (head: HeadName) => {
     const k = HEAD_INDEX[head];
     const out: number[] = [];
@@ -373,6 +372,11 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   return { calibration, thresholds, heads, groups, attackRecallAtFpr, attackRecallAtFprSourceRows, answerF1, multilingual, targets, byLanguage, byTechnique };
 }
 
+/** Each text's raw logits read through the calibration: the heads' scores as the guardrails see them. */
+function calibratedScores(oof: ReadonlyMap<number, Float32Array>, calibration: Readonly<Record<string, Calibration>>): Map<number, Float64Array> {
+  return new Map([...oof].map(([i, z]) => [i, Float64Array.from(HEADS, (h, k) => applyPlatt(calibration[h]!, z[k]!))] as const));
+}
+
 /** Whether the input guardrails block a text: the attack, extraction or hazard head at its threshold (calibrated scores). */
 function inputFlagged(s: Float64Array, thresholds: Record<string, number>): boolean {
   return s[HEAD_INDEX.attack]! >= thresholds.attack! || s[HEAD_INDEX.extraction]! >= thresholds.extraction! || s[HEAD_INDEX.harmful]! >= thresholds.harmful!;
@@ -433,9 +437,15 @@ export interface HeldOutReport {
  * shipped one) and the default thresholds. The attack head's 1 % point is that of the scheme's own
  * held-out benign rows (held-out languages have some; technique folds hold out attacks only).
  */
-export function analyseHeldOut(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>, calibration: Readonly<Record<string, Calibration>>, scheme: FoldScheme, seed: number): HeldOutReport {
-  const scores = new Map([...oof].map(([i, z]) => [i, Float64Array.from(HEADS, (h, k) => applyPlatt(calibration[h]!, z[k]!))] as const));
-  const thresholds: Record<string, number> = { attack: 0.5, extraction: 0.5, harmful: 0.5 };
+export function analyseHeldOut(
+  set: EncodedSet,
+  oof: ReadonlyMap<number, Float32Array>,
+  shipped: Pick<ValidationReport, 'calibration' | 'thresholds'>,
+  scheme: FoldScheme,
+  seed: number,
+): HeldOutReport {
+  const scores = calibratedScores(oof, shipped.calibration);
+  const { thresholds } = shipped;
   const benign = [...scores].filter(([i]) => ['benign', 'benign_hard'].includes(set.texts[i]!.label)).map(([, s]) => s[HEAD_INDEX.attack]!);
   const at1 = benign.length > 0 ? thresholdAtFpr(benign, 0.01) : Number.NaN;
   // Technique folds score attack rows only, each of a family.
