@@ -19,7 +19,7 @@ const sliceOf = <T>(list: readonly T[], part: number, parts: number): T[] => lis
 const data = (name: string) => readList(`attack-families/${name}`);
 
 /** Lower-cases the first letter and drops the final punctuation, to fit a goal into a sentence. */
-function clause(goal: string): string {
+export function clause(goal: string): string {
   const g = goal.trim().replace(/[.?!]+$/, '');
   return g.charAt(0).toLowerCase() + g.slice(1);
 }

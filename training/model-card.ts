@@ -287,11 +287,14 @@ an eval/ text appears in it): compositional attack and persona templates,
 benign requests full of trigger words, attack and benign phrases in 26 languages, foreign-word aliases,
 about 900 short everyday messages in 28 languages and scripts (greetings, acknowledgements, one-line
 requests, follow-ups, customer-service questions; \`everyday-messages.ts\`), and attack families absent
-from train/ (\`attack-families.ts\`): role-play and story framings, optimisation-style suffixes and rule
-templates wrapped around the train/ hazardous requests (kept in the request's validation fold),
+from train/ (\`attack-families.ts\`, \`attack-techniques.ts\`): role-play and story framings,
+optimisation-style suffixes, rule templates, payload splitting, forged few- and many-shot transcripts,
+virtualization and claimed system modes wrapped around the train/ hazardous requests (kept in the
+request's validation fold),
 indirect injections in e-mails, web pages, tool output, JSON, markdown and code, forged multi-turn
 transcripts, transliterated attacks, and their look-alikes (harmless role-play, documents that ask to
-ignore an earlier e-mail, tool output with instructions); safe answers that name a hazard to refuse it,
+ignore an earlier e-mail, tool output with instructions, code that joins strings, chat logs of harmless
+requests, questions about emulators and games, genuine notices about modes); safe answers that name a hazard to refuse it,
 warn about it or redirect (\`answers/\`), composed around the train/ requests. Collections of user-written
 statements (comments, tweets, hate-speech test suites in English, Korean, Chinese, Portuguese, French and
 Arabic) train the hazard head with HATE when a group or identity is targeted, VIOLENCE when the statement

@@ -8,6 +8,7 @@ import type { Random } from './random.ts';
 import { benignLookalikes, indirectInjection, jailbreakWrap, transliteratedAttacks } from './attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, generateHomonymRequest, type TemplateKind } from './attack-templates.ts';
 import { everydayMessages } from './everyday-messages.ts';
+import { techniqueLookalikes, techniqueWrap } from './attack-techniques.ts';
 
 /**
  * Training texts generated here rather than read from a dataset (hand-written parts in training/data/):
@@ -148,20 +149,37 @@ export function templatedTexts(rng: Random): LabelledText[] {
 
 /**
  * Hazardous requests inside a jailbreak: a role-play or story frame, an optimisation-style suffix or a
- * rule template. They are attacks and stay hazardous requests. Kept in the request's own validation
- * group, so a held-out source's goals are never seen in training, even wrapped.
+ * rule template (attack-families.ts), or payload splitting, forged few- and many-shot turns,
+ * virtualization or a claimed system mode (attack-techniques.ts). They are attacks and stay hazardous
+ * requests. Kept in the request's own validation group, and forged turns quote requests of that group
+ * only, so a held-out source's goals are never seen in training, even wrapped.
  */
 export function jailbrokenRequests(requests: readonly LabelledText[], rng: Random, share: number): LabelledText[] {
+  const byGroup = new Map<string, string[]>();
+  for (const r of requests) {
+    if (r.text.length > 300) continue;
+    const group = byGroup.get(r.group) ?? [];
+    group.push(r.text);
+    byGroup.set(r.group, group);
+  }
   const out: LabelledText[] = [];
   for (const r of requests) {
     if (r.text.length > 400 || rng.next() >= share) continue;
-    const { text } = jailbreakWrap(r.text, rng);
+    const { text } = rng.next() < TECHNIQUE_SHARE ? techniqueWrap(r.text, byGroup.get(r.group) ?? [], rng) : jailbreakWrap(r.text, rng);
     const targets = r.targets.slice();
     setTarget(targets, 'attack', 1);
     setTarget(targets, 'extraction', 0);
     out.push({ ...r, text, targets, weight: r.weight * 0.6, label: 'jailbreak', generated: true });
   }
   return out;
+}
+
+/** Share of jailbroken requests carried by the techniques of attack-techniques.ts rather than attack-families.ts. */
+const TECHNIQUE_SHARE = 0.4;
+
+/** Harmless texts with the surface of those techniques (hard negatives). */
+export function techniqueNegatives(rng: Random): LabelledText[] {
+  return techniqueLookalikes(400, rng).map((s) => labelled(s, 'synthetic:hard-negatives', 'benign_hard', BENIGN));
 }
 
 /** Refusals naming the `{request}`, or `{request_lower}`: lower case, without its final punctuation. */
