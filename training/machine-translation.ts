@@ -56,27 +56,59 @@ function isEnglishSource(t: LabelledText): boolean {
   return foreign <= t.text.length * 0.01;
 }
 
-/** Runs the chain of Apertium modes over one text per line (through files: Apertium reads its input before it translates). */
-function runApertium(lines: readonly string[], modes: readonly string[]): string[] {
+const installHint = `Install the translation packages with: apt-get install ${TRANSLATION_PACKAGES}`;
+
+/**
+ * Runs the chain of Apertium modes over one text per line (through files: Apertium reads its input
+ * before it translates); undefined when a stage fails or the output lacks lines.
+ */
+function runApertium(lines: readonly string[], modes: readonly string[]): string[] | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'rampart-apertium-'));
   let input = join(dir, 'in.txt');
   writeFileSync(input, `${lines.join('\n')}\n`);
-  let out: string[];
   try {
-    modes.forEach((mode, k) => {
+    for (const [k, mode] of modes.entries()) {
       const output = join(dir, `out-${k}.txt`);
       const run = spawnSync('apertium', ['-u', mode, input, output], { encoding: 'utf8' });
-      if (run.error !== undefined || run.status !== 0) {
-        throw new Error(`Apertium mode ${mode} failed (${run.error?.message ?? run.stderr.trim()}). Install the translation packages with: apt-get install ${TRANSLATION_PACKAGES}`);
-      }
+      if (run.error !== undefined) throw new Error(`Apertium cannot run (${run.error.message}). ${installHint}`);
+      if (run.status !== 0) return undefined;
       input = output;
-    });
-    out = readFileSync(input, 'utf8').replace(/\n$/, '').split('\n');
+    }
+    const out = readFileSync(input, 'utf8').replace(/\n$/, '').split('\n');
+    // A stage that crashes mid-stream can leave the chain's exit status at 0 and its output short.
+    return out.length === lines.length ? out : undefined;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  if (out.length !== lines.length) throw new Error(`Apertium ${modes.join(' → ')} returned ${out.length} lines for ${lines.length}`);
+}
+
+/**
+ * Lines per Apertium run. One run over a language's whole share (3,000 lines and more) can crash:
+ * apertium-postchunk (eng-cat) segfaulted on 3,270 training lines that translate in batches of 250.
+ * Batch boundaries are fixed, so the same lines are translated together in every run (Apertium reads
+ * across lines: a line's translation can depend on its neighbours).
+ */
+const BATCH_LINES = 250;
+/** Runs of a batch before it is split in halves: the same crash can come and go on the same input. */
+const ATTEMPTS = 3;
+
+/** Each line translated, or undefined for a line Apertium crashes on even alone. */
+function translateLines(lines: readonly string[], modes: readonly string[]): Array<string | undefined> {
+  // A missing language pair fails every run: that is an error, not a line to skip.
+  if (runApertium(['Hello.'], modes) === undefined) throw new Error(`Apertium mode ${modes.join(' → ')} failed. ${installHint}`);
+  const out: Array<string | undefined> = [];
+  for (let i = 0; i < lines.length; i += BATCH_LINES) out.push(...translateBatch(lines.slice(i, i + BATCH_LINES), modes));
   return out;
+}
+
+function translateBatch(lines: readonly string[], modes: readonly string[]): Array<string | undefined> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const out = runApertium(lines, modes);
+    if (out !== undefined) return out;
+  }
+  if (lines.length === 1) return [undefined];
+  const half = Math.ceil(lines.length / 2);
+  return [...translateBatch(lines.slice(0, half), modes), ...translateBatch(lines.slice(half), modes)];
 }
 
 /**
@@ -102,11 +134,15 @@ export function translatedCopies(
   const perLanguage: Record<string, number> = {};
   for (const [language, originals] of chosen) {
     if (originals.length === 0) continue;
-    const translated = runApertium(originals.map((t) => t.text.replace(/\s*\n\s*/g, ' ')), APERTIUM_ROUTES[language]!);
+    const translated = translateLines(originals.map((t) => t.text.replace(/\s*\n\s*/g, ' ')), APERTIUM_ROUTES[language]!);
+    let made = 0;
     originals.forEach((t, i) => {
-      copies.push({ ...t, text: translated[i]!, targets: t.targets.slice(), weight: t.weight * 0.5, generated: true, language });
+      const text = translated[i];
+      if (text === undefined) return;
+      copies.push({ ...t, text, targets: t.targets.slice(), weight: t.weight * 0.5, generated: true, language });
+      made++;
     });
-    perLanguage[language] = originals.length;
+    perLanguage[language] = made;
   }
   return { copies, summary: { perLanguage } };
 }
