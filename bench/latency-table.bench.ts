@@ -204,7 +204,7 @@ console.log(`| message | execution_time p50 | ${shown.join(' | ')} | the others 
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const b of breakdown) {
   const ms = (name: string) => b.guardrailMs[name] ?? 0;
-    const others = Object.entries(b.guardrailMs).filter(([name]) => !shown.includes(name));
+  const others = Object.entries(b.guardrailMs).filter(([name]) => !shown.includes(name));
   console.log(`| ${b.chars.toLocaleString('en')} characters | ${b.p50Ms} ms | ${shown.map((name) => `${ms(name)} ms`).join(' | ')} | ${round(others.reduce((a, [, t]) => a + t, 0))} ms |`);
 }
 if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
