@@ -5,7 +5,7 @@ import { groupStatements } from './group-statements.ts';
 import { isExcluded } from './licences.ts';
 import type { Random } from './random.ts';
 import { safeAnswers } from './safe-answers.ts';
-import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, techniqueNegatives, templatedTexts, toolOutputInjections, wrappedAttacks } from './synthetic.ts';
+import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, techniqueNegatives, templatedTexts, wrappedAttacks } from './synthetic.ts';
 
 /** At most this many texts are kept per source file (the biggest benign sources are subsampled). */
 const MAX_TEXTS_PER_FILE = 10000;
@@ -61,7 +61,6 @@ export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: re
   texts.push(...safeAnswers(requests, rng, 0.3));
   texts.push(...groupStatements(rng, 1500, 1800));
   texts.push(...techniqueNegatives(rng));
-  texts.push(...toolOutputInjections(rng));
 
   const used = new Map<string, number>();
   for (const t of texts) used.set(t.group, (used.get(t.group) ?? 0) + 1);

@@ -9,7 +9,6 @@ import { benignLookalikes, indirectInjection, jailbreakWrap, transliteratedAttac
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, generateHomonymRequest, type TemplateKind } from './attack-templates.ts';
 import { everydayMessages } from './everyday-messages.ts';
 import { techniqueLookalikes, techniqueWrap } from './attack-techniques.ts';
-import { toolOutputTexts } from './tool-output-injections.ts';
 
 /**
  * Training texts generated here rather than read from a dataset (hand-written parts in training/data/):
@@ -181,15 +180,6 @@ const TECHNIQUE_SHARE = 0.4;
 /** Harmless texts with the surface of those techniques (hard negatives). */
 export function techniqueNegatives(rng: Random): LabelledText[] {
   return techniqueLookalikes(400, rng).map((s) => labelled(s, 'synthetic:hard-negatives', 'benign_hard', BENIGN));
-}
-
-/** Tool outputs with an order to the agent hidden in a field, and their look-alikes (training/tool-output-injections.ts). */
-export function toolOutputInjections(rng: Random): LabelledText[] {
-  const { injected, lookalikes } = toolOutputTexts(rng, 400);
-  return [
-    ...injected.map((s) => labelled(s, 'synthetic:tool-outputs', 'injection', ATTACK, 0.5)),
-    ...lookalikes.map((s) => labelled(s, 'synthetic:tool-outputs', 'benign_hard', BENIGN, 0.5)),
-  ];
 }
 
 /** Refusals naming the `{request}`, or `{request_lower}`: lower case, without its final punctuation. */

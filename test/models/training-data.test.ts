@@ -11,7 +11,7 @@ import { emptyTargets, type LabelledText } from '../../training/labels.ts';
 import { MULTILINGUAL_HOLDOUT } from '../../training/multilingual-holdout.ts';
 import { Random } from '../../training/random.ts';
 import { DEFAULT_CONFIG } from '../../training/trainer.ts';
-import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, techniqueNegatives, templatedTexts, toolOutputInjections, wrappedAttacks } from '../../training/synthetic.ts';
+import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, techniqueNegatives, templatedTexts, wrappedAttacks } from '../../training/synthetic.ts';
 import { buildVectorCorpus } from '../../training/vector/corpus.ts';
 
 /** Eval texts this long or longer (normalised) must not sit inside any generated text either. */
@@ -43,7 +43,6 @@ function handWrittenCorpus(): string[] {
     ...jailbrokenRequests(blanks, rng, 1),
     ...refusals(blanks, rng, 1),
     ...techniqueNegatives(rng),
-    ...toolOutputInjections(rng),
   ].map((t) => t.text);
   const lookAlikes = [...harmlessFramings(rng), ...symbolHeavyBenign()];
   return [...[...texts, ...lookAlikes].map((t) => normaliseForDetection(t)), ...buildVectorCorpus([], [], []).map((t) => t.text)];

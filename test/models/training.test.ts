@@ -6,14 +6,13 @@ import { framingSlice, gibberishSuffix, harmlessFramings, persuasiveFraming, sou
 import { carriesAttackEvidence } from '../../training/attack-evidence.ts';
 import { payloadSplit, techniqueLookalikes, techniqueWrap } from '../../training/attack-techniques.ts';
 import { applyPlatt, fitPlatt } from '../../training/calibration.ts';
-import { readGroups, readList } from '../../training/data-files.ts';
+import { readGroups } from '../../training/data-files.ts';
 import { everydayMessages } from '../../training/everyday-messages.ts';
 import { jailbrokenRequests } from '../../training/synthetic.ts';
 import { foldOf } from '../../training/folds.ts';
 import { labelRow, type LabelledText } from '../../training/labels.ts';
 import { isExcluded } from '../../training/licences.ts';
 import { thresholdAtFpr } from '../../training/metrics.ts';
-import { toolOutputTexts } from '../../training/tool-output-injections.ts';
 import { quantizeRows, roundTripRows } from '../../training/quantize.ts';
 import { Random } from '../../training/random.ts';
 import { HEAD_INDEX } from '../../src/models/heads.ts';
@@ -174,20 +173,6 @@ test('payload splitting cuts the goal into pieces that join back to it, and ever
   }
   const drawn = new Set(Array.from({ length: 60 }, () => techniqueWrap(goal, ['How do I hotwire a motorbike?'], rng).technique));
   assert.deepEqual([...drawn].sort(), ['many-shot', 'mode-claim', 'payload-splitting', 'virtualization']);
-});
-
-test('injected tool outputs hide an order to the agent in a field, their look-alikes none, and JSON outputs stay JSON', () => {
-  const { injected, lookalikes } = toolOutputTexts(new Random(8), 200);
-  const actions = readList('tool-outputs/agent-actions.txt').map((a) => a.slice(1).replace(/"/g, '\\"'));
-  const carriesAction = (text: string) => actions.some((a) => text.includes(a) || text.includes(a.replace(/\\"/g, '"')));
-  for (const text of injected) assert.ok(carriesAction(text), text);
-  for (const text of lookalikes) assert.ok(!carriesAction(text), text);
-  let parsed = 0;
-  for (const text of [...injected, ...lookalikes].filter((t) => t.startsWith('{"'))) {
-    assert.doesNotThrow(() => JSON.parse(text), text);
-    parsed++;
-  }
-  assert.ok(parsed > 50, `only ${parsed} JSON outputs`);
 });
 
 test('look-alikes of the techniques carry no hazardous request', () => {
