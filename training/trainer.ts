@@ -27,12 +27,6 @@ export interface TrainConfig {
   vectorDropout: number;
   hiddenDropout: number;
   weightDecay: number;
-  /**
-   * First epoch (counted from 0) whose weights are averaged: the network returned holds the mean of
-   * the weights after each epoch from this one on (stochastic weight averaging), which scores held-out
-   * sources better than the weights of the last epoch alone. `epochs` or more: the last epoch's weights.
-   */
-  averageFrom: number;
   seed: number;
 }
 
@@ -51,7 +45,6 @@ export const DEFAULT_CONFIG: TrainConfig = {
   vectorDropout: 0.1,
   hiddenDropout: 0.1,
   weightDecay: 1e-5,
-  averageFrom: 2,
   seed: 20260417,
 };
 
@@ -110,6 +103,7 @@ function headBalance(set: EncodedSet, windows: readonly number[]): Float32Array 
   return out;
 }
 
+/** Trains a network on the windows of the allowed texts. Deterministic for a given config. */
 /**
  * Pooling weight per bucket: smoothed inverse document frequency over the encoded windows
  * (unsupervised: labels are not used, so held-out folds may share it).
@@ -131,25 +125,6 @@ export function bucketWeights(set: EncodedSet, buckets: number): Float32Array {
   return out;
 }
 
-/** A running mean of snapshots of the weights, shaped like `like`. */
-function averagedParams(like: NetworkParams): { mean: NetworkParams; count: number; add(params: NetworkParams): void } {
-  const mean = Object.fromEntries(Object.entries(like).map(([key, value]) => [key, new Float32Array((value as Float32Array).length)])) as unknown as NetworkParams;
-  const running = {
-    mean,
-    count: 0,
-    add(params: NetworkParams): void {
-      running.count++;
-      for (const key of Object.keys(params) as Array<keyof NetworkParams>) {
-        const m = mean[key];
-        const p = params[key];
-        for (let i = 0; i < p.length; i++) m[i]! += (p[i]! - m[i]!) / running.count;
-      }
-    },
-  };
-  return running;
-}
-
-/** Trains a network on the windows of the allowed texts. Deterministic for a given config. */
 export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: TrainConfig, weights: Float32Array, log: (s: string) => void = () => {}): DetectorNetwork {
   const rng = new Random(cfg.seed);
   const K = HEADS.length;
@@ -192,7 +167,6 @@ export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: T
   const kept = new Int32Array(1 << 16);
   const vectorPart = set.wordDims * 2; // mean and max of word vectors, at the front of the dense input
   let step = 0;
-  const average = averagedParams(params);
 
   for (let epoch = 0; epoch < cfg.epochs; epoch++) {
     const order: number[] = [];
@@ -285,9 +259,8 @@ export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: T
       }
     }
     log(`epoch ${epoch + 1}/${cfg.epochs}: ${order.length} windows, loss ${(loss / order.length).toFixed(4)}`);
-    if (epoch >= cfg.averageFrom) average.add(params);
   }
-  return new DetectorNetwork({ hidden: H, dense: D, heads: K, poolPrior: cfg.poolPrior }, average.count > 0 ? average.mean : params);
+  return new DetectorNetwork({ hidden: H, dense: D, heads: K, poolPrior: cfg.poolPrior }, params);
 }
 
 /** Raw logits of every window of the given texts; per text, the maximum over its windows. */

@@ -49,15 +49,15 @@ test('a held-out technique family is left out of training from every source and 
   assert.equal(foldCount('technique'), TECHNIQUE_FAMILY_NAMES.length);
 });
 
-/** The first four texts of the corpus as a tiny encoded set: two sparse ids a window, no dense features. */
-function tinySet(): EncodedSet {
+test('validation models trained in worker threads score exactly as one trained in this thread', async () => {
+  // A tiny encoded set: four windows of two sparse ids and no dense features.
   const K = HEADS.length;
   const texts = corpus.slice(0, 4);
   const targets = new Float32Array(texts.length * K);
   texts.forEach((t, i) => {
     targets.set(t.targets, i * K);
   });
-  return {
+  const set: EncodedSet = {
     size: texts.length,
     denseSize: 0,
     wordDims: 0,
@@ -69,11 +69,6 @@ function tinySet(): EncodedSet {
     textOf: Int32Array.from([0, 1, 2, 3]),
     texts,
   };
-}
-
-test('validation models trained in worker threads score exactly as one trained in this thread', async () => {
-  // A tiny encoded set: four windows of two sparse ids and no dense features.
-  const set = tinySet();
   const cfg = { ...DEFAULT_CONFIG, buckets: 16, hidden: 4, epochs: 2 };
   const weights = new Float32Array(cfg.buckets).fill(1);
   const jobs = [0, 1].map((held) => ({ name: `fold ${held}`, cfg: { ...cfg, seed: 7 + held }, train: Int32Array.from([2, 3, 1 - held]), heldOut: Int32Array.of(held) }));
@@ -86,15 +81,4 @@ test('validation models trained in worker threads score exactly as one trained i
     assert.deepEqual([...found.keys()], [...expected.keys()]);
     for (const [i, z] of expected) assert.deepEqual(Array.from(found.get(i)!), Array.from(z));
   }
-});
-
-test('weight averaging: from the last epoch it gives the network of that epoch; from an earlier one, another network, the same on every run', () => {
-  const set = tinySet();
-  const cfg = { ...DEFAULT_CONFIG, buckets: 16, hidden: 4, epochs: 4, seed: 11 };
-  const weights = new Float32Array(cfg.buckets).fill(1);
-  const all = new Set([0, 1, 2, 3]);
-  const scores = (averageFrom: number) => [...predictTexts(train(set, all, { ...cfg, averageFrom }, weights), set, all).values()].map((z) => Array.from(z));
-  assert.deepEqual(scores(cfg.epochs - 1), scores(cfg.epochs), 'the mean of one snapshot is that snapshot');
-  assert.notDeepEqual(scores(1), scores(cfg.epochs));
-  assert.deepEqual(scores(1), scores(1));
 });
