@@ -24,8 +24,10 @@ export const DICTIONARIES = [
 const PER_LANGUAGE = 6000;
 
 export interface DictionaryAliases {
-  /** Foreign word (normalised as the detector reads it) → English word. */
+  /** Foreign word (normalised as the detector reads it) → English word, at most PER_LANGUAGE a language. */
   aliases: Map<string, string>;
+  /** Every foreign word of the dictionaries → English word: the glossary (src/models/glossary.ts). */
+  translations: Map<string, string>;
   /** Dictionaries read, with their licence and the number of aliases each gave. */
   sources: Array<{ dictionary: string; licence: string; aliases: number }>;
 }
@@ -158,9 +160,11 @@ export function dictionaryAliases(
     throw new Error(`FreeDict dictionaries missing in ${source.dir}: ${missing.join(', ')}. Install them with: apt-get install ${missing.map((c) => `dict-freedict-${c}`).join(' ')}`);
   }
   const aliases = new Map<string, string>();
+  const translations = new Map<string, string>();
   for (const [, table] of [...byLanguage].sort((a, b) => a[0].localeCompare(b[0]))) {
     const ranked = [...table].sort(([a], [b]) => Number(corpusWords.has(b)) - Number(corpusWords.has(a)) || a.length - b.length || a.localeCompare(b));
     for (const [foreign, english] of ranked.slice(0, PER_LANGUAGE)) if (!aliases.has(foreign)) aliases.set(foreign, english);
+    for (const [foreign, english] of ranked) if (!translations.has(foreign)) translations.set(foreign, english);
   }
-  return { aliases, sources };
+  return { aliases, translations, sources };
 }

@@ -2,6 +2,7 @@ import { HEADS } from '../src/models/heads.ts';
 import type { FeatureExtractor } from '../src/models/features.ts';
 import { splitWindows } from '../src/models/windows.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
+import type { Glossary } from '../src/models/glossary.ts';
 import type { LabelledText } from './labels.ts';
 
 /** Training texts turned into feature windows once, stored in flat typed arrays. */
@@ -17,6 +18,8 @@ export interface EncodedSet {
   weights: Float32Array;
   /** Index of the text each window came from. */
   textOf: Int32Array;
+  /** 1 for a window of a message's English gloss (see Glossary): scored with its message, not trained on. */
+  scoreOnly: Uint8Array;
   texts: readonly LabelledText[];
 }
 
@@ -28,19 +31,29 @@ function pickWindows(windows: string[]): string[] {
   return [windows[0]!, windows[1]!, windows[windows.length - 1]!];
 }
 
-export function encode(texts: readonly LabelledText[], extractor: FeatureExtractor, denseSize: number): EncodedSet {
+export function encode(texts: readonly LabelledText[], extractor: FeatureExtractor, denseSize: number, glossary?: Glossary): EncodedSet {
   const K = HEADS.length;
   const idChunks: Int32Array[] = [];
   const dense: Float32Array[] = [];
   const textOf: number[] = [];
-  texts.forEach((t, i) => {
-    // The message view the checks score first (encoded runs read as their decoded text).
-    for (const w of pickWindows(splitWindows(new AnalysedText(t.text).detectionViews[0]!))) {
+  const scoreOnly: number[] = [];
+  const add = (view: string, i: number, onlyScored: boolean) => {
+    for (const w of pickWindows(splitWindows(view))) {
       const f = extractor.extract(w);
       idChunks.push(f.sparse.slice());
       dense.push(f.dense.slice());
       textOf.push(i);
+      scoreOnly.push(onlyScored ? 1 : 0);
     }
+  };
+  texts.forEach((t, i) => {
+    // The message view the checks score first (encoded runs read as their decoded text).
+    const view = new AnalysedText(t.text).detectionViews[0]!;
+    add(view, i, false);
+    const gloss = glossary?.gloss(view);
+    // Scored as the checks score it, never trained on: trained on, glosses lowered English recall on
+    // the source and technique folds (model card notes).
+    if (gloss !== undefined) add(gloss, i, true);
   });
   const n = textOf.length;
   const idStart = new Int32Array(n + 1);
@@ -60,5 +73,17 @@ export function encode(texts: readonly LabelledText[], extractor: FeatureExtract
     targets.set(t.targets, i * K);
     weights[i] = t.weight;
   }
-  return { size: n, denseSize, wordDims: extractor.shape.wordDims, ids, idStart, dense: denseAll, targets, weights, textOf: Int32Array.from(textOf), texts };
+  return {
+    size: n,
+    denseSize,
+    wordDims: extractor.shape.wordDims,
+    ids,
+    idStart,
+    dense: denseAll,
+    targets,
+    weights,
+    textOf: Int32Array.from(textOf),
+    scoreOnly: Uint8Array.from(scoreOnly),
+    texts,
+  };
 }

@@ -30,6 +30,7 @@ import { encode } from './encode.ts';
 import { buildWordVectors, commonEnglishRanks, loadGlove } from './glove-vocabulary.ts';
 import { FOREIGN_ALIASES } from './foreign-aliases.ts';
 import { dictionaryAliases } from './dictionary-aliases.ts';
+import { Glossary } from '../src/models/glossary.ts';
 import { isExcluded } from './licences.ts';
 import { translatedCopies } from './machine-translation.ts';
 import { roundTripRows } from './quantize.ts';
@@ -91,8 +92,13 @@ const vectors = new WordVectors(built.words, wordVectors, built.table.dims);
 log(`word-vector table: ${built.words.length} words × ${vectors.dims}`);
 
 const extractor = new FeatureExtractor(vectors, cfg.buckets);
-const set = encode(texts, extractor, denseSize(extractor.shape));
-log(`encoded ${set.size} windows, ${set.ids.length} sparse ids`);
+// The gloss reads only dictionary translations: the hand-written aliases lend attack words' vectors on
+// purpose ("mot" near "password"), which in a gloss would turn ordinary French into a password request.
+// Forms that are also frequent English words are left as they are, so English text is not glossed.
+const englishRanks = commonEnglishRanks(glove);
+const glossary = new Glossary(new Map([...dictionaries.translations].filter(([foreign]) => !englishRanks.has(foreign))));
+const set = encode(texts, extractor, denseSize(extractor.shape), glossary);
+log(`encoded ${set.size} windows (${set.scoreOnly.reduce((a, b) => a + b, 0)} of them glosses, scored and not trained on), ${set.ids.length} sparse ids; glossary of ${glossary.size} words`);
 const weights = bucketWeights(set, cfg.buckets);
 
 const outDir = join(args['models-dir']!, DETECTOR_MODEL_NAME);
@@ -136,7 +142,7 @@ if (!args['no-validation']) {
 }
 if (!args['no-model']) {
   const manifest = args['reuse-model'] ? reusedManifest() : trainAndWrite();
-  log(`${args['reuse-model'] ? 'kept' : 'wrote'} ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes} bytes`);
+  log(`${args['reuse-model'] ? 'kept' : 'wrote'} ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes + manifest.files.glossary.bytes} bytes`);
 
   // Report with the written (quantised) model through the guardrails, exactly as it ships.
   const check = await modelGuardrailsCheck(new ModelLibrary(args['models-dir']!));
@@ -157,6 +163,7 @@ if (!args['no-model']) {
     holdout,
     trainingSeconds: (Date.now() - started) / 1000,
     dictionaryAliases: dictionaries.aliases.size,
+    glossaryEntries: glossary.size,
     translations: translations.summary.perLanguage,
     parameters: manifest.tensors.reduce((sum, t) => sum + t.shape.reduce((a, b) => a * b, 1), 0),
   });
@@ -174,6 +181,7 @@ function trainAndWrite(): ModelManifest {
     words: built.words,
     wordVectors,
     wordDims: vectors.dims,
+    glossary,
     buckets: cfg.buckets,
     network,
     calibration: report?.calibration ?? {},

@@ -75,7 +75,7 @@ function adamStep(p: Float32Array, g: Float32Array, s: Adam, lr: number, t: numb
 function windowsByGroup(set: EncodedSet, allowed: ReadonlySet<number>): Map<string, number[]> {
   const byGroup = new Map<string, number[]>();
   for (let i = 0; i < set.size; i++) {
-    if (!allowed.has(set.textOf[i]!)) continue;
+    if (!allowed.has(set.textOf[i]!) || set.scoreOnly[i] === 1) continue;
     const g = set.texts[set.textOf[i]!]!.group;
     let list = byGroup.get(g);
     if (list === undefined) byGroup.set(g, (list = []));
@@ -105,13 +105,16 @@ function headBalance(set: EncodedSet, windows: readonly number[]): Float32Array 
 
 /** Trains a network on the windows of the allowed texts. Deterministic for a given config. */
 /**
- * Pooling weight per bucket: smoothed inverse document frequency over the encoded windows
- * (unsupervised: labels are not used, so held-out folds may share it).
+ * Pooling weight per bucket: smoothed inverse document frequency over the encoded windows that are
+ * trained on (unsupervised: labels are not used, so held-out folds may share it).
  */
 export function bucketWeights(set: EncodedSet, buckets: number): Float32Array {
   const df = new Float64Array(buckets);
   const lastWindow = new Int32Array(buckets).fill(-1);
+  let windows = 0;
   for (let w = 0; w < set.size; w++) {
+    if (set.scoreOnly[w] === 1) continue;
+    windows++;
     for (let i = set.idStart[w]!; i < set.idStart[w + 1]!; i++) {
       const id = set.ids[i]!;
       if (lastWindow[id] !== w) {
@@ -121,7 +124,7 @@ export function bucketWeights(set: EncodedSet, buckets: number): Float32Array {
     }
   }
   const out = new Float32Array(buckets);
-  for (let b = 0; b < buckets; b++) out[b] = Math.log((set.size + 1) / (df[b]! + 1));
+  for (let b = 0; b < buckets; b++) out[b] = Math.log((windows + 1) / (df[b]! + 1));
   return out;
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADS } from '../src/models/heads.ts';
 import type { Calibration, ModelManifest } from '../src/models/manifest.ts';
+import type { Glossary } from '../src/models/glossary.ts';
 import type { DetectorNetwork } from '../src/models/network.ts';
 import { fileEntry, packTensors } from './tensor-pack.ts';
 
@@ -12,6 +13,7 @@ export interface ModelToWrite {
   words: readonly string[];
   wordVectors: Float32Array;
   wordDims: number;
+  glossary: Glossary;
   buckets: number;
   network: DetectorNetwork;
   calibration: Record<string, Calibration>;
@@ -33,12 +35,14 @@ export function writeModel(m: ModelToWrite): ModelManifest {
   ]);
   const vocabulary = Buffer.from(`${m.words.join('\n')}\n`, 'utf8');
   writeFileSync(join(m.dir, 'weights.bin'), data);
+  const glossary = Buffer.from(m.glossary.serialise(), 'utf8');
   writeFileSync(join(m.dir, 'vocabulary.txt'), vocabulary);
+  writeFileSync(join(m.dir, 'glossary.tsv'), glossary);
   const manifest: ModelManifest = {
     name: m.name,
     version: m.version,
     createdBy: 'npm run train',
-    files: { weights: fileEntry('weights.bin', data), vocabulary: fileEntry('vocabulary.txt', vocabulary) },
+    files: { weights: fileEntry('weights.bin', data), vocabulary: fileEntry('vocabulary.txt', vocabulary), glossary: fileEntry('glossary.tsv', glossary) },
     tensors: entries,
     features: { buckets: m.buckets, wordDims: m.wordDims, hidden, poolPrior: m.network.shape.poolPrior },
     heads: [...HEADS],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { calibrated } from './calibration.ts';
 import { FeatureExtractor, denseSize } from './features.ts';
+import { Glossary } from './glossary.ts';
 import { HEADS, type HeadName } from './heads.ts';
 import type { Calibration, ModelManifest } from './manifest.ts';
 import { DetectorNetwork } from './network.ts';
@@ -18,19 +19,22 @@ export const SHIPPED_MODELS_DIR = resolve(import.meta.dirname, '../../models');
 
 /**
  * The in-process detector: normalised text in, calibrated probability per head out. Every window of
- * every view (the message and its decoded payloads) is scored; each head reports its highest score.
+ * every view (the message, its decoded payloads and the message's English gloss when it is written
+ * mostly in words the glossary knows) is scored; each head reports its highest score.
  */
 export class DetectorModel {
   readonly manifest: ModelManifest;
   readonly #extractor: FeatureExtractor;
   readonly #network: DetectorNetwork;
+  readonly #glossary: Glossary;
   readonly #logits: Float32Array;
   readonly #calibration: Calibration[];
 
-  constructor(manifest: ModelManifest, extractor: FeatureExtractor, network: DetectorNetwork) {
+  constructor(manifest: ModelManifest, extractor: FeatureExtractor, network: DetectorNetwork, glossary: Glossary) {
     this.manifest = manifest;
     this.#extractor = extractor;
     this.#network = network;
+    this.#glossary = glossary;
     this.#logits = new Float32Array(HEADS.length);
     this.#calibration = HEADS.map((head) => manifest.calibration[head] ?? { a: 1, b: 0 });
   }
@@ -64,13 +68,15 @@ export class DetectorModel {
         headBias: tensor('head_bias'),
       },
     );
-    return new DetectorModel(manifest, extractor, network);
+    const glossary = Glossary.parse(readVerified(dir, manifest.files.glossary).toString('utf8'));
+    return new DetectorModel(manifest, extractor, network, glossary);
   }
 
   /** Highest raw logit per head over the windows of `views` (already normalised texts). */
   rawLogits(views: readonly string[]): Float64Array {
     const best = new Float64Array(HEADS.length).fill(-Infinity);
-    for (const view of views) {
+    const gloss = views.length > 0 ? this.#glossary.gloss(views[0]!) : undefined;
+    for (const view of gloss === undefined ? views : [...views, gloss]) {
       for (const window of splitWindows(view)) {
         this.#network.logits(this.#extractor.extract(window), this.#logits);
         for (let k = 0; k < best.length; k++) if (this.#logits[k]! > best[k]!) best[k] = this.#logits[k]!;

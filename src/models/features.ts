@@ -2,6 +2,7 @@ import { ENGLISH_MARKERS } from '../text/english-markers.ts';
 import { ATTACK_MARKER_COUNT, ATTACK_PATTERNS } from './attack-markers.ts';
 import { GatedPatterns } from './gated-patterns.ts';
 import { HAZARD_MARKER_COUNT, HAZARD_PATTERNS } from './hazard-markers.ts';
+import { isLetterOrDigitAt, nextWordStart, wordEnd } from '../text/word-scan.ts';
 import { fnv1a, mix } from './hashing.ts';
 import { WORD_SEED, type WordVectors } from './word-vectors.ts';
 
@@ -45,31 +46,6 @@ function isUnspacedScript(c: number): boolean {
   return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0x0e00 && c <= 0x0e7f) || (c >= 0xf900 && c <= 0xfaff);
 }
 const BIGRAM_SEED = 0x7f4a7c15;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/** Whether the code point at `i` is a letter or digit (the word alphabet); ASCII is decided without a regex. */
-function isWordCharAt(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  if (c < 0x80) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
-  return WORD_CHAR.test(String.fromCodePoint(s.codePointAt(i)!));
-}
-
-function charLengthAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? 2 : 1;
-}
-
-function nextWordStart(s: string, from: number): number {
-  let i = from;
-  while (i < s.length && !isWordCharAt(s, i)) i += charLengthAt(s, i);
-  return i;
-}
-
-function wordEnd(s: string, start: number): number {
-  let i = start;
-  while (i < s.length && isWordCharAt(s, i)) i += charLengthAt(s, i);
-  return i;
-}
 
 /** Attack then hazard markers, behind one gate (gated-patterns.ts): one scan of the window for both. */
 export const MARKERS = new GatedPatterns([...ATTACK_PATTERNS, ...HAZARD_PATTERNS]);
@@ -154,8 +130,8 @@ export class FeatureExtractor {
     let longWords = 0;
     let wordChars = 0;
     let previous = -1;
-    for (let end = 0, start = nextWordStart(window, 0); start < window.length; start = nextWordStart(window, end)) {
-      end = wordEnd(window, start);
+    for (let end = 0, start = nextWordStart(window, 0, isLetterOrDigitAt); start < window.length; start = nextWordStart(window, end, isLetterOrDigitAt)) {
+      end = wordEnd(window, start, isLetterOrDigitAt);
       const wh = fnv1a(window, WORD_SEED, start, end);
       if (words === this.#unknown.length) this.#unknown = growBytes(this.#unknown);
       words++;

@@ -31,7 +31,8 @@ export interface ModelManifest {
   name: string;
   version: string;
   createdBy: string;
-  files: { weights: FileEntry; vocabulary: FileEntry };
+  /** `glossary`: foreign word → English word, one tab-separated pair a line (see glossary.ts). */
+  files: { weights: FileEntry; vocabulary: FileEntry; glossary: FileEntry };
   tensors: TensorEntry[];
   features: { buckets: number; wordDims: number; hidden: number; poolPrior: number };
   heads: string[];

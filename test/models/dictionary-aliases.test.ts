@@ -46,7 +46,7 @@ describe('dictionary aliases', () => {
   const source = { dir, codes: ['spa-eng', 'eng-ita'] };
 
   it('maps a foreign word to its most common English translation, from either direction of dictionary', () => {
-    const { aliases, sources } = dictionaryAliases(ranks, new Set(), () => false, source);
+    const { aliases, translations, sources } = dictionaryAliases(ranks, new Set(), () => false, source);
     assert.equal(aliases.get('olvidar'), 'forget', '"to forget" is read as "forget", the better-ranked sense');
     assert.equal(aliases.get('contraseña'), 'password');
     assert.equal(aliases.get('regola'), 'rule');
@@ -54,11 +54,13 @@ describe('dictionary aliases', () => {
     assert.equal(aliases.has('hacer caso'), false, 'phrases carry no single-word vector');
     assert.equal(aliases.has('legge'), false, 'a phrase is not split into words');
     assert.deepEqual(sources.map((s) => [s.dictionary, s.licence]), [['spa-eng', 'GPL'], ['eng-ita', 'CC-BY-SA']]);
+    assert.deepEqual([...translations].sort(), [...aliases].sort(), 'below the per-language cap, the glossary holds every alias');
   });
 
   it('skips dictionaries under an excluded licence', () => {
-    const { aliases } = dictionaryAliases(ranks, new Set(), (licence) => licence === 'GPL', source);
+    const { aliases, translations } = dictionaryAliases(ranks, new Set(), (licence) => licence === 'GPL', source);
     assert.equal(aliases.has('olvidar'), false);
+    assert.equal(translations.has('olvidar'), false);
     assert.equal(aliases.get('regola'), 'rule');
   });
 

@@ -62,6 +62,7 @@ test('validation models trained in worker threads score exactly as one trained i
     denseSize: 0,
     wordDims: 0,
     ids: Int32Array.from([1, 2, 3, 4, 1, 5, 6, 7]),
+    scoreOnly: new Uint8Array(4),
     idStart: Int32Array.from([0, 2, 4, 6, 8]),
     dense: new Float32Array(0),
     targets,
