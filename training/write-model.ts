@@ -34,8 +34,8 @@ export function writeModel(m: ModelToWrite): ModelManifest {
     { name: 'head_bias', values: p.headBias, shape: [heads], type: 'f32' },
   ]);
   const vocabulary = Buffer.from(`${m.words.join('\n')}\n`, 'utf8');
-  writeFileSync(join(m.dir, 'weights.bin'), data);
   const glossary = Buffer.from(m.glossary.serialise(), 'utf8');
+  writeFileSync(join(m.dir, 'weights.bin'), data);
   writeFileSync(join(m.dir, 'vocabulary.txt'), vocabulary);
   writeFileSync(join(m.dir, 'glossary.tsv'), glossary);
   const manifest: ModelManifest = {

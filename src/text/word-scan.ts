@@ -1,6 +1,6 @@
 /**
  * Words of a normalised text found by index, so that the hot paths hash a word in place instead of
- * slicing it out. What counts as a word character is the caller's choice (see the two tests below).
+ * slicing it out. What counts as a word character is the caller's choice of the two predicates below.
  */
 
 /** Whether the code point at index `i` of `s` belongs to a word. */
