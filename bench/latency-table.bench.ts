@@ -6,8 +6,8 @@
  * - the first check after the server reports ready (a fresh process each time);
  * - throughput of 32 concurrent clients against the default number of workers, next to a bare Fastify
  *   HTTPS JSON echo in as many processes;
- * - resident memory per worker process and of the whole appliance after the run's checks, and the
- *   same as proportional set sizes (shared pages split among the processes that map them);
+ * - resident memory of the whole appliance after the run's checks (also as proportional set size), and
+ *   what a worker adds: the same figure minus that of a one-worker server after as many checks;
  * - where a check's time goes: on a server with one worker, sequential checks of each length and the
  *   mean milliseconds of each guardrail over them, from `rampart_guardrail_duration_seconds`.
  *
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { quantile } from './lib/measure.ts';
-import { serveAppliance, type ProcessMemory, type ServedAppliance } from './lib/served.ts';
+import { serveAppliance, type ServedAppliance, type ServerMemory } from './lib/served.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, starts: { type: 'string', default: '3' }, checks: { type: 'string', default: '100000' }, bin: { type: 'string' }, json: { type: 'string' } } });
 const SECONDS = Number(values.seconds);
@@ -132,8 +132,11 @@ async function guardrailTotals(server: ServedAppliance, agent: Agent): Promise<M
   return totals;
 }
 
-/** Per length: the p50 of sequential checks and each guardrail's mean milliseconds over them (one worker). */
-async function perGuardrail(lengths: readonly number[], seconds: number): Promise<Array<{ chars: number; p50Ms: number; guardrailMs: Record<string, number> }>> {
+/**
+ * On a server with one worker: per length, the p50 of sequential checks and each guardrail's mean
+ * milliseconds over them; then its memory once it has served `checks` checks under load.
+ */
+async function oneWorker(lengths: readonly number[], seconds: number, checks: number): Promise<{ breakdown: Array<{ chars: number; p50Ms: number; guardrailMs: Record<string, number> }>; memory: ServerMemory }> {
   const server = await serveAppliance(values.bin, 1);
   const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: server.ca });
   try {
@@ -149,7 +152,8 @@ async function perGuardrail(lengths: readonly number[], seconds: number): Promis
       }
       out.push({ chars, p50Ms: round(p50), guardrailMs });
     }
-    return out;
+    await load(server, checks);
+    return { breakdown: out, memory: server.memory() };
   } finally {
     agent.destroy();
     await server.stop();
@@ -158,7 +162,7 @@ async function perGuardrail(lengths: readonly number[], seconds: number): Promis
 
 /** Warm latency, throughput next to the echo, and memory after `values.checks` checks, on one server. */
 async function measure(server: ServedAppliance) {
-  const workers = server.rss().workers.length || 1;
+  const { workers } = server;
   const warm: Record<string, Series> = {};
   await sequential(server, 1000, 2);
   for (const chars of [1000, 10_000, 100_000]) warm[chars] = await sequential(server, chars, SECONDS);
@@ -166,17 +170,29 @@ async function measure(server: ServedAppliance) {
   const body = JSON.stringify({ message: prose(1000) });
   const echoRun = await throughput(echo.port, '/echo', {}, server.ca, body, SECONDS).finally(() => echo.stop());
   const checkRun = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, SECONDS);
-  let checksServed = checkRun.requests;
-  // Memory after many checks: keep the clients busy until the requested number of checks has been served.
-  while (checksServed < Number(values.checks)) checksServed += (await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, Math.min(60, Math.ceil((Number(values.checks) - checksServed) / Math.max(1, checkRun.rps))))).requests;
-  return { workers, warm, echoRun, checkRun, checksServed, rss: server.rss(), pss: server.pss() };
+  const checksServed = checkRun.requests + (await load(server, Number(values.checks) - checkRun.requests));
+  return { workers, warm, echoRun, checkRun, checksServed, memory: server.memory() };
+}
+
+/** Keeps 32 clients busy with 1,000-character checks until at least `checks` have been served; returns how many were. */
+async function load(server: ServedAppliance, checks: number): Promise<number> {
+  const body = JSON.stringify({ message: prose(1000) });
+  let served = 0;
+  let rps = 1000;
+  while (served < checks) {
+    const run = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, Math.min(60, Math.max(1, Math.ceil((checks - served) / rps))));
+    served += run.requests;
+    rps = Math.max(1, run.rps);
+  }
+  return served;
 }
 
 const server = await serveAppliance(values.bin);
-const { workers, warm, echoRun, checkRun, checksServed, rss, pss } = await measure(server).finally(() => server.stop());
-const total = (m: ProcessMemory) => m.primary + m.workers.reduce((a, b) => a + b, 0);
-
-const breakdown = await perGuardrail([1000, 10_000, 100_000], SECONDS);
+const { workers, warm, echoRun, checkRun, checksServed, memory } = await measure(server).finally(() => server.stop());
+const single = await oneWorker([1000, 10_000, 100_000], SECONDS, checksServed);
+const breakdown = single.breakdown;
+// What each worker beyond the first adds to the appliance, after as many checks.
+const perWorker = (m: keyof ServerMemory) => (workers > 1 ? Math.round((memory[m] - single.memory[m]) / (workers - 1)) : memory[m]);
 
 const firstSorted = firstChecks.map((f) => f.firstMs).sort((a, b) => a - b);
 const result = {
@@ -185,19 +201,19 @@ const result = {
   firstCheck: { ms: firstChecks.map((f) => round(f.firstMs)), medianMs: round(quantile(firstSorted, 0.5)), maxMs: round(firstSorted.at(-1)!), startToReadyMs: firstChecks.map((f) => Math.round(f.startMs)), ratioToReference: round(quantile(firstSorted, 0.5) / quantile(firstChecks.map((f) => f.reference).sort((a, b) => a - b), 0.5), 2) },
   throughput: { check: { rps: Math.round(checkRun.rps), p50Ms: checkRun.p50, p99Ms: checkRun.p99, failed: checkRun.failed }, echo: { rps: Math.round(echoRun.rps), p50Ms: echoRun.p50, p99Ms: echoRun.p99, failed: echoRun.failed }, ratio: round(checkRun.rps / echoRun.rps, 3) },
   perGuardrail: breakdown,
-  memory: { checks: checksServed, primaryMb: rss.primary, workerMb: rss.workers, applianceMb: total(rss), pss: { primaryMb: pss.primary, workerMb: pss.workers, applianceMb: total(pss) } },
+  memory: { checks: checksServed, applianceRssMb: memory.rssMb, appliancePssMb: memory.pssMb, oneWorkerRssMb: single.memory.rssMb, oneWorkerPssMb: single.memory.pssMb, perWorkerRssMb: perWorker('rssMb'), perWorkerPssMb: perWorker('pssMb') },
 };
 
 const w = result.warm;
-console.log(`\nRampart, Level 3, benign prose, HTTPS on loopback, ${workers} worker process(es); reference workload p50 ${w[1000]!.referenceP50Ms} ms\n`);
+console.log(`\nRampart, Level 3, benign prose, HTTPS on loopback, ${workers} worker(s); reference workload p50 ${w[1000]!.referenceP50Ms} ms\n`);
 console.log('| measure | absolute | ratio | p99 |');
 console.log('|---|---:|---:|---:|');
 for (const chars of ['1000', '10000', '100000']) console.log(`| execution_time, warm, p50, ${Number(chars).toLocaleString('en')} characters | ${w[chars]!.p50Ms} ms | ${w[chars]!.ratioP50ToReference}× reference | ${w[chars]!.p99Ms} ms (${w[chars]!.ratioP99ToReference}×) |`);
 console.log(`| first check after ready (median of ${firstChecks.length} starts; max) | ${result.firstCheck.medianMs} ms | ${result.firstCheck.ratioToReference}× reference | max ${result.firstCheck.maxMs} ms |`);
 const failed = checkRun.failed + echoRun.failed > 0 ? ` (failed or timed out: ${checkRun.failed} checks, ${echoRun.failed} echoes)` : '';
 console.log(`| throughput, 32 HTTPS clients, ${workers} workers vs echo${failed} | ${result.throughput.check.rps} vs ${result.throughput.echo.rps} req/s | ${result.throughput.ratio}× echo | ${result.throughput.check.p99Ms} ms vs ${result.throughput.echo.p99Ms} ms |`);
-console.log(`| memory after ${checksServed.toLocaleString('en')} checks: RSS per worker / appliance | ${rss.workers.join(', ')} MB / ${result.memory.applianceMb} MB | | |`);
-console.log(`| same, proportional set size (shared pages split) | ${pss.workers.join(', ')} MB / ${result.memory.pss.applianceMb} MB | | |`);
+console.log(`| memory after ${checksServed.toLocaleString('en')} checks: RSS added per worker / appliance (one-worker server: ${single.memory.rssMb} MB) | ${result.memory.perWorkerRssMb} MB / ${memory.rssMb} MB | | |`);
+console.log(`| same, proportional set size (shared pages split) | ${result.memory.perWorkerPssMb} MB / ${memory.pssMb} MB | | |`);
 const shown = ['llm', 'vector', 'pii'];
 console.log('\nWhere a check\'s time goes: one worker, sequential checks, mean per guardrail (rampart_guardrail_duration_seconds)\n');
 console.log(`| message | execution_time p50 | ${shown.join(' | ')} | the others |`);

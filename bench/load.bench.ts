@@ -1,5 +1,5 @@
 // npm run loadtest: holds a sustained rate of input-checks for several minutes against a server with
-// its default worker processes, and reports throughput, latency and memory over time. Fails (exit 1)
+// its default workers, and reports throughput, latency and memory over time. Fails (exit 1)
 // on any error or if memory keeps growing.
 //   LOAD_SECONDS (default 180), LOAD_RATE requests/s (default 400), LOAD_WORKERS (default: one per core)
 import { spawn } from 'node:child_process';

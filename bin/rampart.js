@@ -3,13 +3,11 @@
 // Node's compile cache: modules compiled once are kept, type-stripped, in the installation's
 // node_modules/.cache/rampart, so later runs skip the TypeScript stripper (about 20 MB of memory a
 // process) and start faster. It is kept in the installation, never in a directory other users may
-// write to; where it cannot be created, Node runs without it. The worker processes of a server do not
-// use it: checks ran about 4 % slower with modules from the cache (README, Performance).
-import cluster from 'node:cluster';
+// write to; where it cannot be created, Node runs without it.
 import { enableCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-if (!cluster.isWorker) enableCompileCache(fileURLToPath(new URL('../node_modules/.cache/rampart', import.meta.url)));
+enableCompileCache(fileURLToPath(new URL('../node_modules/.cache/rampart', import.meta.url)));
 const { main } = await import('../src/cli/main.ts');
 
 process.exitCode = await main(process.argv);

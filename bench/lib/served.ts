@@ -7,9 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
 
-export interface ProcessMemory {
-  primary: number;
-  workers: number[];
+/** Memory of the server process and of any child processes it has (an earlier build's worker processes), in MB. */
+export interface ServerMemory {
+  /** Resident set sizes added up: a page mapped by several processes counts once in each. */
+  rssMb: number;
+  /** Proportional set sizes added up: a page mapped by several processes is split among them. */
+  pssMb: number;
 }
 
 export interface ServedAppliance {
@@ -19,14 +22,10 @@ export interface ServedAppliance {
   ca: string;
   /** Milliseconds from the process start until it reported ready. */
   startMs: number;
-  /** Resident memory (MB) of the primary and of each worker process, now. */
-  rss(): ProcessMemory;
-  /**
-   * Proportional set size (MB) of the same processes: a page mapped by several of them (Node's
-   * executable, onnxruntime's library) is split among them, so the figures add up to what the
-   * appliance takes, where resident sizes count each shared page once per process.
-   */
-  pss(): ProcessMemory;
+  /** Workers serving (threads of the server process; 1 when it serves alone). */
+  workers: number;
+  /** Memory of the whole appliance, now. */
+  memory(): ServerMemory;
   stop(): Promise<void>;
 }
 
@@ -44,22 +43,23 @@ export async function serveAppliance(bin = BIN, workers?: number): Promise<Serve
   const created = JSON.parse(execFileSync(process.execPath, [bin, 'runtime-llm', 'create', '--data-dir', dataDir, '--name', 'bench', '--json'], { env, encoding: 'utf8' })) as { api_key: string };
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
+  const ready = await new Promise<{ api_port: number; workers?: number }>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; api_port?: number };
-      if (entry.msg === 'rampart ready') resolve(entry.api_port!);
+      const entry = JSON.parse(line) as { msg?: string; api_port?: number; workers?: number };
+      if (entry.msg === 'rampart ready') resolve(entry as { api_port: number; workers?: number });
     });
     child.once('exit', (code) => reject(new Error(`rampart serve exited with ${code}`)));
   });
   const startMs = performance.now() - started;
+  const processes = () => [child.pid!, ...childrenOf(child.pid!)];
   return {
-    port,
+    port: ready.api_port,
+    workers: ready.workers ?? 1,
     dataDir,
     apiKey: created.api_key,
     ca: readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8'),
     startMs,
-    rss: () => ({ primary: rssMb(child.pid!), workers: childrenOf(child.pid!).map(rssMb) }),
-    pss: () => ({ primary: pssMb(child.pid!), workers: childrenOf(child.pid!).map(pssMb) }),
+    memory: () => ({ rssMb: processes().reduce((mb, pid) => mb + rssMb(pid), 0), pssMb: processes().reduce((mb, pid) => mb + pssMb(pid), 0) }),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -76,17 +76,17 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly #clusterExposition: (() => Promise<string>) | undefined;
+  readonly #serverExposition: (() => Promise<string>) | undefined;
 
-  /** `clusterExposition`: in a worker of a multi-process server, the metrics of all workers together. */
-  constructor(clusterExposition?: () => Promise<string>) {
+  /** `serverExposition`: in a worker of a server of several threads, the metrics of all workers together. */
+  constructor(serverExposition?: () => Promise<string>) {
     collectDefaultMetrics({ register: this.registry, prefix: 'rampart_' });
-    this.#clusterExposition = clusterExposition;
+    this.#serverExposition = serverExposition;
   }
 
   /** The Prometheus exposition text served at /metrics. */
   exposition(): Promise<string> {
-    return this.#clusterExposition ? this.#clusterExposition() : this.registry.metrics();
+    return this.#serverExposition ? this.#serverExposition() : this.registry.metrics();
   }
 
   recordCheck(direction: Direction, outcome: CheckOutcome, seconds: number): void {

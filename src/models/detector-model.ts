@@ -6,6 +6,7 @@ import { Glossary } from './glossary.ts';
 import { HEADS, type HeadName } from './heads.ts';
 import type { Calibration, ModelManifest } from './manifest.ts';
 import { DetectorNetwork } from './network.ts';
+import { readModelFile, type ModelFileReader } from './model-files.ts';
 import { readInt8Rows, readTensor, readVerified } from './tensor-file.ts';
 import { splitWindows } from './windows.ts';
 import { WordVectors } from './word-vectors.ts';
@@ -39,12 +40,12 @@ export class DetectorModel {
     this.#calibration = HEADS.map((head) => manifest.calibration[head] ?? { a: 1, b: 0 });
   }
 
-  /** Loads and verifies `models/<name>/manifest.json` and the files it lists. */
-  static load(dir: string): DetectorModel {
+  /** Loads and verifies `models/<name>/manifest.json` and the files it lists (read with `read`). */
+  static load(dir: string, read: ModelFileReader = readModelFile): DetectorModel {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ModelManifest;
     if (manifest.heads.join(',') !== HEADS.join(',')) throw new Error(`Model ${dir} has heads ${manifest.heads.join(',')}.`);
-    const data = readVerified(dir, manifest.files.weights);
-    const words = readVerified(dir, manifest.files.vocabulary).toString('utf8').split('\n');
+    const data = readVerified(dir, manifest.files.weights, read);
+    const words = readVerified(dir, manifest.files.vocabulary, read).toString('utf8').split('\n');
     if (words[words.length - 1] === '') words.pop();
     const entry = (name: string) => {
       const e = manifest.tensors.find((t) => t.name === name);
@@ -68,7 +69,7 @@ export class DetectorModel {
         headBias: tensor('head_bias'),
       },
     );
-    const glossary = Glossary.parse(readVerified(dir, manifest.files.glossary).toString('utf8'));
+    const glossary = Glossary.parse(readVerified(dir, manifest.files.glossary, read).toString('utf8'));
     return new DetectorModel(manifest, extractor, network, glossary);
   }
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry, TensorEntry } from './manifest.ts';
+import { readModelFile, type ModelFileReader } from './model-files.ts';
 
 /** Reads a file listed in a manifest and refuses it when its size or sha256 differs. */
-export function readVerified(dir: string, entry: FileEntry): Buffer {
-  const data = readFileSync(join(dir, entry.path));
+export function readVerified(dir: string, entry: FileEntry, read: ModelFileReader = readModelFile): Buffer {
+  const data = read(join(dir, entry.path));
   const sha = createHash('sha256').update(data).digest('hex');
   if (data.length !== entry.bytes || sha !== entry.sha256) {
     throw new Error(`Model file ${entry.path} does not match its manifest (sha256 ${sha}).`);
@@ -25,18 +25,27 @@ export function tensorBytes(entry: Pick<TensorEntry, 'type' | 'shape'>): number 
   return padded + rows * 4;
 }
 
-/** Decodes one tensor into float32 (int8 rows are multiplied by their scale). */
+/**
+ * `length` float32 values at byte `offset` of `data`: a view of its bytes (a model's tables stay where
+ * they were read, shared by the threads that read them; model-files.ts), or a copy where `offset`
+ * is not 4-byte aligned in memory.
+ */
+export function float32At(data: Uint8Array, offset: number, length: number): Float32Array {
+  const at = data.byteOffset + offset;
+  return at % 4 === 0 ? new Float32Array(data.buffer, at, length) : new Float32Array(data.buffer.slice(at, at + length * 4));
+}
+
+/** One tensor as float32 (a view of `data`'s f32 bytes; int8 rows multiplied by their scale into a new table). */
 export function readTensor(data: Buffer, entry: TensorEntry): Float32Array {
   const n = count(entry.shape);
   if (entry.offset % 4 !== 0 || entry.offset + tensorBytes(entry) > data.length) {
     throw new Error(`Tensor ${entry.name} lies outside the weights file.`);
   }
-  const base = data.byteOffset + entry.offset;
-  if (entry.type === 'f32') return new Float32Array(data.buffer.slice(base, base + n * 4));
+  if (entry.type === 'f32') return float32At(data, entry.offset, n);
   const rows = entry.shape[0]!;
   const cols = n / rows;
-  const q = new Int8Array(data.buffer, base, n);
-  const scales = new Float32Array(data.buffer.slice(base + Math.ceil(n / 4) * 4, base + Math.ceil(n / 4) * 4 + rows * 4));
+  const q = new Int8Array(data.buffer, data.byteOffset + entry.offset, n);
+  const scales = float32At(data, entry.offset + Math.ceil(n / 4) * 4, rows);
   const out = new Float32Array(n);
   for (let r = 0; r < rows; r++) {
     const s = scales[r]!;
@@ -46,7 +55,7 @@ export function readTensor(data: Buffer, entry: TensorEntry): Float32Array {
   return out;
 }
 
-/** An int8 table kept quantised (one cache line per 64-wide row at inference), with its row scales. */
+/** An int8 table kept quantised (one cache line per 64-wide row at inference), with its row scales: views of `data`. */
 export function readInt8Rows(data: Buffer, entry: TensorEntry): { q: Int8Array; scales: Float32Array } {
   if (entry.type !== 'i8') throw new Error(`Tensor ${entry.name} is not int8.`);
   const n = count(entry.shape);
@@ -54,7 +63,5 @@ export function readInt8Rows(data: Buffer, entry: TensorEntry): { q: Int8Array; 
   if (entry.offset % 4 !== 0 || entry.offset + tensorBytes(entry) > data.length) {
     throw new Error(`Tensor ${entry.name} lies outside the weights file.`);
   }
-  const base = data.byteOffset + entry.offset;
-  const scalesAt = base + Math.ceil(n / 4) * 4;
-  return { q: new Int8Array(data.buffer.slice(base, base + n)), scales: new Float32Array(data.buffer.slice(scalesAt, scalesAt + rows * 4)) };
+  return { q: new Int8Array(data.buffer, data.byteOffset + entry.offset, n), scales: float32At(data, entry.offset + Math.ceil(n / 4) * 4, rows) };
 }

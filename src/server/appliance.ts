@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyListenOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { loadGuardrails } from '../engine/guardrail.ts';
@@ -48,18 +48,18 @@ export interface Appliance {
 
 const SERVER_LOCK_WAIT_MS = 250;
 
-/** Where this process stands in a multi-process server (see cluster.ts); absent when it serves alone. */
+/** Where this appliance stands in a server of several threads (see server-threads.ts); absent when it serves alone. */
 export interface WorkerRole {
   /** 1-based. */
   id: number;
   count: number;
-  /** Metrics exposition of the whole server (all workers), gathered by the primary process. */
-  clusterMetrics(): Promise<string>;
+  /** Metrics exposition of the whole server (all workers), gathered by the main thread. */
+  serverMetrics(): Promise<string>;
 }
 
 /**
- * First-start work done once, before any listener opens (by the first of several workers, before the
- * others start; see cluster.ts): the schema brought up to date, the TLS certificate and credentials
+ * First-start work done once, before any listener opens (in a server of several threads, by a thread
+ * of its own before the others start; see server-threads.ts): the schema brought up to date, the TLS certificate and credentials
  * key created (and refused when it cannot open the stored credentials), the threat-vector store
  * seeded for the installed encoder, the bootstrap administrator delivered.
  */
@@ -95,9 +95,12 @@ function shareOf(perMinute: number, worker: WorkerRole | undefined): number {
   return perMinute === 0 || !worker ? perMinute : Math.max(1, Math.ceil(perMinute / worker.count));
 }
 
-async function listenOn(app: FastifyInstance, host: string, port: number, what: string): Promise<number> {
+/** `shared`: the listener is one of several threads' on the same port (SO_REUSEPORT; server-threads.ts). */
+async function listenOn(app: FastifyInstance, host: string, port: number, what: string, shared: boolean): Promise<number> {
   try {
-    await app.listen({ host, port });
+    // Fastify hands its listen options to Node's server.listen, whose `reusePort` its types do not list.
+    const options: FastifyListenOptions & { reusePort: boolean } = { host, port, reusePort: shared };
+    await app.listen(options);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EACCES') throw new Error(`The ${what} port ${port} needs privileges; run as root, grant CAP_NET_BIND_SERVICE, or choose a port above 1023.`);
@@ -127,7 +130,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     // Checks never wait on the database; a write that meets a lock held elsewhere fails fast and is retried.
     lockWaitMs: SERVER_LOCK_WAIT_MS,
   });
-  const metrics = new Metrics(worker?.clusterMetrics);
+  const metrics = new Metrics(worker?.serverMetrics);
   // Guardrails that keep state (the threat-vector index) follow configuration reloads.
   const reloadListeners: (() => Promise<void>)[] = [];
   const guardrails = await loadGuardrails(
@@ -153,7 +156,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
 
   const siem = new SiemForwarder({ store, registry: metrics.registry, log });
   await siem.start();
-  // One process prunes old events; the others would only repeat its deletes.
+  // One worker prunes old events; the others would only repeat its deletes.
   const stopRetention = !worker || worker.id === 1 ? scheduleRetention(store, log) : () => {};
 
   const events = new CheckEventQueue({
@@ -230,8 +233,8 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     let apiPort: number;
     let dashboardPort: number;
     try {
-      apiPort = await listenOn(api, config.host, config.apiPort, 'check API');
-      dashboardPort = await listenOn(dashboard, config.host, config.dashboardPort, 'dashboard');
+      apiPort = await listenOn(api, config.host, config.apiPort, 'check API', worker !== undefined);
+      dashboardPort = await listenOn(dashboard, config.host, config.dashboardPort, 'dashboard', worker !== undefined);
       dashboardPortInUse = dashboardPort;
     } catch (error) {
       await close(poll);

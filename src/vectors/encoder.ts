@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readModelFile, type ModelFileReader } from '../models/model-files.ts';
 import { readInt8Rows, readTensor, readVerified } from '../models/tensor-file.ts';
 import type { ENCODER_TENSORS, EncoderManifest, Sensitivity } from './encoder-manifest.ts';
 import type { CharRange } from '../models/windows.ts';
@@ -256,11 +257,11 @@ function sumRows(table: Int8Rows, rows: readonly number[], dims: number, weight:
   return out;
 }
 
-/** Loads the shipped encoder, verifying its files against the manifest. */
-export function loadSentenceEncoder(dir = ENCODER_DIR): SentenceEncoder {
+/** Loads the shipped encoder, verifying its files (read with `read`) against the manifest. */
+export function loadSentenceEncoder(dir = ENCODER_DIR, read: ModelFileReader = readModelFile): SentenceEncoder {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EncoderManifest;
-  const data = readVerified(dir, manifest.files.weights);
-  const words = readVerified(dir, manifest.files.vocabulary).toString('utf8').split('\n').filter((w) => w !== '');
+  const data = readVerified(dir, manifest.files.weights, read);
+  const words = readVerified(dir, manifest.files.vocabulary, read).toString('utf8').split('\n').filter((w) => w !== '');
   const entry = (name: (typeof ENCODER_TENSORS)[number]) => {
     const found = manifest.tensors.find((t) => t.name === name);
     if (!found) throw new Error(`Encoder weights lack tensor ${name}.`);

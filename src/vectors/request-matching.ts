@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry } from '../models/manifest.ts';
+import { readModelFile, type ModelFileReader } from '../models/model-files.ts';
 import { readVerified } from '../models/tensor-file.ts';
 import type { Sensitivity } from './encoder-manifest.ts';
 import { REQUEST_SEED_DIR, type SeedManifest } from './seed.ts';
@@ -41,9 +42,9 @@ export interface RequestMatching {
   calibration: RequestCalibration;
 }
 
-export function loadRequestMatching(dir = REQUEST_SEED_DIR): RequestMatching {
+export function loadRequestMatching(dir = REQUEST_SEED_DIR, read: ModelFileReader = readModelFile): RequestMatching {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as RequestSeedManifest;
-  return { shapes: ShapeFrequencies.fromTsv(readVerified(dir, manifest.shapes).toString('utf8')), calibration: manifest.calibration };
+  return { shapes: ShapeFrequencies.fromTsv(readVerified(dir, manifest.shapes, read).toString('utf8')), calibration: manifest.calibration };
 }
 
 /**

@@ -9,47 +9,50 @@ function checksCounted(metrics: string): number {
   return [...metrics.matchAll(/^rampart_checks_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
 }
 
-describe('several server processes', () => {
+describe('several server threads', () => {
   let app: TestAppliance;
-  // Workers print their own lines; they may reach the pipe after the primary's "ready".
+  // Threads print their own lines; they may reach the pipe after the main thread's "ready".
   const workerLines = (n: number) =>
-    waitUntil(`${n} workers to report ready`, async () => {
-      const ready = app.logs.filter((l) => l.msg === 'worker ready');
-      return ready.length >= n && ready;
-    }, { timeoutMs: 15_000, intervalMs: 100 });
-  /** The native libraries of the appliance a process has mapped, from /proc/<pid>/maps. */
-  const nativeParts = (pid: unknown): string[] => {
-    const maps = readFileSync(`/proc/${pid as number}/maps`, 'utf8');
-    return ['onnxruntime', 'usearch', 'argon2'].filter((part) => maps.includes(part));
-  };
+    waitUntil(
+      `${n} workers to report ready`,
+      async () => {
+        const ready = app.logs.filter((l) => l.msg === 'worker ready');
+        return ready.length >= n && ready;
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
+  /** A field of /proc/<pid>/status in kB, such as VmRSS. */
+  const status = (pid: unknown, field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid as number}/status`, 'utf8'))?.[1]);
 
   before(async () => {
     app = await startAppliance({ env: { RAMPART_WORKERS: '2' } });
   });
   after(() => app.dispose());
 
-  it('load the models in the workers only: the primary process maps none of the native parts of the appliance', async () => {
+  it('run as threads of one process, started again with its heap limits and two malloc arenas', async () => {
     const workers = await workerLines(2);
-    const primary = app.logs.find((l) => l.msg === 'rampart ready')!;
-    assert.ok(!workers.some((w) => w.pid === primary.pid));
-    assert.deepEqual(nativeParts(primary.pid), []);
-    for (const worker of workers) assert.deepEqual(nativeParts(worker.pid), ['onnxruntime', 'usearch', 'argon2']);
+    const main = app.logs.find((l) => l.msg === 'rampart ready')!;
+    assert.deepEqual(new Set(workers.map((w) => w.pid)), new Set([main.pid]));
+    assert.deepEqual(workers.map((w) => w.worker).sort(), [1, 2]);
+    const environment = readFileSync(`/proc/${main.pid as number}/environ`, 'utf8').split('\0');
+    assert.ok(environment.includes('MALLOC_ARENA_MAX=2'), 'the server process runs with the malloc settings');
+    const options = readFileSync(`/proc/${main.pid as number}/cmdline`, 'utf8').split('\0');
+    assert.ok(options.includes('--max-semi-space-size=16') && options.includes('--max-old-space-size=1024'), options.join(' '));
   });
 
-  it('share the ports, report metrics of all of them, replace a worker that dies, and stop cleanly', async () => {
+  it('share the ports, report metrics of all of them, the process once, and stop cleanly', async () => {
     const workers = await workerLines(2);
-    assert.equal(new Set(workers.map((w) => w.pid)).size, 2);
-    const { apiKey } = await app.createRuntimeLlm('clustered', '--level', '1');
+    const { apiKey } = await app.createRuntimeLlm('threaded', '--level', '1');
     for (let i = 0; i < 30; i++) assert.equal((await app.inputCheck(apiKey, { message: `hello ${i}` })).status, 200);
-    // Whichever process answers /metrics reports the checks of both.
-    for (let i = 0; i < 4; i++) assert.equal(checksCounted((await app.api('/metrics')).text), 30);
-
-    process.kill(workers[0]!.pid as number, 'SIGKILL');
-    // A kept-alive connection to the killed process resets once; a client's retry lands on a live one.
-    const check = (message: string) => app.inputCheck(apiKey, { message }).catch(() => app.inputCheck(apiKey, { message }));
-    for (let i = 0; i < 20; i++) assert.equal((await check(`still here ${i}`)).status, 200);
-    await workerLines(3); // the replacement
-    assert.ok(app.logs.some((l) => l.msg === 'worker stopped unexpectedly; starting a new one'));
+    // Whichever thread answers /metrics reports the checks of both.
+    for (let i = 0; i < 4; i++) {
+      const metrics = (await app.api('/metrics')).text;
+      assert.equal(checksCounted(metrics), 30);
+      // The process's resident memory is reported once, not once a thread.
+      const reported = Number(/^rampart_process_resident_memory_bytes (\d+)/m.exec(metrics)?.[1]) / 1024;
+      assert.ok(reported < 1.5 * status(workers[0]!.pid, 'VmRSS'), `reported ${reported} kB`);
+    }
     assert.equal(await app.stop(), 0);
   });
 });
@@ -62,7 +65,11 @@ describe('graceful shutdown', () => {
     try {
       const { apiKey } = await app.createRuntimeLlm('draining', '--mode', 'forwarding', '--url', upstream.url, '--level', '1');
       upstream.behaviour = { delayMs: 1500, answer: () => 'a slow but complete answer' };
-      const inFlight = app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': apiKey }, body: { model: 'm', messages: [{ role: 'user', content: 'take your time' }] } });
+      const inFlight = app.api('/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey },
+        body: { model: 'm', messages: [{ role: 'user', content: 'take your time' }] },
+      });
       // Stop only once the request is in flight: it has passed the input check and reached upstream.
       await waitUntil('the request to reach the upstream', async () => upstream.requests.length > 0, { intervalMs: 20 });
       const exited = app.stop();

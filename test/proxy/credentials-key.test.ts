@@ -70,11 +70,11 @@ describe('a wrong credentials key at start', () => {
   });
 
   // A server that started its workers again and again would never exit: the test's time limit ends it.
-  it('another valid key with several worker processes: the server exits with 1 and the same error, printed once, without starting workers again', { timeout: 120_000 }, async () => {
+  it('another valid key with several worker threads: the server exits with 1 and the same error, printed once, without starting workers again', { timeout: 120_000 }, async () => {
     const message = await failedStart({ dataDir: app.dataDir, env: { ...app.env, RAMPART_CREDENTIALS_KEY: otherKey, RAMPART_WORKERS: '2' } });
     assert.match(message, /exited with 1 before it was ready/);
     const refusals = message.match(/Error: The credentials key cannot decrypt the stored upstream credentials of 1 Runtime LLM\(s\) \("guarded"\)/g) ?? [];
-    assert.equal(refusals.length, 1, 'one process tried to prepare the data directory and was not started again');
+    assert.equal(refusals.length, 1, 'one thread tried to prepare the data directory and was not started again');
     assert.ok(!message.includes(UPSTREAM_KEY));
   });
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readModelFile, type ModelFileReader } from '../../../models/model-files.ts';
+import { float32At } from '../../../models/tensor-file.ts';
 import { personVocabulary, type PersonVocabulary } from './features.ts';
 import { NAMENESS_BITS, namenessLogit, type NamenessModel } from './nameness.ts';
 import type { PersonNetwork, TrainedNetwork } from './network.ts';
@@ -109,24 +111,22 @@ export async function writePersonModel(dir: string, parts: PersonModelParts): Pr
   return manifest;
 }
 
-/** Loads and checks (sha256) the committed model. */
-export async function readPersonModel(dir: string = PERSON_MODEL_DIR): Promise<PersonModel> {
+/** Loads and checks (sha256) the committed model, its files read with `read` (its tables are views of the weights read). */
+export async function readPersonModel(dir: string = PERSON_MODEL_DIR, read: ModelFileReader = readModelFile): Promise<PersonModel> {
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as PersonManifest;
   if (manifest.format !== FORMAT) throw new Error(`PII person model: unsupported manifest format ${String(manifest.format)}`);
-  const [weights, vocabText, lexiconText] = await Promise.all([
-    readFile(join(dir, WEIGHTS)),
-    readFile(join(dir, VOCAB), 'utf8'),
-    readFile(join(dir, LEXICON), 'utf8'),
-  ]);
+  const weights = read(join(dir, WEIGHTS));
+  const vocabText = read(join(dir, VOCAB)).toString('utf8');
+  const lexiconText = read(join(dir, LEXICON)).toString('utf8');
   for (const [file, data] of [[WEIGHTS, weights], [VOCAB, vocabText], [LEXICON, lexiconText]] as const) {
     if (sha256(data) !== manifest.sha256[file]) throw new Error(`PII person model: ${file} does not match its manifest checksum`);
   }
   const sizes = layout(manifest);
   const bytes = new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength);
-  const floats = new Float32Array(bytes.slice(0, sizes.floats * 4).buffer);
+  const floats = float32At(bytes, 0, sizes.floats);
   let offset = sizes.floats * 4;
   const int8 = (length: number): Int8Array => {
-    const table = new Int8Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + length));
+    const table = new Int8Array(bytes.buffer, bytes.byteOffset + offset, length);
     offset += length;
     return table;
   };

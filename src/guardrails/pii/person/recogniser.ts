@@ -1,3 +1,4 @@
+import type { ModelFileReader } from '../../../models/model-files.ts';
 import type { ModelRecogniser } from '../engine.ts';
 import type { Entity } from '../entities.ts';
 import {
@@ -296,7 +297,7 @@ export function personRecogniser(net: PersonNetwork, vocabulary: PersonVocabular
   };
 }
 
-export async function loadPersonRecogniser(dir?: string): Promise<ModelRecogniser> {
-  const model = await readPersonModel(dir);
+export async function loadPersonRecogniser(dir?: string, read?: ModelFileReader): Promise<ModelRecogniser> {
+  const model = await readPersonModel(dir, read);
   return personRecogniser(model.net, model.vocabulary, model.manifest.calibration);
 }

@@ -1,0 +1,68 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { ModelLibrary } from '../models/model-library.ts';
+import { SharedModelFiles } from '../models/model-files.ts';
+import { buildAppliance, prepareDataDirectory, type Appliance, type RunningAppliance } from './appliance.ts';
+import { createLogger } from './logger.ts';
+import type { ThreadMessage, ThreadTask } from './server-threads.ts';
+
+/**
+ * A thread of a server of several (server-threads.ts): either it prepares the data directory and
+ * ends, or it runs a full appliance (its own database connection, configuration snapshot, event
+ * queue and models) on the shared ports until the main thread tells it to stop.
+ */
+const task = workerData as ThreadTask;
+const port = parentPort!;
+const post = (message: ThreadMessage) => port.postMessage(message);
+
+/** Asks the main thread for the metrics of all threads. */
+function serverMetrics(pending: Map<number, (text: string) => void>, next: () => number): Promise<string> {
+  const id = next();
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    post({ type: 'rampart:metrics-request', id });
+  });
+}
+
+if (task.role === 'prepare') {
+  // The models the server threads will serve are read here into shared memory, once for all of them.
+  const files = new SharedModelFiles();
+  const models = new ModelLibrary(task.config.modelsDir, files.read);
+  await prepareDataDirectory(task.config, createLogger(task.config.logLevel), models);
+  models.detector();
+  models.sentenceEncoder();
+  models.requestMatching();
+  await models.personRecogniser();
+  post({ type: 'rampart:model-files', files: files.files });
+  process.exit(0);
+} else {
+  const log = createLogger(task.config.logLevel).child({ worker: task.id });
+  const pendingMetrics = new Map<number, (text: string) => void>();
+  let requests = 0;
+  let appliance: Appliance | undefined;
+  let running: RunningAppliance | undefined;
+  let stopRequested = false;
+  const stop = async () => {
+    stopRequested = true;
+    if (!running) return;
+    log.info('shutting down');
+    await running.close();
+    process.exit(0);
+  };
+  port.on('message', (message: ThreadMessage) => {
+    if (message.type === 'rampart:stop') void stop();
+    else if (message.type === 'rampart:metrics-response') {
+      pendingMetrics.get(message.id)?.(message.text);
+      pendingMetrics.delete(message.id);
+    } else if (message.type === 'rampart:metrics-collect') {
+      const metrics = appliance ? appliance.metrics.registry.getMetricsAsJSON() : Promise.resolve([]);
+      void metrics.then((m) => post({ type: 'rampart:metrics-part', id: message.id, metrics: m }));
+    }
+  });
+  appliance = await buildAppliance(task.config, log, {
+    models: new ModelLibrary(task.config.modelsDir, new SharedModelFiles(task.modelFiles).read),
+    worker: { id: task.id, count: task.count, serverMetrics: () => serverMetrics(pendingMetrics, () => ++requests) },
+  });
+  running = await appliance.listen();
+  post({ type: 'rampart:ready', apiPort: running.apiPort, dashboardPort: running.dashboardPort });
+  if (stopRequested) await stop();
+}
