@@ -83,7 +83,7 @@ try {
   const early = average(memory.filter((m) => m.second <= minute).map((m) => m.mib));
   const late = average(memory.filter((m) => m.second >= SECONDS - minute).map((m) => m.mib));
   const errors = result.errors + result.non2xx + result.timeouts;
-  console.log(`\nLoad test: ${SECONDS} s at a target of ${RATE} req/s, 16 connections, ${workers} server process(es), mixed prompts (benign, attacks, PII), HTTPS on loopback\n`);
+  console.log(`\nLoad test: ${SECONDS} s at a target of ${RATE} req/s, 16 connections, ${workers} worker(s), mixed prompts (benign, attacks, PII), HTTPS on loopback\n`);
   console.log(`| requests | errors | achieved req/s | p50 ms | p97.5 ms | p99 ms | max ms | RSS first ${minute}s MiB | RSS last ${minute}s MiB |`);
   console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(`| ${result.requests.total} | ${errors} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.latency.max} | ${early.toFixed(0)} | ${late.toFixed(0)} |`);

@@ -6,7 +6,7 @@ import { registerServeCommand } from './serve.ts';
  * The program for a run whose first argument is `command`. The modules of the management commands
  * bring the store, the models and the guardrails; a server process runs only `serve`, which loads what
  * it needs itself, so they are loaded for every other run (help and usage errors included) but not
- * for it: the primary process of several workers stays small.
+ * for it: the main thread of several workers stays small.
  */
 export async function buildProgram(command: string | undefined): Promise<Command> {
   const program = new Command('rampart')

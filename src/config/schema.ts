@@ -48,7 +48,7 @@ export const CONFIG_SCHEMA = Type.Object(
     dashboardPort: port(3000, 'dashboard (HTTPS)', 'RAMPART_DASHBOARD_PORT', '--dashboard-port'),
     host: setting(Type.String({ minLength: 1, default: '0.0.0.0', description: 'listen address' }), { env: 'RAMPART_HOST', flag: '--host' }),
     // One worker per CPU core by default: checks are CPU-bound.
-    workers: setting(Type.Integer({ minimum: 1, maximum: MAX_WORKERS, default: Math.min(MAX_WORKERS, availableParallelism()), description: 'server processes sharing the ports' }), {
+    workers: setting(Type.Integer({ minimum: 1, maximum: MAX_WORKERS, default: Math.min(MAX_WORKERS, availableParallelism()), description: 'server threads sharing the ports' }), {
       env: 'RAMPART_WORKERS',
       flag: '--workers',
       docDefault: 'CPU cores',

@@ -69,7 +69,7 @@ export async function prepareDataDirectory(config: AppConfig, log: Logger, model
     await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
     // A key that cannot open the stored credentials stops the start before the threat store or accounts are written.
     await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
-    // Seeding the threat store here, once, spares worker processes a race to do it at the same moment.
+    // Seeding the threat store here, once, spares the workers a race to do it at the same moment.
     await ensureThreatStore(store, models, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
     // Printed once, at creation; the password itself is only in the owner-only file. Besides the
