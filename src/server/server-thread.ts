@@ -14,15 +14,6 @@ const task = workerData as ThreadTask;
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 
-/** Asks the main thread for the metrics of all threads. */
-function serverMetrics(pending: Map<number, (text: string) => void>, next: () => number): Promise<string> {
-  const id = next();
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    post({ type: 'rampart:metrics-request', id });
-  });
-}
-
 if (task.role === 'prepare') {
   // The models the server threads will serve are read here into shared memory, once for all of them.
   const files = new SharedModelFiles();
@@ -37,7 +28,14 @@ if (task.role === 'prepare') {
 } else {
   const log = createLogger(task.config.logLevel).child({ worker: task.id });
   const pendingMetrics = new Map<number, (text: string) => void>();
-  let requests = 0;
+  let lastMetricsRequest = 0;
+  /** Asks the main thread for the metrics of all threads. */
+  const serverMetrics = () =>
+    new Promise<string>((resolve) => {
+      const id = ++lastMetricsRequest;
+      pendingMetrics.set(id, resolve);
+      post({ type: 'rampart:metrics-request', id });
+    });
   let appliance: Appliance | undefined;
   let running: RunningAppliance | undefined;
   let stopRequested = false;
@@ -60,7 +58,7 @@ if (task.role === 'prepare') {
   });
   appliance = await buildAppliance(task.config, log, {
     models: new ModelLibrary(task.config.modelsDir, new SharedModelFiles(task.modelFiles).read),
-    worker: { id: task.id, count: task.count, serverMetrics: () => serverMetrics(pendingMetrics, () => ++requests) },
+    worker: { id: task.id, count: task.count, serverMetrics },
   });
   running = await appliance.listen();
   post({ type: 'rampart:ready', apiPort: running.apiPort, dashboardPort: running.dashboardPort });
