@@ -23,8 +23,8 @@ if (task.role === 'prepare') {
   models.sentenceEncoder();
   models.requestMatching();
   await models.personRecogniser();
+  // The thread then ends on its own (nothing of it is left running), after the message is delivered.
   post({ type: 'rampart:model-files', files: files.files });
-  process.exit(0);
 } else {
   const log = createLogger(task.config.logLevel).child({ worker: task.id });
   const pendingMetrics = new Map<number, (text: string) => void>();
