@@ -36,6 +36,8 @@ const SENTENCE =
   'Could you suggest an itinerary for each day, where to stay, how to get around by public transport, and a day trip by train? ' +
   'We would also like a quiet restaurant for an anniversary dinner, ideally with a view over the river and a vegetarian menu. ';
 const prose = (chars: number, salt = '') => (salt + SENTENCE.repeat(Math.ceil(chars / SENTENCE.length))).slice(0, chars);
+/** The body of the checks under load: 1,000 characters of prose. */
+const LOAD_BODY = JSON.stringify({ message: prose(1000) });
 
 const reference = Float64Array.from({ length: 2000 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453);
 function referenceMs(): number {
@@ -167,20 +169,18 @@ async function measure(server: ServedAppliance) {
   await sequential(server, 1000, 2);
   for (const chars of [1000, 10_000, 100_000]) warm[chars] = await sequential(server, chars, SECONDS);
   const echo = await startEcho(server, workers);
-  const body = JSON.stringify({ message: prose(1000) });
-  const echoRun = await throughput(echo.port, '/echo', {}, server.ca, body, SECONDS).finally(() => echo.stop());
-  const checkRun = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, SECONDS);
+  const echoRun = await throughput(echo.port, '/echo', {}, server.ca, LOAD_BODY, SECONDS).finally(() => echo.stop());
+  const checkRun = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, LOAD_BODY, SECONDS);
   const checksServed = checkRun.requests + (await load(server, Number(values.checks) - checkRun.requests));
   return { workers, warm, echoRun, checkRun, checksServed, memory: server.memory() };
 }
 
 /** Keeps 32 clients busy with 1,000-character checks until at least `checks` have been served; returns how many were. */
 async function load(server: ServedAppliance, checks: number): Promise<number> {
-  const body = JSON.stringify({ message: prose(1000) });
   let served = 0;
   let rps = 1000;
   while (served < checks) {
-    const run = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, body, Math.min(60, Math.max(1, Math.ceil((checks - served) / rps))));
+    const run = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, LOAD_BODY, Math.min(60, Math.max(1, Math.ceil((checks - served) / rps))));
     served += run.requests;
     rps = Math.max(1, run.rps);
   }

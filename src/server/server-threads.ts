@@ -118,7 +118,8 @@ export class ServerThreads {
   readonly #start: (task: ThreadTask) => Worker;
   readonly #modelFiles: ReadonlyMap<string, SharedArrayBuffer>;
   readonly #threads = new Map<number, Worker>();
-  readonly #listening = new Map<number, Ports>();
+  /** Threads listening now, by id. */
+  readonly #listening = new Set<number>();
   readonly #gathering = new Map<number, { parts: MetricsPart[]; waiting: number; done: () => void }>();
   #nextGathering = 1;
   #ports: Ports | undefined;
@@ -220,7 +221,7 @@ export class ServerThreads {
   #receive(id: number, thread: Worker, message: ThreadMessage): void {
     if (message.type === 'rampart:ready') {
       const ports = { apiPort: message.apiPort, dashboardPort: message.dashboardPort };
-      this.#listening.set(id, ports);
+      this.#listening.add(id);
       if (!this.#ports) {
         this.#ports = ports;
         if (!this.#stopping) for (let other = 2; other <= this.#count; other++) this.#spawn(other);
@@ -249,7 +250,7 @@ export class ServerThreads {
   /** Every listening thread's metrics, aggregated; a thread that does not answer in time is left out. */
   async #gather(): Promise<string> {
     const id = this.#nextGathering++;
-    const targets = [...this.#listening.keys()].map((n) => this.#threads.get(n)).filter((t): t is Worker => t !== undefined);
+    const targets = [...this.#listening].map((n) => this.#threads.get(n)).filter((t): t is Worker => t !== undefined);
     const parts: MetricsPart[] = [];
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, METRICS_TIMEOUT_MS);
