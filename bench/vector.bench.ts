@@ -7,9 +7,13 @@
  * stored vector (cosine ≈ 0.95, where verdicts are decided) and half of them far (≈ 0.7).
  *
  * Timings on a shared machine move with its load, so every query is paired with two baselines timed
- * in the same run, right before it: exact search (one float32 matrix product and top-k, exact-search.ts) over the same vectors, and a
- * fixed reference workload (sorting 2,000 numbers). Reported: medians, and the medians of the
- * per-query ratios to each baseline.
+ * in the same run, right before it: exact search (one int8 matrix product, top-k candidates compared
+ * exactly in float32, exact-search.ts) over the same vectors, and a fixed reference workload (sorting
+ * 2,000 numbers). Reported: medians, and the medians of the per-query ratios to each baseline.
+ *
+ * Then the search of one 1,000-character message's parts against the shipped seed, by the int8
+ * product with exact re-ranking that the filter uses and by a float32 product and top-k per part,
+ * alternated, with the ratio of their medians.
  *
  *   node --expose-gc bench/vector.bench.ts [--sizes 9000,20000,100000] [--json OUT]
  */
@@ -21,8 +25,9 @@ import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
 import { ModelLibrary } from '../src/models/model-library.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
 import { indexDir, saveThreatIndex } from '../src/vectors/index-file.ts';
+import { FixedMatrixSearch, QuantisedMatrixSearch } from '../src/vectors/exact-search.ts';
 import { KnnIndex } from '../src/vectors/knn-index.ts';
-import { REPORTED_MATCHES, scoreMessage } from '../src/vectors/scorer.ts';
+import { REPORTED_MATCHES, encodeParts, scoreMessage } from '../src/vectors/scorer.ts';
 import { loadShippedSeed, loadThreatSeed } from '../src/vectors/seed.ts';
 import { ThreatIndex } from '../src/vectors/threat-index.ts';
 import { seedOnlyRuntime } from '../src/vectors/vector-runtime.ts';
@@ -176,11 +181,34 @@ async function benchMessage(): Promise<{ chars: number; suffixed: boolean; p50Ms
   return rows;
 }
 
+/** One message's parts searched against the seed: the int8 product with exact re-ranking, and a float32 product with a top-k per part. */
+async function benchPartsSearch(): Promise<{ parts: number; int8P50Ms: number; float32P50Ms: number; ratio: number }> {
+  const stored = new Float32Array(seed.entries.length * dims);
+  seed.entries.forEach((e, i) => {
+    stored.set(e.vector, i * dims);
+  });
+  const prompt = 'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours. ';
+  const queries = await encodeParts(encoder, new AnalysedText(prompt.repeat(11).slice(0, 1000)).detectionViews);
+  const quantised = await QuantisedMatrixSearch.create(stored, dims);
+  const float32 = await FixedMatrixSearch.create(stored, dims);
+  const int8Times: number[] = [];
+  const float32Times: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    int8Times.push(await timeAsync(() => quantised.closest(queries, K, 16)));
+    float32Times.push(await timeAsync(() => float32.search(queries, K)));
+  }
+  const int8P50Ms = median(int8Times);
+  const float32P50Ms = median(float32Times);
+  return { parts: queries.length / dims, int8P50Ms: round(int8P50Ms, 4), float32P50Ms: round(float32P50Ms, 4), ratio: round(int8P50Ms / float32P50Ms) };
+}
+
 const results: SizeResult[] = [];
 for (const size of values.sizes.split(',').map(Number)) results.push(await benchSize(size));
 const scoring = await benchMessage();
+const partsSearch = await benchPartsSearch();
 console.log(`vector filter: encoder ${encoder.version}, ${dims} dimensions, k = ${K}, ${QUERIES} queries per size${globalThis.gc ? '' : ' (run with --expose-gc for steadier memory figures)'}`);
 console.table(results);
 console.log(`scoring one message against the shipped seed (${seed.entries.length} attack and ${loadShippedSeed().entries.length - seed.entries.length} request vectors; normalisation, every view and part encoded and searched; requests only for suffixed messages):`);
 console.table(scoring);
-if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ encoder: encoder.version, results, scoring }, null, 2)}\n`);
+console.log(`searching one 1,000-character message's ${partsSearch.parts} parts against the ${seed.entries.length} attack vectors: int8 product and exact re-ranking ${partsSearch.int8P50Ms} ms, float32 product and top-k per part ${partsSearch.float32P50Ms} ms (p50; ratio ${partsSearch.ratio})`);
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ encoder: encoder.version, results, scoring, partsSearch }, null, 2)}\n`);

@@ -1,20 +1,21 @@
 import type { BatchMatches, Index, Matches } from 'usearch';
-import { ExactSearch, FixedMatrixSearch, type Neighbour } from './exact-search.ts';
+import { ExactSearch, FixedMatrixSearch, QuantisedMatrixSearch, closestExactly, type Neighbour } from './exact-search.ts';
 import { usearch } from './usearch-addon.ts';
 
 export type { Neighbour } from './exact-search.ts';
 
 /**
- * Below this many vectors, search is exact (one float32 matrix product for all of a message's parts,
- * exact-search.ts); at and above it, approximate (HNSW). 10,000 keeps a query near the cost of an
+ * Below this many vectors, search is exact (one int8 matrix product for all of a message's parts and
+ * an exact float32 comparison of its best candidates, exact-search.ts); at and above it, approximate (HNSW). 10,000 keeps a query near the cost of an
  * HNSW query at 100k.
  */
 export const EXACT_SEARCH_LIMIT = 10_000;
 
 // HNSW parameters: 16 links a node, a wide construction beam and a search beam of 64, which keeps a
 // query at 100k vectors near 0.2 ms (bench/vector.bench.ts). The graph holds int8 copies of the vectors
-// (a quarter of the memory, faster distances); the `CANDIDATES` it returns are re-ranked by exact
-// float32 similarity from the matrix, so reported similarities are exact.
+// (a quarter of the memory, faster distances); the `CANDIDATES` it returns, like those of the int8
+// product below the limit, are re-ranked by exact float32 similarity from the matrix, so reported
+// similarities are exact.
 const CONNECTIVITY = 16;
 const EXPANSION_ADD = 128;
 const EXPANSION_SEARCH = 64;
@@ -39,8 +40,8 @@ export class KnnIndex {
   /** Counts changes of the rows, so a search holding a copy of the matrix is used only while it is current. */
   #version = 0;
   /** Searches holding a copy of the matrix, and of its coarse sample, as they were at a version (see `HeldSearch`). */
-  readonly #full = new HeldSearch();
-  readonly #coarse = new HeldSearch();
+  readonly #full = new HeldSearch(QuantisedMatrixSearch.create);
+  readonly #coarse = new HeldSearch(FixedMatrixSearch.create);
 
   constructor(dims: number, exactLimit = EXACT_SEARCH_LIMIT) {
     this.dims = dims;
@@ -104,23 +105,29 @@ export class KnnIndex {
 
   /** The `k` most similar rows, most similar first. */
   async search(query: Float32Array, k: number): Promise<Neighbour[]> {
-    return (await this.searchBatch(query, k))[0] ?? [];
+    return this.closest(query, k);
   }
 
   /**
-   * `search` for several queries at once (rows of `queries`): one native call, which costs far less
-   * than a call per query — a message is searched as a whole and in parts (message-parts.ts).
+   * The `k` rows most similar to any of `queries` (n × dims), each with its best similarity, most
+   * similar first: a message is searched as a whole and in parts (message-parts.ts), and what counts
+   * is its closest entries. Every way of searching picks candidates (by int8 product, by float32
+   * product, or from the HNSW graph) whose similarities are then computed exactly, the same way, so
+   * all three report the same similarities for the same rows.
    */
-  async searchBatch(queries: Float32Array, k: number): Promise<Neighbour[][]> {
+  async closest(queries: Float32Array, k: number): Promise<Neighbour[]> {
     const n = queries.length / this.dims;
     const count = Math.min(k, this.#rows);
-    if (count === 0 || n === 0) return Array.from({ length: n }, () => []);
-    if (this.#graph) return this.#rerank(this.#graph.search(queries, Math.max(count, CANDIDATES), 1), queries, n, count);
-    // A single query is left to the matrix-passing search: onnxruntime computes a one-row product by
-    // another kernel, whose sums can differ in the last bit from the packed product's.
-    const fixed = n > 1 ? this.#full.current(this.#version, () => this.matrix, this.dims) : undefined;
-    if (fixed) return fixed.search(queries, count);
-    return (await this.#exactSearch()).search(this.matrix, queries, this.dims, count);
+    if (count === 0 || n === 0) return [];
+    const matrix = this.matrix;
+    if (this.#graph) {
+      const found = this.#graph.search(queries, Math.max(count, CANDIDATES), 1);
+      return closestExactly(matrix, this.dims, queries, graphCandidates(found, n, this.#rows), count);
+    }
+    const held = this.#full.current(this.#version, () => matrix, this.dims);
+    if (held) return held.closest(queries, count, CANDIDATES);
+    const found = await (await this.#exactSearch()).search(matrix, queries, this.dims, Math.min(Math.max(count, CANDIDATES), this.#rows));
+    return closestExactly(matrix, this.dims, queries, found.flat().map((f) => f.row), count);
   }
 
   /**
@@ -152,25 +159,6 @@ export class KnnIndex {
     const sample = new Float32Array(sampled * this.dims);
     for (let i = 0; i < sampled; i++) sample.set(this.vector(i * COARSE_STRIDE), i * this.dims);
     return sample;
-  }
-
-  /** Each query's candidates ranked by float32 similarity, the best `count` of them. */
-  #rerank(found: Matches | BatchMatches, queries: Float32Array, n: number, count: number): Neighbour[][] {
-    return Array.from({ length: n }, (_, q) => {
-      const m = matchesOf(found, q);
-      const qo = q * this.dims;
-      const result: Neighbour[] = [];
-      for (let i = 0; i < m.keys.length; i++) {
-        const row = Number(m.keys[i]);
-        // usearch pads missing results.
-        if (row >= this.#rows || !Number.isFinite(m.distances[i]!)) continue;
-        const o = row * this.dims;
-        let similarity = 0;
-        for (let d = 0; d < this.dims; d++) similarity += this.#matrix[o + d]! * queries[qo + d]!;
-        result.push({ row, similarity });
-      }
-      return result.sort((a, b) => b.similarity - a.similarity).slice(0, count);
-    });
   }
 
   /** Saves the HNSW graph, when there is one, so a restart need not rebuild it. */
@@ -230,9 +218,15 @@ export class KnnIndex {
   }
 }
 
-/** The matches of query `q`: usearch answers a single query with `Matches`, several with `BatchMatches`. */
-function matchesOf(found: Matches | BatchMatches, q: number): Matches {
-  return 'counts' in found ? found.get(q) : found;
+/** The rows the graph found for any of `n` queries (usearch answers one query with `Matches`, several with `BatchMatches`). */
+function graphCandidates(found: Matches | BatchMatches, n: number, rows: number): number[] {
+  const out: number[] = [];
+  for (let q = 0; q < n; q++) {
+    const m = 'counts' in found ? found.get(q) : found;
+    // usearch pads missing results.
+    for (let i = 0; i < m.keys.length; i++) if (Number(m.keys[i]) < rows && Number.isFinite(m.distances[i]!)) out.push(Number(m.keys[i]));
+  }
+  return out;
 }
 
 /**
@@ -242,14 +236,19 @@ function matchesOf(found: Matches | BatchMatches, q: number): Matches {
  * with each search, which gives the same results, only slower (exact-search.ts). The rows change
  * rarely (a review decision, a sync), so a copy per change is cheap.
  */
-class HeldSearch {
-  #held: { version: number; search?: FixedMatrixSearch } | undefined;
+class HeldSearch<S> {
+  readonly #make: (matrix: Float32Array, dims: number) => Promise<S>;
+  #held: { version: number; search?: S } | undefined;
 
-  current(version: number, matrix: () => Float32Array, dims: number): FixedMatrixSearch | undefined {
+  constructor(make: (matrix: Float32Array, dims: number) => Promise<S>) {
+    this.#make = make;
+  }
+
+  current(version: number, matrix: () => Float32Array, dims: number): S | undefined {
     if (this.#held?.version === version) return this.#held.search;
-    const held: { version: number; search?: FixedMatrixSearch } = { version };
+    const held: { version: number; search?: S } = { version };
     this.#held = held;
-    FixedMatrixSearch.create(matrix(), dims).then(
+    this.#make(matrix(), dims).then(
       (search) => {
         held.search = search;
       },

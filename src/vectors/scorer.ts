@@ -67,21 +67,18 @@ async function encodeView(encoder: SentenceEncoder, view: string, dims: number, 
 export async function scoreMessage(runtime: VectorRuntime, text: ScoredText): Promise<VectorResult> {
   const { encoder, index, requests, matching } = runtime;
   const queries = await encodeParts(encoder, text.detectionViews, (sentences, count) => index.knn.coarseRank(sentences, count));
-  const best = new Map<string, { match: ThreatMatch; score: number }>();
+  const scored: Array<{ match: ThreatMatch; score: number }> = [];
+  // Entries are in one partition or the other, so each is found at most once.
   const collect = async (searched: ThreatIndex, toScore: (similarity: number) => number) => {
-    for (const found of await searched.searchBatch(queries, REPORTED_MATCHES)) {
-      for (const m of found) {
-        // Nothing in common (an empty or whitespace-only message encodes to the zero vector): no match.
-        if (m.similarity <= 0) continue;
-        const known = best.get(m.id);
-        if (!known || known.match.similarity < m.similarity) best.set(m.id, { match: m, score: toScore(m.similarity) });
-      }
+    for (const match of await searched.closest(queries, REPORTED_MATCHES)) {
+      // Nothing in common (an empty or whitespace-only message encodes to the zero vector): no match.
+      if (match.similarity > 0) scored.push({ match, score: toScore(match.similarity) });
     }
   };
   const { thresholds, similarityFloor } = encoder.calibration;
   await collect(index, (s) => similarityScore(s, similarityFloor));
   if (requests.size > 0 && matching.shapes.oddness(text.cleaned.text) >= matching.calibration.oddnessThreshold) await collect(requests, (s) => requestScore(s, matching.calibration, thresholds));
-  const ranked = [...best.values()].sort((a, b) => b.score - a.score || b.match.similarity - a.match.similarity).slice(0, REPORTED_MATCHES);
+  const ranked = scored.sort((a, b) => b.score - a.score || b.match.similarity - a.match.similarity).slice(0, REPORTED_MATCHES);
   // Rounded here, so a response's score and threshold compare exactly as its verdict did.
   const score = Math.round((ranked[0]?.score ?? 0) * 1000) / 1000;
   return { score, matches: ranked.map((r) => r.match) };

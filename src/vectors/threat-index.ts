@@ -103,15 +103,13 @@ export class ThreatIndex {
 
   /** The `k` closest entries, most similar first. */
   async search(query: Float32Array, k: number): Promise<ThreatMatch[]> {
-    return (await this.searchBatch(query, k))[0] ?? [];
+    return this.closest(query, k);
   }
 
-  /** `search` for each row of `queries` (n × dims), in one pass over the index. */
-  async searchBatch(queries: Float32Array, k: number): Promise<ThreatMatch[][]> {
+  /** The `k` entries closest to any row of `queries` (n × dims), each with its best similarity, most similar first. */
+  async closest(queries: Float32Array, k: number): Promise<ThreatMatch[]> {
     while (this.#changing) await this.#changing;
-    const search = this.knn.searchBatch(queries, k).then((all) =>
-      all.map((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity }))),
-    );
+    const search = this.knn.closest(queries, k).then((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity })));
     this.#searches.add(search);
     try {
       return await search;

@@ -87,7 +87,7 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   /** Closest request to any part of any view of `text`, leaving out entry `self`. */
   async function requestSimilarity(text: string, self?: string): Promise<number> {
     let best = -1;
-    for (const found of await index.searchBatch(await encodeParts(encoder, new AnalysedText(text).detectionViews), 2)) for (const m of found) if (m.id !== self && m.similarity > best) best = m.similarity;
+    for (const m of await index.closest(await encodeParts(encoder, new AnalysedText(text).detectionViews), 2)) if (m.id !== self && m.similarity > best) best = m.similarity;
     return best;
   }
 
