@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FileEntry, TensorEntry } from '../src/models/manifest.ts';
 import { tensorBytes } from '../src/models/tensor-file.ts';
-import { quantizeRows } from './quantize.ts';
+import { quantizeRows } from '../src/models/int8-rows.ts';
 
 /** A trained tensor waiting to be written; `i8` tables are quantised per row on the way out. */
 export interface PendingTensor {

@@ -1,4 +1,5 @@
 import ort from 'onnxruntime-node';
+import { quantizeRows } from '../models/int8-rows.ts';
 import { FLOAT, INT8, INT64, UINT8, intAttribute, modelBytes, node, tensor, valueInfo } from '../onnx/model-writer.ts';
 
 /**
@@ -199,16 +200,7 @@ export class QuantisedMatrixSearch {
 
   /** A search of a copy of `matrix` (rows × dims, at least one row). */
   static async create(matrix: Float32Array, dims: number): Promise<QuantisedMatrixSearch> {
-    const rows = matrix.length / dims;
-    const quantised = new Int8Array(rows * dims);
-    const scales = new Float32Array(rows);
-    for (let r = 0; r < rows; r++) {
-      let largest = 0;
-      for (let d = 0; d < dims; d++) largest = Math.max(largest, Math.abs(matrix[r * dims + d]!));
-      const scale = largest > 0 ? largest / 127 : 1;
-      scales[r] = scale;
-      for (let d = 0; d < dims; d++) quantised[r * dims + d] = Math.round(matrix[r * dims + d]! / scale);
-    }
+    const { q: quantised, scales } = quantizeRows(matrix, matrix.length / dims);
     const [few, many] = await Promise.all([session(closestRowsGraph(quantised, scales, dims, 'few-queries')), session(closestRowsGraph(quantised, scales, dims, 'many-queries'))]);
     return new QuantisedMatrixSearch(few, many, matrix.slice(), dims);
   }

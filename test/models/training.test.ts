@@ -13,7 +13,8 @@ import { foldOf } from '../../training/folds.ts';
 import { labelRow, type LabelledText } from '../../training/labels.ts';
 import { isExcluded } from '../../training/licences.ts';
 import { thresholdAtFpr } from '../../training/metrics.ts';
-import { quantizeRows, roundTripRows } from '../../training/quantize.ts';
+import { quantizeRows } from '../../src/models/int8-rows.ts';
+import { roundTripRows } from '../../training/quantize.ts';
 import { Random } from '../../training/random.ts';
 import { HEAD_INDEX } from '../../src/models/heads.ts';
 
