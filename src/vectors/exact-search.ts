@@ -12,6 +12,8 @@ import { FLOAT, INT8, INT64, UINT8, intAttribute, modelBytes, node, tensor, valu
  * The matrix is either given with each search (`ExactSearch`) or held by the graph as a constant
  * (`FixedMatrixSearch`): onnxruntime then packs it for the matrix product once, when the session is
  * made, instead of on every search — the same products, summed in the same order, so the same results.
+ * The index's main search is the int8 one below (`QuantisedMatrixSearch`); these two serve while its
+ * copy is being made and for the coarse ranking of a long text's sentences.
  */
 function exactSearchGraph(fixed?: { matrix: Float32Array; rows: number; dims: number }): Uint8Array {
   const matrix = fixed ? [] : [valueInfo('matrix', FLOAT, ['rows', 'dims'])];
@@ -22,7 +24,7 @@ function exactSearchGraph(fixed?: { matrix: Float32Array; rows: number; dims: nu
         node('Gemm', ['queries', 'matrix'], ['similarity'], [intAttribute('transB', 1)]),
         node('TopK', ['similarity', 'k'], ['values', 'indices'], [intAttribute('axis', 1), intAttribute('largest', 1), intAttribute('sorted', 1)]),
       ],
-      initialisers: fixed ? [tensor('matrix', [fixed.rows, fixed.dims], FLOAT, new Uint8Array(fixed.matrix.buffer, fixed.matrix.byteOffset, fixed.matrix.byteLength))] : [],
+      initialisers: fixed ? [tensor('matrix', [fixed.rows, fixed.dims], FLOAT, rawBytes(fixed.matrix))] : [],
       inputs: [valueInfo('queries', FLOAT, ['queries', fixed?.dims ?? 'dims']), ...matrix, valueInfo('k', INT64, [1])],
       outputs: [valueInfo('values', FLOAT, ['queries', 'k']), valueInfo('indices', INT64, ['queries', 'k'])],
     },
@@ -42,10 +44,9 @@ function exactSearchGraph(fixed?: { matrix: Float32Array; rows: number; dims: nu
  */
 function closestRowsGraph(rows: Int8Array, scales: Float32Array, dims: number, orientation: 'few-queries' | 'many-queries'): Uint8Array {
   const count = scales.length;
-  const bytes = (a: Float32Array | BigInt64Array | Int8Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const few = orientation === 'few-queries';
   const stored = few
-    ? tensor('rows', [dims, count], INT8, bytes(transposed(rows, count, dims)))
+    ? tensor('rows', [dims, count], INT8, rawBytes(transposed(rows, count, dims)))
     : tensor('rows', [count, dims], UINT8, Uint8Array.from(rows, (v) => v + ZERO_POINT));
   return modelBytes(
     {
@@ -60,14 +61,19 @@ function closestRowsGraph(rows: Int8Array, scales: Float32Array, dims: number, o
       initialisers: [
         stored,
         tensor('zero_point', [], UINT8, Uint8Array.of(ZERO_POINT)),
-        tensor('scales', [count], FLOAT, bytes(scales)),
-        tensor('query_axis', [1], INT64, bytes(BigInt64Array.of(few ? 0n : 1n))),
+        tensor('scales', [count], FLOAT, rawBytes(scales)),
+        tensor('query_axis', [1], INT64, rawBytes(BigInt64Array.of(few ? 0n : 1n))),
       ],
       inputs: [few ? valueInfo('queries', UINT8, ['queries', dims]) : valueInfo('queries', INT8, [dims, 'queries']), valueInfo('k', INT64, [1])],
       outputs: [valueInfo('values', FLOAT, ['k']), valueInfo('indices', INT64, ['k'])],
     },
     18,
   );
+}
+
+/** The bytes of a typed array, for an initialiser's raw data. */
+function rawBytes(a: Float32Array | BigInt64Array | Int8Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
 /** A rows × dims matrix as dims × rows. */
