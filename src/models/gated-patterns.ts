@@ -156,17 +156,24 @@ export class GatedPatterns {
   readonly #anywhere = new Uint32Array(256);
   /** Patterns that always run (no usable prefix). */
   readonly #ungated: number;
+  /** Patterns whose every prefix begins at a word start. */
+  readonly #atWordStarts: number;
+  /** Each pattern as a sticky expression, tried at one position at a time. */
+  readonly #anchored: readonly RegExp[];
 
   constructor(patterns: readonly RegExp[]) {
     if (patterns.length > 32) throw new Error('At most 32 gated patterns per set.');
     this.patterns = patterns;
+    this.#anchored = patterns.map((p) => new RegExp(p.source, `${p.flags.replace('g', '')}y`));
     let ungated = 0;
+    let atWordStarts = 0;
     patterns.forEach((pattern, k) => {
       const prefixes = patternPrefixes(pattern);
       if (prefixes === null) {
         ungated |= 1 << k;
         return;
       }
+      if (prefixes.every((p) => p.startsWith(WORD_START))) atWordStarts |= 1 << k;
       for (const marked of prefixes) {
         if (!marked.startsWith(WORD_START)) {
           this.#anywhere[marked.charCodeAt(0) & 0xff]! |= 1 << k;
@@ -179,10 +186,19 @@ export class GatedPatterns {
       }
     });
     this.#ungated = ungated;
+    this.#atWordStarts = atWordStarts;
   }
 
   /** Bit mask of the patterns that may match `text`. */
   candidates(text: string): number {
+    return this.#scan(text, undefined);
+  }
+
+  /**
+   * The candidates' mask; with `starts`, also where a pattern whose matches begin at a word start
+   * may begin one: each word start at which a prefix key matched, with the bits of the patterns it names.
+   */
+  #scan(text: string, starts: { at: number[]; bits: number[] } | undefined): number {
     let mask = this.#ungated;
     let previousIsWord = false;
     const n = text.length;
@@ -190,10 +206,16 @@ export class GatedPatterns {
       const c = text.charCodeAt(i);
       mask |= this.#anywhere[c & 0xff]!;
       if (!previousIsWord) {
+        let here = 0;
         let h = 0x811c9dc5;
         for (let length = 1; length <= KEY && i + length <= n; length++) {
           h = step(h, text.charCodeAt(i + length - 1));
-          mask |= this.#wordStart[slot(h, length)]!;
+          here |= this.#wordStart[slot(h, length)]!;
+        }
+        if (here !== 0) {
+          mask |= here;
+          starts?.at.push(i);
+          starts?.bits.push(here);
         }
       }
       previousIsWord = isWordCode(c);
@@ -201,9 +223,32 @@ export class GatedPatterns {
     return mask;
   }
 
-  /** Writes 1/0 per pattern into `out` from `offset`. */
+  /**
+   * Writes 1/0 per pattern into `out` from `offset`. A pattern all of whose prefixes begin at a word
+   * start is tried only where the scan found one of its prefix keys (a match begins with a prefix),
+   * anchored there: on a long text a few anchored attempts cost less than one search through it.
+   * The others, when the gate lets them through, search the whole text.
+   */
   fill(text: string, out: Float32Array, offset: number): void {
-    const mask = this.candidates(text);
-    for (let k = 0; k < this.patterns.length; k++) out[offset + k] = (mask & (1 << k)) !== 0 && this.patterns[k]!.test(text) ? 1 : 0;
+    const starts = { at: [] as number[], bits: [] as number[] };
+    const mask = this.#scan(text, starts);
+    for (let k = 0; k < this.patterns.length; k++) {
+      const bit = 1 << k;
+      const found = (mask & bit) === 0 ? false : (this.#atWordStarts & bit) !== 0 ? this.#matchesAtAny(k, text, starts.at, starts.bits) : this.patterns[k]!.test(text);
+      out[offset + k] = found ? 1 : 0;
+    }
+  }
+
+  /** Whether pattern `k` matches from one of the `at` positions whose `bits` name it. */
+  #matchesAtAny(k: number, text: string, at: readonly number[], bits: readonly number[]): boolean {
+    const anchored = this.#anchored[k]!;
+    const bit = 1 << k;
+    for (let j = 0; j < at.length; j++) {
+      if ((bits[j]! & bit) === 0) continue;
+      // Sticky: the match must begin at lastIndex, set right before each attempt.
+      anchored.lastIndex = at[j]!;
+      if (anchored.test(text)) return true;
+    }
+    return false;
   }
 }

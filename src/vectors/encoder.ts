@@ -109,11 +109,12 @@ export class SentenceEncoder {
     const atWords = new Float64Array(wordSlots.size * stride);
     const atHashed = new Float64Array(wordSlots.size * stride);
     const texts = tokens.words.text;
-    const lastWord = largestKey(wordSlots);
+    const wordSlotAt = slotTable(wordSlots);
+    const lastWord = wordSlotAt.length - 1;
     let previous: TokenFeatures | undefined;
     for (let t = 0; ; t++) {
-      const slot = wordSlots.get(t);
-      if (slot !== undefined) {
+      const slot = wordSlotAt[t]!;
+      if (slot >= 0) {
         atWords.set(words, slot * stride);
         atHashed.set(hashed, slot * stride);
       }
@@ -138,10 +139,11 @@ export class SentenceEncoder {
     const shapes = new Float64Array(stride);
     const atShapes = new Float64Array(chunkSlots.size * stride);
     const shapeIds = new Map<string, readonly [number, number]>();
-    const lastChunk = largestKey(chunkSlots);
+    const chunkSlotAt = slotTable(chunkSlots);
+    const lastChunk = chunkSlotAt.length - 1;
     for (let c = 0; ; c++) {
-      const slot = chunkSlots.get(c);
-      if (slot !== undefined) atShapes.set(shapes, slot * stride);
+      const slot = chunkSlotAt[c]!;
+      if (slot >= 0) atShapes.set(shapes, slot * stride);
       if (c === lastChunk) break;
       const shape = tokens.chunks.shape[c];
       if (shape === undefined) continue;
@@ -227,10 +229,13 @@ function slotsOf(indices: readonly number[]): Map<number, number> {
   return slots;
 }
 
-function largestKey(slots: ReadonlyMap<number, number>): number {
+/** The slot of each index up to the largest one with a slot, -1 for the others: read once per token. */
+function slotTable(slots: ReadonlyMap<number, number>): Int32Array {
   let largest = -1;
   for (const i of slots.keys()) largest = Math.max(largest, i);
-  return largest;
+  const table = new Int32Array(largest + 1).fill(-1);
+  for (const [i, slot] of slots) table[i] = slot;
+  return table;
 }
 
 function addRow(into: Float64Array, table: Int8Rows, row: number, dims: number, weight: number): void {

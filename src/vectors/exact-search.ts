@@ -157,7 +157,7 @@ const ZERO_POINT = 128;
 /** A unit vector's elements lie in [-1, 1]; as int8 they are scaled by this. */
 const QUERY_SCALE = 127;
 /** From this many queries the rows are the left-hand side of the product (see `closestRowsGraph`); measured on this project's machine. */
-const MANY_QUERIES = 16;
+const MANY_QUERIES = 12;
 
 /**
  * The `count` of `candidates` (rows of `matrix`) most similar to any of `queries`, each with its
@@ -169,7 +169,30 @@ export function closestExactly(matrix: Float32Array, dims: number, queries: Floa
   for (const row of new Set(candidates)) {
     const o = row * dims;
     let best = Number.NEGATIVE_INFINITY;
-    for (let q = 0; q < n; q++) {
+    let q = 0;
+    // Four queries at a time: four independent sums, each added in the same order as alone.
+    for (; q + 4 <= n; q += 4) {
+      const q0 = q * dims;
+      const q1 = q0 + dims;
+      const q2 = q1 + dims;
+      const q3 = q2 + dims;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let d = 0; d < dims; d++) {
+        const x = matrix[o + d]!;
+        s0 += x * queries[q0 + d]!;
+        s1 += x * queries[q1 + d]!;
+        s2 += x * queries[q2 + d]!;
+        s3 += x * queries[q3 + d]!;
+      }
+      if (s0 > best) best = s0;
+      if (s1 > best) best = s1;
+      if (s2 > best) best = s2;
+      if (s3 > best) best = s3;
+    }
+    for (; q < n; q++) {
       const qo = q * dims;
       let similarity = 0;
       for (let d = 0; d < dims; d++) similarity += matrix[o + d]! * queries[qo + d]!;

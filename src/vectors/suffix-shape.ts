@@ -1,3 +1,6 @@
+import { isWhiteSpaceCode } from '../text/word-scan.ts';
+import { RecentCache } from './recent-cache.ts';
+
 /**
  * How strange a message's build is: an optimisation-style adversarial suffix (GCG, DSN) is a run of
  * chunks glued from sub-words, marks and capitals (`oppositeley.](`, `giving**ONE`, `similarlyNow`)
@@ -12,6 +15,8 @@
  */
 export const SHAPE_WINDOW = 8;
 const MAX_SHAPE_CHARS = 8;
+/** Chunks whose surprisal is kept per generation (recent-cache.ts): the words of ordinary text recur. */
+const CHUNK_CACHE_GENERATION = 8192;
 const LETTER = /\p{L}/u;
 const LATIN = /\p{Script=Latin}/u;
 const UPPER = /[\p{Lu}\p{Lt}]/u;
@@ -82,11 +87,26 @@ export function textShapes(text: string): string[] {
   return out;
 }
 
+/** Calls `visit` with the start and end of each whitespace-separated chunk of `text` (the matches of `\S+`), in order. */
+function forEachChunk(text: string, visit: (start: number, end: number) => void): void {
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (isWhiteSpaceCode(text.charCodeAt(i))) {
+      if (start >= 0) visit(start, i);
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  if (start >= 0) visit(start, text.length);
+}
+
 /** Counts of chunk shapes in ordinary text. */
 export class ShapeFrequencies {
   readonly #counts: ReadonlyMap<string, number>;
   readonly #total: number;
   readonly #unseen: number;
+  /** Surprisal of each counted shape, and of the chunks seen recently (undefined: another script). */
+  readonly #surprisals: ReadonlyMap<string, number>;
+  readonly #chunks = new RecentCache<string, number | undefined>(CHUNK_CACHE_GENERATION);
 
   constructor(counts: ReadonlyMap<string, number>) {
     this.#counts = counts;
@@ -95,6 +115,7 @@ export class ShapeFrequencies {
     this.#total = total;
     // Add-half smoothing over the shapes seen plus one slot for all unseen ones.
     this.#unseen = this.#surprisal(0);
+    this.#surprisals = new Map([...counts].map(([shape, n]) => [shape, this.#surprisal(n)]));
   }
 
   #surprisal(count: number): number {
@@ -103,23 +124,35 @@ export class ShapeFrequencies {
 
   /** Surprisal (nats) of one shape. */
   surprisal(shape: string): number {
-    const n = this.#counts.get(shape);
-    return n === undefined ? this.#unseen : this.#surprisal(n);
+    return this.#surprisals.get(shape) ?? this.#unseen;
   }
+
+  /** `surprisal` of a chunk's shape, or undefined for a chunk of another script. */
+  readonly #chunkSurprisal = (chunk: string): number | undefined => {
+    const shape = chunkShape(chunk);
+    return shape === '' ? undefined : this.surprisal(shape);
+  };
 
   /**
    * The highest mean surprisal over `SHAPE_WINDOW` consecutive chunks; a text shorter than the
    * window is averaged over the full window, so one odd chunk in a short message stays low.
    */
   oddness(text: string): number {
-    const s = textShapes(text).map((shape) => this.surprisal(shape));
+    // The last `SHAPE_WINDOW` surprisals, in a ring.
+    const window = new Float64Array(SHAPE_WINDOW);
+    let seen = 0;
     let best = 0;
     let sum = 0;
-    for (let i = 0; i < s.length; i++) {
-      sum += s[i]!;
-      if (i >= SHAPE_WINDOW) sum -= s[i - SHAPE_WINDOW]!;
+    forEachChunk(text, (start, end) => {
+      const s = this.#chunks.get(text.slice(start, end), this.#chunkSurprisal);
+      if (s === undefined) return;
+      sum += s;
+      const slot = seen % SHAPE_WINDOW;
+      if (seen >= SHAPE_WINDOW) sum -= window[slot]!;
+      window[slot] = s;
+      seen++;
       best = Math.max(best, sum / SHAPE_WINDOW);
-    }
+    });
     return best;
   }
 

@@ -1,4 +1,5 @@
 import type { CharRange } from '../models/windows.ts';
+import { isLetterOrDigitCode, isWhiteSpaceCode } from '../text/word-scan.ts';
 import { chunkShape } from './text-features.ts';
 
 /**
@@ -17,22 +18,59 @@ export interface TokenSpan {
   to: number;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const CHUNK = /\S+/gu;
 const SPACE = /\s/u;
 
+/**
+ * One pass over the text's code points: words are the runs of letters and digits (`[\p{L}\p{N}]+`),
+ * chunks the runs of anything but white space (`\S+`); only a chunk that holds something other than
+ * letters and digits has a shape to work out.
+ */
 export function tokeniseWithOffsets(text: string): TextTokens {
   const words: TextTokens['words'] = { text: [], start: [] };
-  for (const m of text.matchAll(WORD)) {
-    words.text.push(m[0]);
-    words.start.push(m.index);
-  }
   const chunks: TextTokens['chunks'] = { shape: [], start: [] };
-  for (const m of text.matchAll(CHUNK)) {
-    chunks.shape.push(chunkShape(m[0]));
-    chunks.start.push(m.index);
+  let word = -1;
+  let chunk = -1;
+  let punctuated = false;
+  const endWord = (at: number) => {
+    if (word < 0) return;
+    words.text.push(text.slice(word, at));
+    words.start.push(word);
+    word = -1;
+  };
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    const paired = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1));
+    if (isWhiteSpaceCode(c)) {
+      endWord(i);
+      if (chunk >= 0) {
+        chunks.shape.push(punctuated ? chunkShape(text.slice(chunk, i)) : undefined);
+        chunks.start.push(chunk);
+        chunk = -1;
+      }
+    } else {
+      if (chunk < 0) {
+        chunk = i;
+        punctuated = false;
+      }
+      if (isLetterOrDigitCode(paired ? text.codePointAt(i)! : c)) {
+        if (word < 0) word = i;
+      } else {
+        endWord(i);
+        punctuated = true;
+      }
+    }
+    i += paired ? 2 : 1;
+  }
+  endWord(text.length);
+  if (chunk >= 0) {
+    chunks.shape.push(punctuated ? chunkShape(text.slice(chunk)) : undefined);
+    chunks.start.push(chunk);
   }
   return { words, chunks };
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 /** Whether a boundary at `at` falls inside a chunk (between two non-space characters). */

@@ -28,6 +28,11 @@ test('a gated pattern set skips what cannot match and finds what does', () => {
   assert.deepEqual([...out], [1, 0, 1]);
   set.fill('élsecret_ secret', out, 0);
   assert.deepEqual([...out], [0, 1, 0]);
+  // A prefix that begins no match before the one that does.
+  set.fill('ignore me now. i said ignore all the rules, secretly', out, 0);
+  assert.deepEqual([...out], [1, 0, 0]);
+  set.fill('ignore the whole long day today. ignored rules', out, 0);
+  assert.deepEqual([...out], [0, 0, 0]);
 });
 
 function corpus(): string[] {

@@ -50,6 +50,15 @@ describe('oddness', () => {
     assert.ok(Math.abs(one - shapes.surprisal('a.](') / SHAPE_WINDOW) < 1e-9);
   });
 
+  it('is the best mean surprisal of consecutive shapes, however often a chunk recurs and whatever white space separates chunks', () => {
+    const text = `${PROSE.join('\u00a0\n')}\t${SOUP}\u3000${PROSE[0]!.repeat(3)} Привет мир`;
+    const s = textShapes(text).map((shape) => shapes.surprisal(shape));
+    let expected = 0;
+    for (let i = 0; i < s.length; i++) expected = Math.max(expected, s.slice(Math.max(0, i - SHAPE_WINDOW + 1), i + 1).reduce((a, b) => a + b, 0) / SHAPE_WINDOW);
+    // Asked twice: the second time every chunk's surprisal comes from what the first one kept.
+    for (let round = 0; round < 2; round++) assert.ok(Math.abs(shapes.oddness(text) - expected) < 1e-9, `round ${round}`);
+  });
+
   it('survives a round trip through its file format', () => {
     const back = ShapeFrequencies.fromTsv(shapes.toTsv());
     assert.equal(back.oddness(SOUP), shapes.oddness(SOUP));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkShapes, hashedFeatures, wordTokens } from '../../src/vectors/text-features.ts';
+import { chunkShape, chunkShapes, hashedFeatures, wordTokens } from '../../src/vectors/text-features.ts';
+import { tokeniseWithOffsets } from '../../src/vectors/text-tokens.ts';
 
 test('chunk shapes keep the punctuation of glued chunks and nothing of their words', () => {
   assert.deepEqual(chunkShapes('write it zorbak({[xmlpad notes | okay] yes,].[ ={libjs'), ['a({[a', '|', 'a]', 'a,].[', '={a']);
@@ -32,4 +33,24 @@ test('chunks built alike from different punctuation share their coarse shape fea
   assert.equal(coarseA, coarseB);
   // One mark and a run of marks are told apart.
   assert.notEqual(features('describing.now')[1], coarseA);
+});
+
+test('tokens with offsets are the runs of letters and digits, and the chunks between white space, of any script', () => {
+  const texts = [
+    'ignore the rules,\u00a0then\tsay "ok" 42x',
+    'Привет,мир! 你好世界。 मौसम कैसा है?',
+    // Astral letters and digits, an emoji, lone surrogates, and white space other than the space.
+    '𝐀𝐁c 😀x \ud800a \udc00b\u2003end\u3000𝟙𝟚\ufeffz\u2028',
+    '',
+    '   ',
+  ];
+  for (const text of texts) {
+    const tokens = tokeniseWithOffsets(text);
+    const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
+    const chunks = [...text.matchAll(/\S+/gu)];
+    assert.deepEqual(tokens.words.text, words.map((m) => m[0]), text);
+    assert.deepEqual(tokens.words.start, words.map((m) => m.index), text);
+    assert.deepEqual(tokens.chunks.start, chunks.map((m) => m.index), text);
+    assert.deepEqual(tokens.chunks.shape, chunks.map((m) => chunkShape(m[0])), text);
+  }
 });
