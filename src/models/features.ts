@@ -3,7 +3,7 @@ import { ATTACK_MARKER_COUNT, ATTACK_PATTERNS } from './attack-markers.ts';
 import { GatedPatterns } from './gated-patterns.ts';
 import { HAZARD_MARKER_COUNT, HAZARD_PATTERNS } from './hazard-markers.ts';
 import { isLetterOrDigitAt, nextWordStart, wordEnd } from '../text/word-scan.ts';
-import { fnv1a, mix } from './hashing.ts';
+import { bucketOf, fnv1a, mix } from './hashing.ts';
 import { WORD_SEED, type WordVectors } from './word-vectors.ts';
 
 /**
@@ -94,7 +94,7 @@ export class FeatureExtractor {
       grown.set(this.#ids);
       this.#ids = grown;
     }
-    this.#ids[this.#count++] = h % this.shape.buckets;
+    this.#ids[this.#count++] = bucketOf(h, this.shape.buckets);
   }
 
   #closeToken(): void {

@@ -22,3 +22,11 @@ export function mix(h: number): number {
   h ^= h >>> 16;
   return h >>> 0;
 }
+
+/**
+ * `h % buckets` for a hash `h` in [0, 2^32): with a power-of-two bucket count, the same value from the
+ * low bits, which spares a floating-point remainder for every hash past 2^31 (not a small integer).
+ */
+export function bucketOf(h: number, buckets: number): number {
+  return (buckets & (buckets - 1)) === 0 ? h & (buckets - 1) : h % buckets;
+}

@@ -1,4 +1,4 @@
-import { fnv1a, fnv1aAfter, mix } from '../models/hashing.ts';
+import { bucketOf, fnv1a, fnv1aAfter, mix } from '../models/hashing.ts';
 
 /**
  * What the sentence encoder reads from normalised text (lower case, homoglyphs and leetspeak
@@ -67,7 +67,7 @@ export function ngramBuckets(token: string, buckets: number): number[] {
   const marked = `<${token.slice(0, MAX_WORD_CHARS)}>`;
   for (let n = NGRAM_MIN; n <= NGRAM_MAX; n++) {
     if (marked.length < n) break;
-    for (let i = 0; i + n <= marked.length; i++) out.push(mix(fnv1a(marked, NGRAM_SEED + n, i, i + n)) % buckets);
+    for (let i = 0; i + n <= marked.length; i++) out.push(bucketOf(mix(fnv1a(marked, NGRAM_SEED + n, i, i + n)), buckets));
   }
   return out;
 }
@@ -84,12 +84,12 @@ export function bigramHead(previous: string): number {
 
 /** `bigramBucket` of the token whose `bigramHead` is `head`, then `token`. */
 export function bigramBucketAfter(head: number, token: string, buckets: number): number {
-  return mix(fnv1aAfter(head, token)) % buckets;
+  return bucketOf(mix(fnv1aAfter(head, token)), buckets);
 }
 
 /** Bucket ids of a chunk shape: the shape itself and its coarsened form. */
 export function shapeBuckets(shape: string, buckets: number): [number, number] {
-  return [mix(fnv1a(shape, SHAPE_SEED)) % buckets, mix(fnv1a(shape.replace(PUNCTUATION_RUN, (run) => (run.length > 1 ? 'P' : 'p')), COARSE_SHAPE_SEED)) % buckets];
+  return [bucketOf(mix(fnv1a(shape, SHAPE_SEED)), buckets), bucketOf(mix(fnv1a(shape.replace(PUNCTUATION_RUN, (run) => (run.length > 1 ? 'P' : 'p')), COARSE_SHAPE_SEED)), buckets)];
 }
 
 /** Bucket ids (with repeats) of the hashed features of `tokens` and chunk `shapes`, in [0, buckets). */
