@@ -104,12 +104,12 @@ function isApostrophe(c: number): boolean {
 
 /** An English contraction ("don't", "we'll", "I'm"): an apostrophe before a final t, ll, re, ve, m or d. */
 function isContraction(text: string, start: number, end: number): boolean {
-  const at = (k: number): number => text.charCodeAt(end - k) | 32;
-  const apostrophe = (k: number): boolean => text.charCodeAt(end - k) === 39 || text.charCodeAt(end - k) === 0x2019;
+  // Plain reads of the text (no helper closures): this runs for every word of every scanned text.
   if (end - start < 3) return false;
-  const last = at(1);
-  if ((last === 116 || last === 109 || last === 100) && apostrophe(2)) return true; // t m d
-  return ((last === 108 && at(2) === 108) || (last === 101 && (at(2) === 114 || at(2) === 118))) && apostrophe(3); // ll re ve
+  const last = text.charCodeAt(end - 1) | 32;
+  if ((last === 116 || last === 109 || last === 100) && isApostrophe(text.charCodeAt(end - 2))) return true; // t m d
+  const before = text.charCodeAt(end - 2) | 32;
+  return ((last === 108 && before === 108) || (last === 101 && (before === 114 || before === 118))) && isApostrophe(text.charCodeAt(end - 3)); // ll re ve
 }
 
 function isUpperAt(text: string, i: number): boolean {
