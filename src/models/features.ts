@@ -79,6 +79,9 @@ export class FeatureExtractor {
   readonly #dense: Float32Array;
   #odd = new Uint8Array(512);
   #unknown = new Uint8Array(512);
+  /** Per word-vector row, the `extract` call whose window last took the row into its maximum. */
+  readonly #maxedIn: Int32Array;
+  #call = 0;
   /** State of the whitespace token being read (see `extract`). */
   readonly #tokens = { count: 0, odd: 0, letters: 0, symbols: 0, length: 0, firstSymbol: false, lastSymbol: false };
 
@@ -86,6 +89,7 @@ export class FeatureExtractor {
     this.#vectors = vectors;
     this.shape = { buckets, wordDims: vectors.dims };
     this.#dense = new Float32Array(denseSize(this.shape));
+    this.#maxedIn = new Int32Array(vectors.scales.length);
   }
 
   #push(h: number): void {
@@ -108,13 +112,37 @@ export class FeatureExtractor {
     t.letters = t.symbols = t.length = 0;
   }
 
+  /**
+   * The 4-grams of ` ${window} `, each hashed as `fnv1a(padded, CHAR_SEED, i, i + 4)` would, with the
+   * padding read in place and each character read once as the window slides.
+   */
+  #pushCharGrams(window: string): void {
+    const n = window.length + 2;
+    if (n < CHAR_N) return;
+    const start = (0x811c9dc5 ^ CHAR_SEED) >>> 0;
+    let a = 32;
+    let b = window.charCodeAt(0);
+    let c = window.charCodeAt(1);
+    for (let i = 0; i + CHAR_N <= n; i++) {
+      const d = i + 3 === n - 1 ? 32 : window.charCodeAt(i + 2);
+      let h = start;
+      h = Math.imul(h ^ a, 0x01000193);
+      h = Math.imul(h ^ b, 0x01000193);
+      h = Math.imul(h ^ c, 0x01000193);
+      h = Math.imul(h ^ d, 0x01000193);
+      this.#push(mix(h >>> 0));
+      a = b;
+      b = c;
+      c = d;
+    }
+  }
+
   extract(window: string): WindowFeatures {
     this.#count = 0;
 
     // Character 4-grams over the window padded with spaces (one per position: a wider range of n
     // costs more memory lookups than it adds in accuracy).
-    const padded = ` ${window} `;
-    for (let i = 0; i + CHAR_N <= padded.length; i++) this.#push(mix(fnv1a(padded, CHAR_SEED, i, i + CHAR_N)));
+    this.#pushCharGrams(window);
     // Scripts written without spaces have short words: their character bigrams are added.
     for (let i = 0; i + 2 <= window.length; i++) {
       if (isUnspacedScript(window.charCodeAt(i)) || isUnspacedScript(window.charCodeAt(i + 1))) this.#push(mix(fnv1a(window, BIGRAM_CHAR_SEED, i, i + 2)));
@@ -124,6 +152,13 @@ export class FeatureExtractor {
     const dense = this.#dense;
     dense.fill(0);
     const { q, scales } = this.#vectors;
+    this.#call = (this.#call + 1) | 0;
+    if (this.#call === 0) {
+      // After 2^32 calls the numbers come round again: forget which call took which row.
+      this.#maxedIn.fill(0);
+      this.#call = 1;
+    }
+    const call = this.#call;
     let words = 0;
     let known = 0;
     let english = 0;
@@ -148,6 +183,12 @@ export class FeatureExtractor {
       known++;
       const at = row * dims;
       const scale = scales[row]!;
+      if (this.#maxedIn[row] === call) {
+        // A word seen before in this window: the maximum already holds its values.
+        for (let d = 0; d < dims; d++) dense[d]! += q[at + d]! * scale;
+        continue;
+      }
+      this.#maxedIn[row] = call;
       for (let d = 0; d < dims; d++) {
         const v = q[at + d]! * scale;
         dense[d]! += v;

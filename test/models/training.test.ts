@@ -17,6 +17,7 @@ import { quantizeRows } from '../../src/models/int8-rows.ts';
 import { roundTripRows } from '../../training/quantize.ts';
 import { Random } from '../../training/random.ts';
 import { HEAD_INDEX } from '../../src/models/heads.ts';
+import { fnv1a, mix } from '../../src/models/hashing.ts';
 
 test('seeded random numbers reproduce', () => {
   const a = new Random(7);
@@ -180,6 +181,28 @@ test('look-alikes of the techniques carry no hazardous request', () => {
   const texts = techniqueLookalikes(30, new Random(2));
   assert.ok(texts.length > 30);
   for (const t of texts) assert.doesNotMatch(t, /no restrictions|will not refuse|no warnings|filters: off|unrestricted/i);
+});
+
+test('word-vector features are the mean and the maximum of the known words, repeated words included, window after window', () => {
+  const vectors = new WordVectors(['red', 'blue', 'green'], Float32Array.of(1, -2, 0.5, 3, -1, 0, 0.25, 0.75, 2, 2, -3, 1), 4);
+  const extractor = new FeatureExtractor(vectors, 1024);
+  const expected = (words: readonly string[]) => {
+    const rows = words.map((w) => vectors.offsetOf(w)).filter((o) => o >= 0).map((o) => Array.from(vectors.q.subarray(o, o + 4), (q, d) => q * vectors.scales[o / 4]!));
+    const mean = [0, 1, 2, 3].map((d) => rows.reduce((s, r) => Math.fround(s + r[d]!), 0) / rows.length);
+    const max = [0, 1, 2, 3].map((d) => Math.max(...rows.map((r) => Math.fround(r[d]!))));
+    return [...mean, ...max].map((x) => Math.fround(x));
+  };
+  const windows = ['red blue red red, blue and grey', 'green red green', 'red blue red red, blue and grey'];
+  for (const w of windows) assert.deepEqual(Array.from(extractor.extract(w).dense.subarray(0, 8)), expected(w.split(/[^a-z]+/)), w);
+});
+
+test('character 4-grams are hashed over the window padded with one space at each end', () => {
+  const extractor = new FeatureExtractor(new WordVectors(['x'], new Float32Array(4), 4), 1 << 18);
+  for (const window of ['', 'a', 'ab', 'abc', 'ignore all', 'naïve 東京']) {
+    const padded = ` ${window} `;
+    const grams = Array.from({ length: Math.max(0, padded.length - 3) }, (_, i) => mix(fnv1a(padded, 0x3c6ef372, i, i + 4)) % (1 << 18));
+    assert.deepEqual(Array.from(extractor.extract(window).sparse.subarray(0, grams.length)), grams, window);
+  }
 });
 
 test('optimisation-style suffixes raise the token-soup features; a plain request has none', () => {
