@@ -187,7 +187,7 @@ test('word-vector features are the mean and the maximum of the known words, repe
   const vectors = new WordVectors(['red', 'blue', 'green'], Float32Array.of(1, -2, 0.5, 3, -1, 0, 0.25, 0.75, 2, 2, -3, 1), 4);
   const extractor = new FeatureExtractor(vectors, 1024);
   const expected = (words: readonly string[]) => {
-    const rows = words.map((w) => vectors.offsetOf(w)).filter((o) => o >= 0).map((o) => Array.from(vectors.q.subarray(o, o + 4), (q, d) => q * vectors.scales[o / 4]!));
+    const rows = words.map((w) => vectors.offsetOf(w)).filter((o) => o >= 0).map((o) => Array.from(vectors.q.subarray(o, o + 4), (q) => q * vectors.scales[o / 4]!));
     const mean = [0, 1, 2, 3].map((d) => rows.reduce((s, r) => Math.fround(s + r[d]!), 0) / rows.length);
     const max = [0, 1, 2, 3].map((d) => Math.max(...rows.map((r) => Math.fround(r[d]!))));
     return [...mean, ...max].map((x) => Math.fround(x));
