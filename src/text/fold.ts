@@ -60,6 +60,15 @@ export function foldForMatching(original: string, options: FoldOptions = {}): Ma
   const lowerCase = options.lowerCase ?? true;
   const collapse = options.collapseWhitespace ?? true;
   const n = original.length;
+  if (foldsInPlace(original, collapse)) {
+    const starts = new Int32Array(n);
+    const ends = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      starts[i] = i;
+      ends[i] = i + 1;
+    }
+    return { text: lowerCase ? original.toLowerCase() : original, starts, ends };
+  }
   let buffer = new Uint16Array(n + 16);
   let starts = new Int32Array(n + 16);
   let ends = new Int32Array(n + 16);
@@ -127,6 +136,28 @@ export function foldForMatching(original: string, options: FoldOptions = {}): Ma
   }
   if (collapse && len > 0 && buffer[len - 1] === 32) len--;
   return { text: decodeUnits(buffer, len), starts: starts.slice(0, len), ends: ends.slice(0, len) };
+}
+
+/**
+ * Whether folding leaves every unit of `s` where it is: all ASCII (which NFKC and the invisible set
+ * leave as they are) and, when white space collapses, no white space other than single spaces
+ * between other characters. Then only the case may change, and each unit maps to itself.
+ */
+function foldsInPlace(s: string, collapse: boolean): boolean {
+  // A space first would be trimmed.
+  let afterSpace = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return false;
+    if (!collapse) continue;
+    if (c === 32) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if (c >= 9 && c <= 13) return false;
+    else afterSpace = false;
+  }
+  // A space last would be trimmed too.
+  return !collapse || s.length === 0 || !afterSpace;
 }
 
 function decodeUnits(units: Uint16Array, len: number): string {
