@@ -1,5 +1,5 @@
 import { isWhiteSpaceCode } from '../text/word-scan.ts';
-import { RecentCache } from './recent-cache.ts';
+import { detachedCopy, RecentCache } from './recent-cache.ts';
 
 /**
  * How strange a message's build is: an optimisation-style adversarial suffix (GCG, DSN) is a run of
@@ -16,7 +16,9 @@ import { RecentCache } from './recent-cache.ts';
 export const SHAPE_WINDOW = 8;
 const MAX_SHAPE_CHARS = 8;
 /** Chunks whose surprisal is kept per generation (recent-cache.ts): the words of ordinary text recur. */
-const CHUNK_CACHE_GENERATION = 8192;
+const CHUNK_CACHE_GENERATION = 4096;
+/** Longer chunks are shaped without the cache, which would hold them. */
+const MAX_CACHED_CHUNK_CHARS = 64;
 const LETTER = /\p{L}/u;
 const LATIN = /\p{Script=Latin}/u;
 const UPPER = /[\p{Lu}\p{Lt}]/u;
@@ -106,7 +108,7 @@ export class ShapeFrequencies {
   readonly #unseen: number;
   /** Surprisal of each counted shape, and of the chunks seen recently (undefined: another script). */
   readonly #surprisals: ReadonlyMap<string, number>;
-  readonly #chunks = new RecentCache<string, number | undefined>(CHUNK_CACHE_GENERATION);
+  readonly #chunks = new RecentCache<string, number | undefined>(CHUNK_CACHE_GENERATION, detachedCopy);
 
   constructor(counts: ReadonlyMap<string, number>) {
     this.#counts = counts;
@@ -144,7 +146,8 @@ export class ShapeFrequencies {
     let best = 0;
     let sum = 0;
     forEachChunk(text, (start, end) => {
-      const s = this.#chunks.get(text.slice(start, end), this.#chunkSurprisal);
+      const chunk = text.slice(start, end);
+      const s = chunk.length <= MAX_CACHED_CHUNK_CHARS ? this.#chunks.get(chunk, this.#chunkSurprisal) : this.#chunkSurprisal(chunk);
       if (s === undefined) return;
       sum += s;
       const slot = seen % SHAPE_WINDOW;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { RecentCache } from '../../src/vectors/recent-cache.ts';
+import { detachedCopy, RecentCache } from '../../src/vectors/recent-cache.ts';
 
 it('computes a value once while it is used, holds at most two generations and forgets what went unused', () => {
   const cache = new RecentCache<string, { key: string }>(3);
@@ -20,4 +20,25 @@ it('computes a value once while it is used, holds at most two generations and fo
   assert.ok(cache.size <= 6, `held ${cache.size}`);
   assert.notEqual(cache.get('b', make), undefined);
   assert.equal(made.at(-1), 'b', 'a key unused for two generations is made again');
+});
+
+it('holds the key that keep gives, made once when a value is stored or moved to the current generation', () => {
+  const kept: string[] = [];
+  const cache = new RecentCache<string, number>(2, (key) => {
+    kept.push(key);
+    return detachedCopy(key);
+  });
+  const message = `${'x'.repeat(1000)} interoperability`;
+  const word = message.slice(1001);
+  assert.equal(cache.get(word, (k) => k.length), 16);
+  assert.equal(cache.get('interoperability', () => -1), 16, 'an equal key finds the value');
+  cache.get('a', (k) => k.length);
+  cache.get('b', (k) => k.length);
+  // 'interoperability' is now in the previous generation: a hit moves it, and keeps its key again.
+  assert.equal(cache.get('interoperability', () => -1), 16);
+  assert.deepEqual(kept, ['interoperability', 'a', 'b', 'interoperability']);
+});
+
+it('a detached copy equals its string, lone surrogates included', () => {
+  for (const s of ['', 'plain', 'naïve 東京', '\ud800x\udc00', '😀']) assert.equal(detachedCopy(s), s);
 });
