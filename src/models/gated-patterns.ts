@@ -164,7 +164,7 @@ export class GatedPatterns {
   constructor(patterns: readonly RegExp[]) {
     if (patterns.length > 32) throw new Error('At most 32 gated patterns per set.');
     this.patterns = patterns;
-    this.#anchored = patterns.map((p) => new RegExp(p.source, `${p.flags.replace('g', '')}y`));
+    this.#anchored = patterns.map((p) => new RegExp(p.source, `${p.flags.replace(/[gy]/g, '')}y`));
     let ungated = 0;
     let atWordStarts = 0;
     patterns.forEach((pattern, k) => {

@@ -33,6 +33,11 @@ test('a gated pattern set skips what cannot match and finds what does', () => {
   assert.deepEqual([...out], [1, 0, 0]);
   set.fill('ignore the whole long day today. ignored rules', out, 0);
   assert.deepEqual([...out], [0, 0, 0]);
+  // Patterns given with the global or sticky flag are tried anchored all the same.
+  const flagged = new GatedPatterns([/\bsecret\b/g, /\bignore\b/y]);
+  const two = new Float32Array(2);
+  flagged.fill('keep my secret and ignore it', two, 0);
+  assert.deepEqual([...two], [1, 1]);
 });
 
 function corpus(): string[] {
