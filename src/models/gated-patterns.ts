@@ -121,7 +121,8 @@ export const WORD_START = '\u0000';
 
 /** Literal prefixes of a pattern's top-level alternatives, or null when it cannot be gated. */
 export function patternPrefixes(pattern: RegExp): string[] | null {
-  if (pattern.flags.includes('i')) return null;
+  // A literal WORD_START in the source would read as the mark of a prefix that begins a word.
+  if (pattern.flags.includes('i') || pattern.source.includes(WORD_START)) return null;
   const out: string[] = [];
   for (const alternative of splitTopLevel(pattern.source)) {
     const p = prefixesOf(alternative);
@@ -163,8 +164,10 @@ export class GatedPatterns {
 
   constructor(patterns: readonly RegExp[]) {
     if (patterns.length > 32) throw new Error('At most 32 gated patterns per set.');
+    // A global or sticky pattern's test depends on where the previous one stopped.
+    if (patterns.some((p) => p.global || p.sticky)) throw new Error('Gated patterns must not be global or sticky.');
     this.patterns = patterns;
-    this.#anchored = patterns.map((p) => new RegExp(p.source, `${p.flags.replace(/[gy]/g, '')}y`));
+    this.#anchored = patterns.map((p) => new RegExp(p.source, `${p.flags}y`));
     let ungated = 0;
     let atWordStarts = 0;
     patterns.forEach((pattern, k) => {

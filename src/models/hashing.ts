@@ -24,8 +24,9 @@ export function mix(h: number): number {
 }
 
 /**
- * `h % buckets` for a hash `h` in [0, 2^32): with a power-of-two bucket count, the same value from the
- * low bits, which spares a floating-point remainder for every hash past 2^31 (not a small integer).
+ * `h % buckets` for a hash `h` in [0, 2^32) and a bucket count that is a positive integer below 2^32
+ * (a model's): with a power-of-two count, the same value from the low bits, which spares a
+ * floating-point remainder for every hash past 2^31 (not a small integer).
  */
 export function bucketOf(h: number, buckets: number): number {
   return (buckets & (buckets - 1)) === 0 ? h & (buckets - 1) : h % buckets;

@@ -13,7 +13,7 @@ const IS_LETTER_MARK_OR_DIGIT = 2;
 
 /**
  * The two classes of every code point of the Basic Multilingual Plane, decided once by the regular
- * expressions above (a few milliseconds when the module loads): text in other scripts is then read
+ * expressions above (10–20 ms when the module loads): text in other scripts is then read
  * by table, without a regular expression per character. Code points past it are tested as before.
  */
 const BMP_CLASSES: Readonly<Uint8Array> = (() => {
@@ -46,7 +46,7 @@ export const isLetterMarkOrDigitAt: WordCharTest = (s, i) => {
   return isSurrogate(c) ? LETTER_MARK_OR_DIGIT.test(String.fromCodePoint(s.codePointAt(i)!)) : (BMP_CLASSES[c]! & IS_LETTER_MARK_OR_DIGIT) !== 0;
 };
 
-/** Whether a UTF-16 code unit is white space as `\s` in a regular expression reads it (Unicode's Zs, tab, line ends, BOM). */
+/** Whether a UTF-16 code unit is white space exactly as `\s` in a regular expression reads it (tab to carriage return, Unicode's space separators, line and paragraph separators, BOM). */
 export function isWhiteSpaceCode(c: number): boolean {
   if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;

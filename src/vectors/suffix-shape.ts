@@ -106,9 +106,10 @@ export class ShapeFrequencies {
   readonly #counts: ReadonlyMap<string, number>;
   readonly #total: number;
   readonly #unseen: number;
-  /** Surprisal of each counted shape, and of the chunks seen recently (undefined: another script). */
+  /** Surprisal of each counted shape. */
   readonly #surprisals: ReadonlyMap<string, number>;
-  readonly #chunks = new RecentCache<string, number | undefined>(CHUNK_CACHE_GENERATION, detachedCopy);
+  /** Surprisal of the chunks seen recently; null for a chunk of another script, which has no shape. */
+  readonly #chunks = new RecentCache<string, number | null>(CHUNK_CACHE_GENERATION, detachedCopy);
 
   constructor(counts: ReadonlyMap<string, number>) {
     this.#counts = counts;
@@ -129,10 +130,10 @@ export class ShapeFrequencies {
     return this.#surprisals.get(shape) ?? this.#unseen;
   }
 
-  /** `surprisal` of a chunk's shape, or undefined for a chunk of another script. */
-  readonly #chunkSurprisal = (chunk: string): number | undefined => {
+  /** `surprisal` of a chunk's shape, or null for a chunk of another script. */
+  readonly #chunkSurprisal = (chunk: string): number | null => {
     const shape = chunkShape(chunk);
-    return shape === '' ? undefined : this.surprisal(shape);
+    return shape === '' ? null : this.surprisal(shape);
   };
 
   /**
@@ -148,7 +149,7 @@ export class ShapeFrequencies {
     forEachChunk(text, (start, end) => {
       const chunk = text.slice(start, end);
       const s = chunk.length <= MAX_CACHED_CHUNK_CHARS ? this.#chunks.get(chunk, this.#chunkSurprisal) : this.#chunkSurprisal(chunk);
-      if (s === undefined) return;
+      if (s === null) return;
       sum += s;
       const slot = seen % SHAPE_WINDOW;
       if (seen >= SHAPE_WINDOW) sum -= window[slot]!;

@@ -33,11 +33,15 @@ test('a gated pattern set skips what cannot match and finds what does', () => {
   assert.deepEqual([...out], [1, 0, 0]);
   set.fill('ignore the whole long day today. ignored rules', out, 0);
   assert.deepEqual([...out], [0, 0, 0]);
-  // Patterns given with the global or sticky flag are tried anchored all the same.
-  const flagged = new GatedPatterns([/\bsecret\b/g, /\bignore\b/y]);
-  const two = new Float32Array(2);
-  flagged.fill('keep my secret and ignore it', two, 0);
-  assert.deepEqual([...two], [1, 1]);
+  // A global or sticky pattern would answer from where its previous test stopped.
+  assert.throws(() => new GatedPatterns([/\bsecret\b/g]), /global or sticky/);
+  assert.throws(() => new GatedPatterns([/\bignore\b/y]), /global or sticky/);
+  // A pattern that begins with the character marking word-start prefixes is not gated, so it is found.
+  // biome-ignore lint/complexity/useRegexLiterals: the source must hold the character itself, not an escape.
+  const nul = new GatedPatterns([new RegExp('\u0000foo')]);
+  const one = new Float32Array(1);
+  nul.fill('\u0000foo', one, 0);
+  assert.deepEqual([...one], [1]);
 });
 
 function corpus(): string[] {
