@@ -5,7 +5,7 @@ import { readInt8Rows, readTensor, readVerified } from '../models/tensor-file.ts
 import type { ENCODER_TENSORS, EncoderManifest, Sensitivity } from './encoder-manifest.ts';
 import type { CharRange } from '../models/windows.ts';
 import { bigramBucket, bigramBucketAfter, bigramHead, MAX_TOKENS, ngramBuckets, shapeBuckets } from './text-features.ts';
-import { detachedCopy, RecentCache } from './recent-cache.ts';
+import { heldText, RecentCache } from './recent-cache.ts';
 import { cutsChunk, tokeniseWithOffsets, within, type TextTokens, type TokenSpan } from './text-tokens.ts';
 
 /**
@@ -13,7 +13,7 @@ import { cutsChunk, tokeniseWithOffsets, within, type TextTokens, type TokenSpan
  * this many, about 1 KB each. Enough for the common words of a language, which make most of a text.
  */
 const TOKEN_CACHE_GENERATION = 2048;
-/** Longer tokens (a run of base64, a long identifier) are looked up without the cache, which would hold them. */
+/** Longer tokens (a run of base64, a long identifier) are worked out each time: the cache would hold them. */
 const MAX_CACHED_TOKEN_CHARS = 64;
 
 export const ENCODER_DIR = join(import.meta.dirname, '../../models/vector-encoder');
@@ -57,7 +57,7 @@ export class SentenceEncoder {
   readonly #w: EncoderWeights;
   readonly #index: Map<string, number>;
   /** Features of recently seen tokens (see `#tokenFeatures`): common words are looked up once, not per message. */
-  readonly #tokens = new RecentCache<string, TokenFeatures>(TOKEN_CACHE_GENERATION, detachedCopy);
+  readonly #tokens = new RecentCache<string, TokenFeatures>(TOKEN_CACHE_GENERATION, heldText(MAX_CACHED_TOKEN_CHARS));
 
   constructor(version: string, weights: EncoderWeights, calibration: EncoderCalibration) {
     this.version = version;
@@ -122,7 +122,7 @@ export class SentenceEncoder {
       }
       if (t === lastWord) break;
       const token = texts[t]!;
-      const f = token.length <= MAX_CACHED_TOKEN_CHARS ? features.get(token, this.#tokenFeatures) : this.#tokenFeatures(token);
+      const f = features.get(token, this.#tokenFeatures);
       const { word, ngrams } = f;
       if (word) for (let d = 0; d < dims; d++) words[d]! += word[d]!;
       // One pass over the dimensions; each element gets the same additions in the same order as

@@ -1,5 +1,5 @@
 import { isWhiteSpaceCode } from '../text/word-scan.ts';
-import { detachedCopy, RecentCache } from './recent-cache.ts';
+import { heldText, RecentCache } from './recent-cache.ts';
 
 /**
  * How strange a message's build is: an optimisation-style adversarial suffix (GCG, DSN) is a run of
@@ -17,7 +17,7 @@ export const SHAPE_WINDOW = 8;
 const MAX_SHAPE_CHARS = 8;
 /** Chunks whose surprisal is kept per generation (recent-cache.ts): the words of ordinary text recur. */
 const CHUNK_CACHE_GENERATION = 4096;
-/** Longer chunks are shaped without the cache, which would hold them. */
+/** Longer chunks are shaped each time: the cache would hold them. */
 const MAX_CACHED_CHUNK_CHARS = 64;
 const LETTER = /\p{L}/u;
 const LATIN = /\p{Script=Latin}/u;
@@ -26,7 +26,6 @@ const DIGIT = /\p{N}/u;
 const SYMBOL = /[\p{So}\p{Sk}\p{Cs}\p{Co}]/u;
 /** Past General Punctuation, marks are typographic or pictographic; all read as one symbol class. */
 const FIRST_RARE_MARK = 0x2000;
-const CHUNK = /\S+/gu;
 const COLLAPSING: ReadonlySet<string> = new Set(['a', 'A', '0', 'e']);
 
 /** The class of one character in a shape: `a`, `A`, `0`, `e`, the character itself, or '' for a letter of another script. */
@@ -82,10 +81,10 @@ function anyChunkShape(chunk: string): string {
 /** The shapes of a text's chunks, in order, other scripts left out. */
 export function textShapes(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(CHUNK)) {
-    const s = chunkShape(m[0]);
+  forEachChunk(text, (start, end) => {
+    const s = chunkShape(text.slice(start, end));
     if (s !== '') out.push(s);
-  }
+  });
   return out;
 }
 
@@ -109,7 +108,7 @@ export class ShapeFrequencies {
   /** Surprisal of each counted shape. */
   readonly #surprisals: ReadonlyMap<string, number>;
   /** Surprisal of the chunks seen recently; null for a chunk of another script, which has no shape. */
-  readonly #chunks = new RecentCache<string, number | null>(CHUNK_CACHE_GENERATION, detachedCopy);
+  readonly #chunks = new RecentCache<string, number | null>(CHUNK_CACHE_GENERATION, heldText(MAX_CACHED_CHUNK_CHARS));
 
   constructor(counts: ReadonlyMap<string, number>) {
     this.#counts = counts;
@@ -147,8 +146,7 @@ export class ShapeFrequencies {
     let best = 0;
     let sum = 0;
     forEachChunk(text, (start, end) => {
-      const chunk = text.slice(start, end);
-      const s = chunk.length <= MAX_CACHED_CHUNK_CHARS ? this.#chunks.get(chunk, this.#chunkSurprisal) : this.#chunkSurprisal(chunk);
+      const s = this.#chunks.get(text.slice(start, end), this.#chunkSurprisal);
       if (s === null) return;
       sum += s;
       const slot = seen % SHAPE_WINDOW;

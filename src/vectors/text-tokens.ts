@@ -18,8 +18,6 @@ export interface TokenSpan {
   to: number;
 }
 
-const SPACE = /\s/u;
-
 /**
  * One pass over the text's code points: words are the runs of letters and digits (`[\p{L}\p{N}]+`),
  * chunks the runs of anything but white space (`\S+`); only a chunk that holds something other than
@@ -75,7 +73,7 @@ function isLowSurrogate(c: number): boolean {
 
 /** Whether a boundary at `at` falls inside a chunk (between two non-space characters). */
 export function cutsChunk(text: string, at: number): boolean {
-  return at > 0 && at < text.length && !SPACE.test(text[at - 1]!) && !SPACE.test(text[at]!);
+  return at > 0 && at < text.length && !isWhiteSpaceCode(text.charCodeAt(at - 1)) && !isWhiteSpaceCode(text.charCodeAt(at));
 }
 
 /** The tokens starting inside `range` (given starts in ascending order), at most `limit` of them. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { detachedCopy, RecentCache } from '../../src/vectors/recent-cache.ts';
+import { detachedCopy, heldText, RecentCache } from '../../src/vectors/recent-cache.ts';
 
 it('computes a value once while it is used, holds at most two generations and forgets what went unused', () => {
   const cache = new RecentCache<string, { key: string }>(3);
@@ -41,4 +41,19 @@ it('holds the key that keep gives, made once when a value is stored or moved to 
 
 it('a detached copy equals its string, lone surrogates included', () => {
   for (const s of ['', 'plain', 'naïve 東京', '\ud800x\udc00', '😀']) assert.equal(detachedCopy(s), s);
+});
+
+it('holds no text key longer than the limit given to heldText, and still answers for it', () => {
+  const cache = new RecentCache<string, number>(4, heldText(8));
+  let made = 0;
+  const make = (k: string) => {
+    made++;
+    return k.length;
+  };
+  assert.equal(cache.get('short', make), 5);
+  assert.equal(cache.get('a-much-longer-key', make), 17);
+  assert.equal(cache.get('a-much-longer-key', make), 17);
+  assert.equal(cache.get('short', make), 5);
+  assert.equal(cache.size, 1);
+  assert.equal(made, 3, 'the long key is made each time, the short one once');
 });
