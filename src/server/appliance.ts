@@ -160,7 +160,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   const stopRetention = !worker || worker.id === 1 ? scheduleRetention(store, log) : () => {};
 
   const events = new CheckEventQueue({
-    db: store.db,
+    write: (rows) => store.insertCheckEvents(rows),
     onDrop: (n) => metrics.eventsDropped.inc(n),
     onWriteError: (err, n) => {
       metrics.eventWriteErrors.inc();

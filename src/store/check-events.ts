@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GuardrailName } from '../engine/guardrail.ts';
 import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
-import type { Database } from './schema.ts';
+import type { CheckEventTable, Database } from './schema.ts';
 
 /** One check as recorded: verdict and scores, the message only as length and SHA-256. */
 export interface CheckEvent {
@@ -23,29 +23,50 @@ export interface CheckEvent {
   messageText?: string | null;
 }
 
-export async function insertCheckEvents(db: Kysely<Database>, events: readonly CheckEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await db
-    .insertInto('check_events')
-    .values(
-      events.map((e) => ({
-        id: e.id,
-        created_at: e.createdAt,
-        request_id: e.requestId,
-        runtime_llm_id: e.runtimeLlmId,
-        profile_id: e.profileId,
-        direction: e.direction,
-        verdict: e.verdict,
-        blocked_by: JSON.stringify(e.blockedBy),
-        monitored_by: JSON.stringify(e.monitoredBy ?? []),
-        results: JSON.stringify(e.results),
-        execution_time_ms: e.executionTimeMs,
-        message_length: e.messageLength,
-        message_sha256: e.messageSha256,
-        message_text: e.messageText ?? null,
-      })),
-    )
-    .execute();
+/** A check event as stored: its lists and results already JSON. */
+export type CheckEventRow = CheckEventTable;
+
+/** The stored form of an event; made when the event is queued, so the queue holds only strings and numbers. */
+export function checkEventRow(e: CheckEvent): CheckEventRow {
+  return {
+    id: e.id,
+    created_at: e.createdAt,
+    request_id: e.requestId,
+    runtime_llm_id: e.runtimeLlmId,
+    profile_id: e.profileId,
+    direction: e.direction,
+    verdict: e.verdict,
+    blocked_by: JSON.stringify(e.blockedBy),
+    monitored_by: JSON.stringify(e.monitoredBy ?? []),
+    results: JSON.stringify(e.results),
+    execution_time_ms: e.executionTimeMs,
+    message_length: e.messageLength,
+    message_sha256: e.messageSha256,
+    message_text: e.messageText ?? null,
+  };
+}
+
+/** The columns of a check event row, in the order the SQLite store binds them. */
+export const CHECK_EVENT_COLUMNS = [
+  'id',
+  'created_at',
+  'request_id',
+  'runtime_llm_id',
+  'profile_id',
+  'direction',
+  'verdict',
+  'blocked_by',
+  'monitored_by',
+  'results',
+  'execution_time_ms',
+  'message_length',
+  'message_sha256',
+  'message_text',
+] as const satisfies ReadonlyArray<keyof CheckEventRow>;
+
+/** Inserts rows through the query builder (the PostgreSQL store; `db` may be a transaction), 500 to a statement. */
+export async function insertCheckEventRows(db: Kysely<Database>, rows: readonly CheckEventRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('check_events').values(rows.slice(i, i + 500)).execute();
 }
 
 export interface CheckEventFilter {

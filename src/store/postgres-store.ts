@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { insertCheckEventRows, type CheckEventRow } from './check-events.ts';
 import type { Database } from './schema.ts';
 import type { Store } from './store.ts';
 
@@ -46,6 +47,10 @@ export class PostgresStore implements Store {
     pool.on('error', onError);
     this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     this.#resync = setInterval(() => (this.#changed = true), RESYNC_MS).unref();
+  }
+
+  async insertCheckEvents(rows: readonly CheckEventRow[]): Promise<void> {
+    if (rows.length > 0) await this.db.transaction().execute((trx) => insertCheckEventRows(trx, rows));
   }
 
   /** Starts listening for configuration changes of other nodes; retries every second until it can. */

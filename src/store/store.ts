@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import type { CheckEventRow } from './check-events.ts';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -21,6 +22,8 @@ export interface Store {
   changedSinceLastCall(): boolean;
   /** Announces a committed configuration change to this process and to other nodes. */
   notifyConfigChanged(): Promise<void>;
+  /** Writes check events in one transaction: all of them or, when it fails, none. */
+  insertCheckEvents(rows: readonly CheckEventRow[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { pruneEvents, updateRetention } from '../../src/events/retention.ts';
 import { newId } from '../../src/ids.ts';
 import { recordAudit } from '../../src/store/audit.ts';
-import { insertCheckEvents, listCheckEvents, type CheckEvent } from '../../src/store/check-events.ts';
+import { checkEventRow, listCheckEvents, type CheckEvent } from '../../src/store/check-events.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 
 const DAY = 86_400_000;
@@ -43,7 +43,7 @@ describe('event retention by age', () => {
   it('deletes check events older than max_age_days and audit events older than audit_max_age_days', async () => {
     const now = Date.now();
     await updateRetention(store, { id: 'system' }, { max_age_days: 7, audit_max_age_days: 30 });
-    await insertCheckEvents(store.db, [eventAt(now - 8 * DAY), eventAt(now - 6 * DAY), eventAt(now - 1000)]);
+    await store.insertCheckEvents([eventAt(now - 8 * DAY), eventAt(now - 6 * DAY), eventAt(now - 1000)].map(checkEventRow));
     const auditCount = async () => Number((await store.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     await recordAudit(store.db, { actor: 'system', action: 'test.old', targetType: 'test', targetId: null, details: {} });
     const before = await auditCount();

@@ -109,6 +109,7 @@ describe('nodes sharing one PostgreSQL database', () => {
         dataDir: store.dataDir,
         changedSinceLastCall: () => false,
         notifyConfigChanged: async () => {},
+        insertCheckEvents: (rows) => store.insertCheckEvents(rows),
         close: async () => {},
       };
       await addKeywordRule(silentWriter, { id: 'test:lost-notice' }, 'default', { keyword: 'quokka' });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { insertCheckEvents } from '../../src/store/check-events.ts';
+import { checkEventRow } from '../../src/store/check-events.ts';
 import { bumpConfigRevision } from '../../src/store/revision.ts';
 import { openStore } from '../../src/store/store.ts';
 
@@ -30,7 +30,7 @@ describe('SQLite store: what counts as a configuration change', () => {
         messageLength: 12,
         messageSha256: '0'.repeat(64),
       };
-      await insertCheckEvents(other.db, [event]);
+      await other.insertCheckEvents([checkEventRow(event)]);
       assert.equal(server.changedSinceLastCall(), false, 'events only');
       await bumpConfigRevision(other.db);
       assert.equal(server.changedSinceLastCall(), true, 'a new revision');
