@@ -96,7 +96,8 @@ const extractor = new FeatureExtractor(vectors, cfg.buckets);
 // purpose ("mot" near "password"), which in a gloss would turn ordinary French into a password request.
 // Forms that are also frequent English words are left as they are, so English text is not glossed.
 const englishRanks = commonEnglishRanks(glove);
-const glossary = new Glossary(new Map([...dictionaries.translations].filter(([foreign]) => !englishRanks.has(foreign))));
+const glossaryEntries = new Map([...dictionaries.translations].filter(([foreign]) => !englishRanks.has(foreign)));
+const glossary = new Glossary(glossaryEntries);
 const set = encode(texts, extractor, denseSize(extractor.shape), glossary);
 log(`encoded ${set.size} windows (${set.scoreOnly.reduce((a, b) => a + b, 0)} of them glosses, scored and not trained on), ${set.ids.length} sparse ids; glossary of ${glossary.size} words`);
 const weights = bucketWeights(set, cfg.buckets);
@@ -181,7 +182,7 @@ function trainAndWrite(): ModelManifest {
     words: built.words,
     wordVectors,
     wordDims: vectors.dims,
-    glossary,
+    glossary: glossaryEntries,
     buckets: cfg.buckets,
     network,
     calibration: report?.calibration ?? {},

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADS } from '../src/models/heads.ts';
 import type { Calibration, ModelManifest } from '../src/models/manifest.ts';
-import type { Glossary } from '../src/models/glossary.ts';
+import { serialiseGlossary } from '../src/models/glossary.ts';
 import type { DetectorNetwork } from '../src/models/network.ts';
 import { fileEntry, packTensors } from './tensor-pack.ts';
 
@@ -13,7 +13,8 @@ export interface ModelToWrite {
   words: readonly string[];
   wordVectors: Float32Array;
   wordDims: number;
-  glossary: Glossary;
+  /** Foreign word → English word (see src/models/glossary.ts). */
+  glossary: ReadonlyMap<string, string>;
   buckets: number;
   network: DetectorNetwork;
   calibration: Record<string, Calibration>;
@@ -34,7 +35,7 @@ export function writeModel(m: ModelToWrite): ModelManifest {
     { name: 'head_bias', values: p.headBias, shape: [heads], type: 'f32' },
   ]);
   const vocabulary = Buffer.from(`${m.words.join('\n')}\n`, 'utf8');
-  const glossary = Buffer.from(m.glossary.serialise(), 'utf8');
+  const glossary = Buffer.from(serialiseGlossary(m.glossary), 'utf8');
   writeFileSync(join(m.dir, 'weights.bin'), data);
   writeFileSync(join(m.dir, 'vocabulary.txt'), vocabulary);
   writeFileSync(join(m.dir, 'glossary.tsv'), glossary);

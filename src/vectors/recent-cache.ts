@@ -1,3 +1,5 @@
+import { detachedCopy } from '../text/detached-copy.ts';
+
 /**
  * A bounded cache that keeps what was used recently: entries live in a current generation and, once
  * it holds `generationSize`, in the previous one, which is dropped when the current one fills again.
@@ -37,11 +39,6 @@ export class RecentCache<K, V> {
   get size(): number {
     return this.#current.size + this.#previous.size;
   }
-}
-
-/** A copy of `s` that shares no memory with the string it may have been sliced from (lone surrogates kept). */
-export function detachedCopy(s: string): string {
-  return Buffer.from(s, 'utf16le').toString('utf16le');
 }
 
 /** `keep` for text keys: a detached copy of a key of at most `maxChars`, and nothing for a longer one. */
