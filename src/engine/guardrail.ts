@@ -135,6 +135,12 @@ export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unk
    * must return exactly these fields.
    */
   readonly result: R;
+  /**
+   * true for a guardrail that reads the message with a model of its own, whose tables (megabytes of
+   * weights, vocabularies, stored vectors) a check walks through: the pipeline lets the other checks
+   * started with this one reach it first (`runChecks`).
+   */
+  readonly runsModel?: boolean;
   /** Builds the guardrail, loading its weights or other assets, before its first check. */
   create(resources: GuardrailResources): Promise<Guardrail<S, Compiled, R>>;
   /** Present on guardrails whose verdict follows from one score: they can ask a model backend too (profile setting `backend_mode`). */

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Type } from '@sinclair/typebox';
+import { defineGuardrail, loadGuardrails, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
 import { applyRedactions, compileProfile, runChecks } from '../../src/engine/pipeline.ts';
-import { parseProfileSettings } from '../../src/engine/profile-settings.ts';
+import { parseProfileSettings, profileSettingsSchema } from '../../src/engine/profile-settings.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
 import { inputRequest as request, stubRegistry as registry, stubSchema as schema } from '../helpers/stub-guardrails.ts';
 
 const noRules = { keywords: [], regexes: [] };
@@ -70,5 +74,36 @@ describe('applyRedactions', () => {
     assert.equal(applyRedactions('abcdefgh', [{ start: 5, end: 7, replacement: 'X' }, { start: 1, end: 3, replacement: 'Y' }]), 'aYdeXh');
     assert.equal(applyRedactions('abcdefgh', [{ start: 1, end: 5, replacement: 'A' }, { start: 3, end: 7, replacement: 'B' }]), 'aAh');
     assert.equal(applyRedactions('abc', []), 'abc');
+  });
+});
+
+describe('pipeline: checks started together', () => {
+  /** A guardrail that reads the message with a model of its own and notes which check reached it. */
+  const noting = (name: 'llm' | 'pii', log: string[]) =>
+    defineGuardrail({
+      name,
+      title: `Notes ${name}`,
+      directions: ['input'],
+      runsModel: true,
+      settings: Type.Object({}),
+      result: Type.Object({}),
+      create: async () => ({
+        compile: () => null,
+        check: (ctx) => {
+          log.push(`${ctx.message}:${name}`);
+          return { detected: false, fields: {} };
+        },
+      }),
+    });
+
+  it('each reach a model guardrail before any goes on to the next', async () => {
+    const log: string[] = [];
+    const definitions = [noting('llm', log), noting('pii', log)] as readonly GuardrailDefinition[];
+    const loaded = await loadGuardrails(definitions, { models: new ModelLibrary(SHIPPED_MODELS_DIR) });
+    const profile = compileProfile(loaded, { id: 'p', settings: parseProfileSettings(profileSettingsSchema(definitions), {}), rules: noRules }, 3);
+    // As a server starts them: each from its own callback (a request read from its socket).
+    const outcomes = await Promise.all(['a', 'b', 'c'].map((message) => new Promise((resolve) => setImmediate(() => resolve(runChecks(profile, request(message), () => {}))))));
+    assert.equal(outcomes.length, 3);
+    assert.deepEqual(log, ['a:llm', 'b:llm', 'c:llm', 'a:pii', 'b:pii', 'c:pii']);
   });
 });

@@ -13,6 +13,7 @@ function verdict(score: number, threshold: number): GuardrailVerdict<LlmResult> 
 export const llmGuardrail = defineGuardrail({
   name: 'llm',
   title: 'LLM Guardrail',
+  runsModel: true,
   directions: ['input', 'output'],
   result: LLM_RESULT,
   settings: Type.Object({

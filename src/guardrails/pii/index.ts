@@ -56,6 +56,7 @@ export function judgePii(message: string, compiled: CompiledPii): GuardrailVerdi
 export const piiGuardrail = defineGuardrail({
   name: 'pii',
   title: 'PII Detection',
+  runsModel: true,
   directions: ['input', 'output'],
   result: PII_RESULT,
   settings: PiiSettings,

@@ -16,6 +16,7 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 export const vectorGuardrail = defineGuardrail({
   name: 'vector',
   title: 'Vector Guardrail',
+  runsModel: true,
   directions: ['input'],
   result: VECTOR_RESULT,
   settings: Type.Object({
