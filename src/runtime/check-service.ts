@@ -33,6 +33,9 @@ export interface CheckServiceOptions {
 /** Runs a caller's profile on one message, then records the event and metrics (never the text). */
 export class CheckService {
   readonly #options: CheckServiceOptions;
+  /** Checks under way in this thread. */
+  #running = 0;
+  readonly #othersRunning = () => this.#running > 1;
 
   constructor(options: CheckServiceOptions) {
     this.#options = options;
@@ -45,6 +48,7 @@ export class CheckService {
       throw new AppError('unavailable', 'The security profile of this Runtime LLM is invalid; an administrator must fix it.');
     }
     const started = process.hrtime.bigint();
+    this.#running++;
     const outcome = await runChecks(
       profile,
       {
@@ -57,7 +61,8 @@ export class CheckService {
       },
       (guardrail, error) => this.#options.log.error({ err: error, guardrail, request_id: requestId }, 'guardrail failed'),
       this.#options.backends,
-    );
+      this.#othersRunning,
+    ).finally(() => this.#running--);
     if (input.record === false) return outcome;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     this.#options.metrics.recordCheck(input.direction, outcome, seconds);

@@ -96,14 +96,21 @@ describe('pipeline: checks started together', () => {
       }),
     });
 
-  it('each reach a model guardrail before any goes on to the next', async () => {
+  /** Three checks started as a server starts them, each from its own callback (a request read from its socket); returns the order guardrails were reached in. */
+  async function threeChecks(othersRunning: () => boolean): Promise<string[]> {
     const log: string[] = [];
     const definitions = [noting('llm', log), noting('pii', log)] as readonly GuardrailDefinition[];
     const loaded = await loadGuardrails(definitions, { models: new ModelLibrary(SHIPPED_MODELS_DIR) });
     const profile = compileProfile(loaded, { id: 'p', settings: parseProfileSettings(profileSettingsSchema(definitions), {}), rules: noRules }, 3);
-    // As a server starts them: each from its own callback (a request read from its socket).
-    const outcomes = await Promise.all(['a', 'b', 'c'].map((message) => new Promise((resolve) => setImmediate(() => resolve(runChecks(profile, request(message), () => {}))))));
-    assert.equal(outcomes.length, 3);
-    assert.deepEqual(log, ['a:llm', 'b:llm', 'c:llm', 'a:pii', 'b:pii', 'c:pii']);
+    await Promise.all(['a', 'b', 'c'].map((message) => new Promise((resolve) => setImmediate(() => resolve(runChecks(profile, request(message), () => {}, undefined, othersRunning))))));
+    return log;
+  }
+
+  it('each reach a model guardrail before any goes on to the next while others run', async () => {
+    assert.deepEqual(await threeChecks(() => true), ['a:llm', 'b:llm', 'c:llm', 'a:pii', 'b:pii', 'c:pii']);
+  });
+
+  it('run straight through when each is alone', async () => {
+    assert.deepEqual(await threeChecks(() => false), ['a:llm', 'a:pii', 'b:llm', 'b:pii', 'c:llm', 'c:pii']);
   });
 });
