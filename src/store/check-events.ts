@@ -64,9 +64,12 @@ export const CHECK_EVENT_COLUMNS = [
   'message_text',
 ] as const satisfies ReadonlyArray<keyof CheckEventRow>;
 
-/** Inserts rows through the query builder (the PostgreSQL store; `db` may be a transaction), 500 to a statement. */
+/** Rows one query-builder insert takes: 7,000 bound values, well within PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 500;
+
+/** Inserts rows through the query builder (the PostgreSQL store; `db` may be a transaction). */
 export async function insertCheckEventRows(db: Kysely<Database>, rows: readonly CheckEventRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('check_events').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto('check_events').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
 }
 
 export interface CheckEventFilter {
