@@ -5,7 +5,8 @@
  * - server-side `execution_time` of sequential input-checks, warm, for 1,000, 10,000 and 100,000 characters;
  * - the first check after the server reports ready (a fresh process each time);
  * - throughput of 32 concurrent clients against the default number of workers, next to a bare Fastify
- *   HTTPS JSON echo in as many processes;
+ *   HTTPS JSON echo in as many processes: rounds of the echo then the checks, alternated, so that a
+ *   change in the machine's speed during the run falls on both alike;
  * - resident memory of the whole appliance after the run's checks (also as proportional set size), and
  *   what a worker adds: the same figure minus that of a one-worker server after as many checks;
  * - where a check's time goes: on a server with one worker, sequential checks of each length and the
@@ -13,9 +14,10 @@
  *
  * The machine is shared and its speed moves, so latencies are also given as ratios to a reference
  * workload (sorting 2,000 numbers) timed in this process right before each request; throughput as a
- * ratio to the echo measured in the same run. Prints a Markdown table (and JSON with --json OUT).
+ * ratio to the echo measured in the same run (all rounds' checks over all rounds' echoes, each round's
+ * ratio beside it). Prints a Markdown table (and JSON with --json OUT).
  *
- *   node bench/latency-table.bench.ts [--seconds 8] [--starts 3] [--checks 100000] [--bin OTHER/bin/rampart.js] [--json OUT]
+ *   node bench/latency-table.bench.ts [--seconds 8] [--rounds 3] [--starts 3] [--checks 100000] [--bin OTHER/bin/rampart.js] [--json OUT]
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -28,7 +30,7 @@ import autocannon from 'autocannon';
 import { quantile } from './lib/measure.ts';
 import { serveAppliance, type ServedAppliance, type ServerMemory } from './lib/served.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, starts: { type: 'string', default: '3' }, checks: { type: 'string', default: '100000' }, bin: { type: 'string' }, json: { type: 'string' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' }, starts: { type: 'string', default: '3' }, checks: { type: 'string', default: '100000' }, bin: { type: 'string' }, json: { type: 'string' } } });
 const SECONDS = Number(values.seconds);
 const CHECK = '/apikey/api/guardrail/v1/input-check';
 const SENTENCE =
@@ -95,7 +97,15 @@ async function sequential(server: ServedAppliance, chars: number, seconds: numbe
 }
 
 /** 32 clients for `seconds`; requests that failed or timed out (30 s) are counted, not served. */
-async function throughput(port: number, path: string, headers: Record<string, string>, ca: string, body: string, seconds: number): Promise<{ rps: number; p50: number; p99: number; requests: number; failed: number }> {
+interface LoadRun {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failed: number;
+}
+
+async function throughput(port: number, path: string, headers: Record<string, string>, ca: string, body: string, seconds: number): Promise<LoadRun> {
   const r = await autocannon({ url: `https://127.0.0.1:${port}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 32, duration: seconds, timeout: 30, tlsOptions: { ca, servername: 'localhost' } });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failed: r.errors + r.non2xx };
 }
@@ -169,10 +179,24 @@ async function measure(server: ServedAppliance) {
   await sequential(server, 1000, 2);
   for (const chars of [1000, 10_000, 100_000]) warm[chars] = await sequential(server, chars, SECONDS);
   const echo = await startEcho(server, workers);
-  const echoRun = await throughput(echo.port, '/echo', {}, server.ca, LOAD_BODY, SECONDS).finally(() => echo.stop());
-  const checkRun = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, LOAD_BODY, SECONDS);
-  const checksServed = checkRun.requests + (await load(server, Number(values.checks) - checkRun.requests));
-  return { workers, warm, echoRun, checkRun, checksServed, memory: server.memory() };
+  const rounds: Array<{ echo: LoadRun; check: LoadRun }> = [];
+  try {
+    for (let r = 0; r < Number(values.rounds); r++) {
+      const echoRun = await throughput(echo.port, '/echo', {}, server.ca, LOAD_BODY, SECONDS);
+      rounds.push({ echo: echoRun, check: await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, LOAD_BODY, SECONDS) });
+    }
+  } finally {
+    echo.stop();
+  }
+  const served = rounds.reduce((n, r) => n + r.check.requests, 0);
+  const checksServed = served + (await load(server, Number(values.checks) - served));
+  return { workers, warm, rounds, checksServed, memory: server.memory() };
+}
+
+/** The rounds' runs of one kind as one: requests a second over all of them, the median p50 and the highest p99. */
+function combined(runs: readonly LoadRun[]): { rps: number; p50Ms: number; p99Ms: number; failed: number } {
+  const sorted = runs.map((r) => r.p50).sort((a, b) => a - b);
+  return { rps: Math.round(runs.reduce((n, r) => n + r.rps, 0) / runs.length), p50Ms: quantile(sorted, 0.5), p99Ms: Math.max(...runs.map((r) => r.p99)), failed: runs.reduce((n, r) => n + r.failed, 0) };
 }
 
 /** Keeps 32 clients busy with 1,000-character checks until at least `checks` have been served; returns how many were. */
@@ -188,7 +212,7 @@ async function load(server: ServedAppliance, checks: number): Promise<number> {
 }
 
 const server = await serveAppliance(values.bin);
-const { workers, warm, echoRun, checkRun, checksServed, memory } = await measure(server).finally(() => server.stop());
+const { workers, warm, rounds, checksServed, memory } = await measure(server).finally(() => server.stop());
 const single = await oneWorker([1000, 10_000, 100_000], SECONDS, checksServed);
 const breakdown = single.breakdown;
 // What each worker beyond the first adds to the appliance, after as many checks.
@@ -199,7 +223,13 @@ const result = {
   workers,
   warm: Object.fromEntries(Object.entries(warm).map(([chars, s]) => [chars, { p50Ms: round(s.p50), p99Ms: round(s.p99), ratioP50ToReference: round(s.p50 / s.referenceP50, 2), ratioP99ToReference: round(s.p99 / s.referenceP50, 2), referenceP50Ms: round(s.referenceP50), samples: s.samples }])),
   firstCheck: { ms: firstChecks.map((f) => round(f.firstMs)), medianMs: round(quantile(firstSorted, 0.5)), maxMs: round(firstSorted.at(-1)!), startToReadyMs: firstChecks.map((f) => Math.round(f.startMs)), ratioToReference: round(quantile(firstSorted, 0.5) / quantile(firstChecks.map((f) => f.reference).sort((a, b) => a - b), 0.5), 2) },
-  throughput: { check: { rps: Math.round(checkRun.rps), p50Ms: checkRun.p50, p99Ms: checkRun.p99, failed: checkRun.failed }, echo: { rps: Math.round(echoRun.rps), p50Ms: echoRun.p50, p99Ms: echoRun.p99, failed: echoRun.failed }, ratio: round(checkRun.rps / echoRun.rps, 3) },
+  throughput: {
+    check: combined(rounds.map((r) => r.check)),
+    echo: combined(rounds.map((r) => r.echo)),
+    // Rounds last as long as each other, so the ratio of the mean rates is that of all requests served.
+    ratio: round(rounds.reduce((n, r) => n + r.check.rps, 0) / rounds.reduce((n, r) => n + r.echo.rps, 0), 3),
+    rounds: rounds.map((r) => ({ check: Math.round(r.check.rps), echo: Math.round(r.echo.rps), ratio: round(r.check.rps / r.echo.rps, 3) })),
+  },
   perGuardrail: breakdown,
   memory: { checks: checksServed, applianceRssMb: memory.rssMb, appliancePssMb: memory.pssMb, oneWorkerRssMb: single.memory.rssMb, oneWorkerPssMb: single.memory.pssMb, perWorkerRssMb: perWorker('rssMb'), perWorkerPssMb: perWorker('pssMb') },
 };
@@ -210,8 +240,10 @@ console.log('| measure | absolute | ratio | p99 |');
 console.log('|---|---:|---:|---:|');
 for (const chars of ['1000', '10000', '100000']) console.log(`| execution_time, warm, p50, ${Number(chars).toLocaleString('en')} characters | ${w[chars]!.p50Ms} ms | ${w[chars]!.ratioP50ToReference}× reference | ${w[chars]!.p99Ms} ms (${w[chars]!.ratioP99ToReference}×) |`);
 console.log(`| first check after ready (median of ${firstChecks.length} starts; max) | ${result.firstCheck.medianMs} ms | ${result.firstCheck.ratioToReference}× reference | max ${result.firstCheck.maxMs} ms |`);
-const failed = checkRun.failed + echoRun.failed > 0 ? ` (failed or timed out: ${checkRun.failed} checks, ${echoRun.failed} echoes)` : '';
-console.log(`| throughput, 32 HTTPS clients, ${workers} workers vs echo${failed} | ${result.throughput.check.rps} vs ${result.throughput.echo.rps} req/s | ${result.throughput.ratio}× echo | ${result.throughput.check.p99Ms} ms vs ${result.throughput.echo.p99Ms} ms |`);
+const t = result.throughput;
+const failed = t.check.failed + t.echo.failed > 0 ? ` (failed or timed out: ${t.check.failed} checks, ${t.echo.failed} echoes)` : '';
+const perRound = t.rounds.map((r) => `${r.ratio}`).join(', ');
+console.log(`| throughput, 32 HTTPS clients, ${workers} workers vs echo, ${t.rounds.length} alternated rounds${failed} | ${t.check.rps} vs ${t.echo.rps} req/s | ${t.ratio}× echo (rounds: ${perRound}) | ${t.check.p99Ms} ms vs ${t.echo.p99Ms} ms |`);
 console.log(`| memory after ${checksServed.toLocaleString('en')} checks: RSS added per worker / appliance (one-worker server: ${single.memory.rssMb} MB) | ${result.memory.perWorkerRssMb} MB / ${memory.rssMb} MB | | |`);
 console.log(`| same, proportional set size (shared pages split) | ${result.memory.perWorkerPssMb} MB / ${memory.pssMb} MB | | |`);
 const shown = ['llm', 'vector', 'pii'];
