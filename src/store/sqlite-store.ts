@@ -23,7 +23,6 @@ export class SqliteStore implements Store {
   /** Inserts of 1 and of `EVENTS_PER_STATEMENT` events, prepared on first use. */
   readonly #eventInserts = new Map<number, StatementSync>();
   #dataVersion: number;
-  #versionReadThisTurn = false;
   #revision: number | undefined;
   #changedHere = false;
 
@@ -48,20 +47,10 @@ export class SqliteStore implements Store {
    * Another connection's commit moves PRAGMA data_version, whatever it wrote; with several workers
    * that is mostly their check events. Only then is the configuration revision read (a synchronous
    * point query), so a check waits on no query because another worker wrote its events.
-   *
-   * The pragma is read once per turn of the event loop: reading it takes a file lock and its release
-   * (two system calls), and under load a turn starts a dozen checks. Requests that arrive together
-   * are answered with the same configuration, as if they had arrived at the same instant; a change
-   * made in this process (`notifyConfigChanged`) is seen at once.
    */
   changedSinceLastCall(): boolean {
     const changedHere = this.#changedHere;
     this.#changedHere = false;
-    if (this.#versionReadThisTurn) return changedHere;
-    this.#versionReadThisTurn = true;
-    setImmediate(() => {
-      this.#versionReadThisTurn = false;
-    });
     const version = this.#readDataVersion();
     const committedElsewhere = version !== this.#dataVersion;
     this.#dataVersion = version;
