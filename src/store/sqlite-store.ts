@@ -47,6 +47,11 @@ export class SqliteStore implements Store {
    * Another connection's commit moves PRAGMA data_version, whatever it wrote; with several workers
    * that is mostly their check events. Only then is the configuration revision read (a synchronous
    * point query), so a check waits on no query because another worker wrote its events.
+   *
+   * It is read on every call. Sharing one reading among the checks of a turn of the event loop saved
+   * two system calls a check, but a reading taken early in a turn (by the poll timer, say) could then
+   * answer a request that was sent after a change committed elsewhere: under load, a key revoked or an
+   * entry approved through the CLI went unseen by the next request.
    */
   changedSinceLastCall(): boolean {
     const changedHere = this.#changedHere;

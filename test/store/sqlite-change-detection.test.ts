@@ -32,6 +32,8 @@ describe('SQLite store: what counts as a configuration change', () => {
       };
       await other.insertCheckEvents([checkEventRow(event)]);
       assert.equal(server.changedSinceLastCall(), false, 'events only');
+      // In the same turn of the event loop as the reading before: a request sent after a change
+      // committed elsewhere (a key revoked, an entry approved) must see it, however busy the loop.
       await bumpConfigRevision(other.db);
       assert.equal(server.changedSinceLastCall(), true, 'a new revision');
       assert.equal(server.changedSinceLastCall(), false, 'reported once');
