@@ -96,7 +96,7 @@ async function sequential(server: ServedAppliance, chars: number, seconds: numbe
   return series(times, references);
 }
 
-/** 32 clients for `seconds`; requests that failed or timed out (30 s) are counted, not served. */
+/** One load run: requests a second, latency percentiles (ms), requests served and failed. */
 interface LoadRun {
   rps: number;
   p50: number;
@@ -105,6 +105,7 @@ interface LoadRun {
   failed: number;
 }
 
+/** 32 clients for `seconds`; requests that failed or timed out (30 s) are counted, not served. */
 async function throughput(port: number, path: string, headers: Record<string, string>, ca: string, body: string, seconds: number): Promise<LoadRun> {
   const r = await autocannon({ url: `https://127.0.0.1:${port}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 32, duration: seconds, timeout: 30, tlsOptions: { ca, servername: 'localhost' } });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failed: r.errors + r.non2xx };
