@@ -1,6 +1,7 @@
 import { ATTACK_MARKER_COUNT } from '../src/models/attack-markers.ts';
 import { STRUCTURE_FEATURES } from '../src/models/features.ts';
 import { HAZARD_MARKER_COUNT } from '../src/models/hazard-markers.ts';
+import { markdownCell } from '../src/eval/markdown-cell.ts';
 import type { ModelManifest } from '../src/models/manifest.ts';
 import { WINDOW_CHARS, WINDOW_STRIDE } from '../src/models/windows.ts';
 import type { CorpusSummary } from './corpus.ts';
@@ -173,8 +174,8 @@ function facetSection(title: string, rows: readonly FacetRow[], withBenign: bool
   const body = rows
     .filter((r) => r.attacks + (withBenign ? r.benign + r.harmful : 0) > 0)
     .map((r) => withBenign
-      ? `| ${r.facet} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} | ${r.benign} | ${pct(r.benignFpr)} | ${r.harmful} | ${pct(r.harmfulRecall)} |`
-      : `| ${r.facet} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} |`)
+      ? `| ${markdownCell(r.facet)} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} | ${r.benign} | ${pct(r.benignFpr)} | ${r.harmful} | ${pct(r.harmfulRecall)} |`
+      : `| ${markdownCell(r.facet)} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} |`)
     .join('\n');
   const head = withBenign
     ? `| ${facetName} | attacks | flagged (shipped) | attack head at 1% FPR | benign | benign flagged | harmful | harmful flagged |\n|---|---:|---:|---:|---:|---:|---:|---:|`

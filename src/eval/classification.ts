@@ -2,6 +2,7 @@ import type { Direction } from '../engine/guardrail.ts';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../models/heads.ts';
 import { jsonlFiles, readJsonlFile, type DatasetRow } from './dataset-files.ts';
 import { auc } from './auc.ts';
+import { markdownCell } from './markdown-cell.ts';
 import { moderationCategoriesOf } from './moderation-categories.ts';
 import { languageFromCategory, techniqueOf } from './row-facets.ts';
 
@@ -188,7 +189,7 @@ function statsTable(first: string, rows: readonly ClassificationStats[], overall
       .sort()
       .map(([l, v]) => `${l} ${pct(v.blockRate)} (${v.blocked}/${v.rows})`)
       .join(', ');
-    const name = s === overall ? '**overall**' : s.name;
+    const name = s === overall ? '**overall**' : markdownCell(s.name);
     lines.push(`| ${name} | ${s.rows} | ${labels} | ${pct(s.precision)} | ${pct(s.recall)} | ${num(s.f1)} | ${pct(s.fprBenign)} | ${pct(s.fprBenignHard)} | ${num(s.llmAuc)} | ${pct(s.moderationRecall)} |`);
   }
   return lines;

@@ -50,6 +50,16 @@ describe('rampart eval', () => {
     assert.match(printed.stdout, /\| probe:override \| 2 \|/);
   });
 
+  it('keeps each table row on one line with its columns when a category holds a pipe or a line break', async () => {
+    const result = await cli('eval', '--data', join(FIXTURES, 'table-cells-probe.jsonl'), '--only', 'keyword');
+    assert.equal(result.code, 0, result.stderr);
+    const rows = result.stdout.split('\n').filter((line) => line.startsWith('|'));
+    const columns = (line: string) => line.split(/(?<!\\)\|/).length;
+    assert.ok(rows.length >= 6, result.stdout);
+    for (const row of rows) assert.equal(columns(row), columns(rows[0]!), row);
+    assert.ok(rows.some((row) => row.startsWith('| forum:Probe Board \\| Start Prompt | 1 |')), result.stdout);
+  });
+
   it('reports no language table when no category names a language', async () => {
     const result = await cli('eval', '--data', join(FIXTURES, 'rules-probe.jsonl'), '--only', 'keyword', '--json');
     assert.deepEqual(result.json.classification.byLanguage, []);
