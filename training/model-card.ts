@@ -155,6 +155,8 @@ function targetsSection(runs: readonly SeedRun[], heldOut: readonly HeldOutRepor
     const first = runs[0]!.targets[key];
     return `| ${what} | ${target} | ${pct(first)} | ${spread(runs.map((r) => r.targets[key]))} | ${ok(first) ? 'met' : '**missed**'} |`;
   });
+  const perSource = runs.map((r) => r.targets.attackRecallEnglishPerSource);
+  rows.splice(1, 0, `| same, each source counted once (not a target) | – | ${pct(perSource[0]!)} | ${spread(perSource)} | |`);
   // The same attack targets where the language, or the technique, was never seen.
   for (const [scheme, facet, what, target, ok] of HELD_OUT_TARGETS) {
     const recalls = heldOut.filter((r) => r.scheme === scheme).map((r) => r.overall.find((o) => o.facet === facet)?.attackRecall ?? Number.NaN);

@@ -76,6 +76,11 @@ export interface ValidationReport {
 export interface TargetFigures {
   /** Attack rows (attack head target 1, source rows) flagged by the input guardrails, English / other languages. */
   attackRecallEnglish: number;
+  /**
+   * The same English attack rows with each source counted once (mean of the sources' recalls): not
+   * a target, but it does not move with one source of many rows from one template.
+   */
+  attackRecallEnglishPerSource: number;
   attackRecallOther: number;
   /** Benign rows flagged, macro average over benign sources (everyday messages as one). */
   benignMacroFpr: number;
@@ -190,20 +195,12 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   // Macro average over benign pools: each benign source (all everyday messages as one) counts
   // equally, so a large, easy source (8,800 maths questions) cannot buy a loose threshold for the rest.
   const rawThreshold: Partial<Record<HeadName, number>> = {};
-  const unionFpr = () => {
-    const pools = new Map<string, [number, number]>();
-    for (const [i, z] of oof) {
-      if (!isBenign(i)) continue;
-      const pool = benignPool(set.texts[i]!.group);
-      const c = pools.get(pool) ?? [0, 0];
-      c[1]++;
-      if (BLOCKING_SHARES.some(([h]) => z[HEAD_INDEX[h]]! >= rawThreshold[h]!)) c[0]++;
-      pools.set(pool, c);
-    }
-    let sum = 0;
-    for (const [hits, n] of pools.values()) sum += hits / n;
-    return sum / Math.max(1, pools.size);
-  };
+  const unionFpr = () =>
+    meanOverPools(
+      [...oof.keys()].filter(isBenign),
+      (i) => benignPool(set.texts[i]!.group),
+      (i) => BLOCKING_SHARES.some(([h]) => oof.get(i)![HEAD_INDEX[h]]! >= rawThreshold[h]!),
+    );
   let lo = 0;
   let hi = BENIGN_FPR_BUDGET;
   for (let iter = 0; iter < 30; iter++) {
@@ -339,19 +336,12 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   const byLanguage = facetRows(set, scores, thresholds, at1, textLanguage, sourceRow);
   const byTechnique = facetRows(set, scores, thresholds, at1, (t) => t.technique ?? techniqueOf(t.category), (i) => sourceRow(i) && targetOf(set, i, 'attack') === 1);
 
-  const macroFlagged = (label: string) => {
-    const pools = new Map<string, [number, number]>();
-    for (const i of scores.keys()) {
-      const t = set.texts[i]!;
-      if (t.label !== label) continue;
-      const pool = benignPool(t.group);
-      const c = pools.get(pool) ?? [0, 0];
-      c[1]++;
-      if (flaggedBy(i)) c[0]++;
-      pools.set(pool, c);
-    }
-    return [...pools.values()].reduce((sum, [hits, n]) => sum + hits / n, 0) / Math.max(1, pools.size);
-  };
+  const macroFlagged = (label: string) =>
+    meanOverPools(
+      [...scores.keys()].filter((i) => set.texts[i]!.label === label),
+      (i) => benignPool(set.texts[i]!.group),
+      flaggedBy,
+    );
   const flaggedShare = (f: (i: number) => boolean, by: (i: number) => boolean) => {
     const xs = [...scores.keys()].filter(f);
     return xs.filter(by).length / Math.max(1, xs.length);
@@ -361,6 +351,11 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   const sourceAttack = (i: number) => sourceRow(i) && targetOf(set, i, 'attack') === 1;
   const targets: TargetFigures = {
     attackRecallEnglish: flaggedShare((i) => sourceAttack(i) && isEnglish(i), flaggedBy),
+    attackRecallEnglishPerSource: meanOverPools(
+      [...scores.keys()].filter((i) => sourceAttack(i) && isEnglish(i)),
+      (i) => set.texts[i]!.group,
+      flaggedBy,
+    ),
     attackRecallOther: flaggedShare((i) => sourceAttack(i) && !isEnglish(i), flaggedBy),
     benignMacroFpr: macroFlagged('benign'),
     hardBenignMacroFpr: macroFlagged('benign_hard'),
@@ -370,6 +365,21 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     unsafeAnswerRecall: flaggedShare((i) => sourceRow(i) && set.texts[i]!.label === 'unsafe_output', answerFlagged),
   };
   return { calibration, thresholds, heads, groups, attackRecallAtFpr, attackRecallAtFprSourceRows, answerF1, multilingual, targets, byLanguage, byTechnique };
+}
+
+/** The mean over pools (in order of first appearance) of the share of each pool's texts that `hit` holds for. */
+function meanOverPools(texts: readonly number[], poolOf: (i: number) => string, hit: (i: number) => boolean): number {
+  const pools = new Map<string, [number, number]>();
+  for (const i of texts) {
+    const pool = poolOf(i);
+    const c = pools.get(pool) ?? [0, 0];
+    c[1]++;
+    if (hit(i)) c[0]++;
+    pools.set(pool, c);
+  }
+  let sum = 0;
+  for (const [hits, n] of pools.values()) sum += hits / n;
+  return sum / Math.max(1, pools.size);
 }
 
 /** Each text's raw logits read through the calibration: the heads' scores as the guardrails see them. */
