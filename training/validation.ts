@@ -189,7 +189,8 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     return { pos, neg };
   };
   const isBenign = (i: number) => set.texts[i]!.label === 'benign';
-  const benignRaw = (head: HeadName) => [...oof].filter(([i]) => isBenign(i)).map(([, z]) => z[HEAD_INDEX[head]]!);
+  const benignTexts = [...oof.keys()].filter(isBenign);
+  const benignRaw = (head: HeadName) => benignTexts.map((i) => oof.get(i)![HEAD_INDEX[head]]!);
 
   // Raw-logit thresholds: scale the heads' budget shares until the union stays within the budget.
   // Macro average over benign pools: each benign source (all everyday messages as one) counts
@@ -197,7 +198,7 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   const rawThreshold: Partial<Record<HeadName, number>> = {};
   const unionFpr = () =>
     meanOverPools(
-      [...oof.keys()].filter(isBenign),
+      benignTexts,
       (i) => benignPool(set.texts[i]!.group),
       (i) => BLOCKING_SHARES.some(([h]) => oof.get(i)![HEAD_INDEX[h]]! >= rawThreshold[h]!),
     );
