@@ -30,7 +30,10 @@ const ROUNDS = Number(values.rounds);
 const runtimeLlm = { id: 'bench', name: 'bench', mode: 'non-forwarding' as const, systemPrompt: null };
 const MESSAGES: Omit<CheckRequest, 'runtimeLlm'>[] = [
   { direction: 'input', message: 'What is the capital of Portugal?' },
-  { direction: 'input', message: 'Could you suggest a three-day itinerary for Lisbon in spring, with museums, food markets and a day trip by train? '.repeat(9).slice(0, 1000) },
+  {
+    direction: 'input',
+    message: 'Could you suggest a three-day itinerary for Lisbon in spring, with museums, food markets and a day trip by train? '.repeat(9).slice(0, 1000),
+  },
   { direction: 'output', message: 'Day one: Alfama and the castle; day two: Belém; day three: Sintra by train.', prompt: 'Plan a trip to Lisbon.' },
 ];
 
@@ -52,7 +55,11 @@ const plain = compileProfile(registry, { id: 'plain', settings: parseProfileSett
 const cascade = { backend_mode: 'cascade', backend: 'bench' };
 const cascading = compileProfile(
   registry,
-  { id: 'cascade', settings: parseProfileSettings(PROFILE_SETTINGS_SCHEMA, { guardrails: { llm: cascade, content_moderation: cascade, system_prompt: cascade } }), rules },
+  {
+    id: 'cascade',
+    settings: parseProfileSettings(PROFILE_SETTINGS_SCHEMA, { guardrails: { llm: cascade, content_moderation: cascade, system_prompt: cascade } }),
+    rules,
+  },
   3,
 );
 
@@ -79,7 +86,10 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
-const baseline = quantile([...times['no caller']].sort((a, b) => a - b), 0.5);
+const baseline = quantile(
+  [...times['no caller']].sort((a, b) => a - b),
+  0.5,
+);
 const rows = (Object.keys(modes) as Mode[]).map((mode) => {
   const sorted = [...times[mode]].sort((a, b) => a - b);
   const p50 = quantile(sorted, 0.5);

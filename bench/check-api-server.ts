@@ -15,7 +15,12 @@ const config = loadAppConfig(
 const log = createLogger('warn');
 await prepareDataDirectory(config, log);
 const appliance = await buildAppliance(config, log);
-const { apiKey } = await createRuntimeLlm(appliance.store, { id: 'bench' }, { name: `bench-${Date.now()}`, ...(upstream ? { mode: 'forwarding', url: upstream } : {}) }, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
+const { apiKey } = await createRuntimeLlm(
+  appliance.store,
+  { id: 'bench' },
+  { name: `bench-${Date.now()}`, ...(upstream ? { mode: 'forwarding', url: upstream } : {}) },
+  CredentialBox.forDataDir(config.dataDir, config.credentialsKey),
+);
 appliance.api.post('/bench/echo', async (request) => request.body);
 const running = await appliance.listen();
 process.stdout.write(`${JSON.stringify({ port: running.apiPort, apiKey })}\n`);

@@ -38,12 +38,16 @@ try {
     ['1 connection, sequential', await sequential(server, ECHO, SECONDS), await sequential(server, CHECK, SECONDS)],
     ['32 connections', await throughput(server, ECHO, SECONDS, 32), await throughput(server, CHECK, SECONDS, 32)],
   ];
-  console.log(`\nCheck API benchmark: ${SECONDS} s per phase, ${PROMPT.length}-character prompt, all guardrails of level 3, HTTPS on loopback, one server process\n`);
+  console.log(
+    `\nCheck API benchmark: ${SECONDS} s per phase, ${PROMPT.length}-character prompt, all guardrails of level 3, HTTPS on loopback, one server process\n`,
+  );
   console.log('| load | route | req/s | p50 ms | p99 ms | req/s ratio to echo | p50 ratio to echo |');
   console.log('|---|---|---|---|---|---|---|');
   for (const [load, echo, check] of rows) {
     console.log(`| ${load} | echo | ${Math.round(echo.rps)} | ${echo.p50.toFixed(3)} | ${echo.p99.toFixed(3)} | 1.00 | 1.00 |`);
-    console.log(`| ${load} | input-check | ${Math.round(check.rps)} | ${check.p50.toFixed(3)} | ${check.p99.toFixed(3)} | ${(check.rps / echo.rps).toFixed(2)} | ${(check.p50 / echo.p50).toFixed(2)} |`);
+    console.log(
+      `| ${load} | input-check | ${Math.round(check.rps)} | ${check.p50.toFixed(3)} | ${check.p99.toFixed(3)} | ${(check.rps / echo.rps).toFixed(2)} | ${(check.p50 / echo.p50).toFixed(2)} |`,
+    );
   }
 } finally {
   server.stop();

@@ -30,7 +30,16 @@ import autocannon from 'autocannon';
 import { quantile } from './lib/measure.ts';
 import { serveAppliance, type ServedAppliance, type ServerMemory } from './lib/served.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' }, starts: { type: 'string', default: '3' }, checks: { type: 'string', default: '100000' }, bin: { type: 'string' }, json: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '3' },
+    starts: { type: 'string', default: '3' },
+    checks: { type: 'string', default: '100000' },
+    bin: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
 const SECONDS = Number(values.seconds);
 const CHECK = '/apikey/api/guardrail/v1/input-check';
 const SENTENCE =
@@ -57,18 +66,29 @@ interface Series {
 
 function series(times: number[], references: number[]): Series {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), referenceP50: quantile([...references].sort((a, b) => a - b), 0.5), samples: times.length };
+  return {
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    referenceP50: quantile(
+      [...references].sort((a, b) => a - b),
+      0.5,
+    ),
+    samples: times.length,
+  };
 }
 
 /** One HTTPS request to the appliance on loopback; resolves to its status and body. */
 function call(server: ServedAppliance, agent: Agent, path: string, body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers = body === undefined ? {} : { 'content-type': 'application/json', 'x-api-key': server.apiKey };
-    const req = request({ host: '127.0.0.1', port: server.port, path, method: body === undefined ? 'GET' : 'POST', agent, servername: 'localhost', headers }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path, method: body === undefined ? 'GET' : 'POST', agent, servername: 'localhost', headers },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -107,14 +127,27 @@ interface LoadRun {
 
 /** 32 clients for `seconds`; requests that failed or timed out (30 s) are counted, not served. */
 async function throughput(port: number, path: string, headers: Record<string, string>, ca: string, body: string, seconds: number): Promise<LoadRun> {
-  const r = await autocannon({ url: `https://127.0.0.1:${port}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 32, duration: seconds, timeout: 30, tlsOptions: { ca, servername: 'localhost' } });
+  const r = await autocannon({
+    url: `https://127.0.0.1:${port}${path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    connections: 32,
+    duration: seconds,
+    timeout: 30,
+    tlsOptions: { ca, servername: 'localhost' },
+  });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failed: r.errors + r.non2xx };
 }
 
 async function startEcho(server: ServedAppliance, workers: number): Promise<{ port: number; stop(): void }> {
   const script = fileURLToPath(new URL('./echo-server.ts', import.meta.url));
-  const child = spawn(process.execPath, [script, join(server.dataDir, 'tls', 'cert.pem'), join(server.dataDir, 'tls', 'key.pem'), String(workers)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) => createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port)));
+  const child = spawn(process.execPath, [script, join(server.dataDir, 'tls', 'cert.pem'), join(server.dataDir, 'tls', 'key.pem'), String(workers)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve) =>
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port)),
+  );
   return { port, stop: () => child.kill('SIGTERM') };
 }
 
@@ -149,7 +182,11 @@ async function guardrailTotals(server: ServedAppliance, agent: Agent): Promise<M
  * On a server with one worker: per length, the p50 of sequential checks and each guardrail's mean
  * milliseconds over them; then its memory once it has served `checks` checks under load.
  */
-async function oneWorker(lengths: readonly number[], seconds: number, checks: number): Promise<{ breakdown: Array<{ chars: number; p50Ms: number; guardrailMs: Record<string, number> }>; memory: ServerMemory }> {
+async function oneWorker(
+  lengths: readonly number[],
+  seconds: number,
+  checks: number,
+): Promise<{ breakdown: Array<{ chars: number; p50Ms: number; guardrailMs: Record<string, number> }>; memory: ServerMemory }> {
   const server = await serveAppliance(values.bin, 1);
   const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: server.ca });
   try {
@@ -197,7 +234,12 @@ async function measure(server: ServedAppliance) {
 /** The rounds' runs of one kind as one: requests a second over all of them, the median p50 and the highest p99. */
 function combined(runs: readonly LoadRun[]): { rps: number; p50Ms: number; p99Ms: number; failed: number } {
   const sorted = runs.map((r) => r.p50).sort((a, b) => a - b);
-  return { rps: Math.round(runs.reduce((n, r) => n + r.rps, 0) / runs.length), p50Ms: quantile(sorted, 0.5), p99Ms: Math.max(...runs.map((r) => r.p99)), failed: runs.reduce((n, r) => n + r.failed, 0) };
+  return {
+    rps: Math.round(runs.reduce((n, r) => n + r.rps, 0) / runs.length),
+    p50Ms: quantile(sorted, 0.5),
+    p99Ms: Math.max(...runs.map((r) => r.p99)),
+    failed: runs.reduce((n, r) => n + r.failed, 0),
+  };
 }
 
 /** Keeps 32 clients busy with 1,000-character checks until at least `checks` have been served; returns how many were. */
@@ -205,7 +247,14 @@ async function load(server: ServedAppliance, checks: number): Promise<number> {
   let served = 0;
   let rps = 1000;
   while (served < checks) {
-    const run = await throughput(server.port, CHECK, { 'x-api-key': server.apiKey }, server.ca, LOAD_BODY, Math.min(60, Math.max(1, Math.ceil((checks - served) / rps))));
+    const run = await throughput(
+      server.port,
+      CHECK,
+      { 'x-api-key': server.apiKey },
+      server.ca,
+      LOAD_BODY,
+      Math.min(60, Math.max(1, Math.ceil((checks - served) / rps))),
+    );
     served += run.requests;
     rps = Math.max(1, run.rps);
   }
@@ -222,8 +271,33 @@ const perWorker = (m: keyof ServerMemory) => (workers > 1 ? Math.round((memory[m
 const firstSorted = firstChecks.map((f) => f.firstMs).sort((a, b) => a - b);
 const result = {
   workers,
-  warm: Object.fromEntries(Object.entries(warm).map(([chars, s]) => [chars, { p50Ms: round(s.p50), p99Ms: round(s.p99), ratioP50ToReference: round(s.p50 / s.referenceP50, 2), ratioP99ToReference: round(s.p99 / s.referenceP50, 2), referenceP50Ms: round(s.referenceP50), samples: s.samples }])),
-  firstCheck: { ms: firstChecks.map((f) => round(f.firstMs)), medianMs: round(quantile(firstSorted, 0.5)), maxMs: round(firstSorted.at(-1)!), startToReadyMs: firstChecks.map((f) => Math.round(f.startMs)), ratioToReference: round(quantile(firstSorted, 0.5) / quantile(firstChecks.map((f) => f.reference).sort((a, b) => a - b), 0.5), 2) },
+  warm: Object.fromEntries(
+    Object.entries(warm).map(([chars, s]) => [
+      chars,
+      {
+        p50Ms: round(s.p50),
+        p99Ms: round(s.p99),
+        ratioP50ToReference: round(s.p50 / s.referenceP50, 2),
+        ratioP99ToReference: round(s.p99 / s.referenceP50, 2),
+        referenceP50Ms: round(s.referenceP50),
+        samples: s.samples,
+      },
+    ]),
+  ),
+  firstCheck: {
+    ms: firstChecks.map((f) => round(f.firstMs)),
+    medianMs: round(quantile(firstSorted, 0.5)),
+    maxMs: round(firstSorted.at(-1)!),
+    startToReadyMs: firstChecks.map((f) => Math.round(f.startMs)),
+    ratioToReference: round(
+      quantile(firstSorted, 0.5) /
+        quantile(
+          firstChecks.map((f) => f.reference).sort((a, b) => a - b),
+          0.5,
+        ),
+      2,
+    ),
+  },
   throughput: {
     check: combined(rounds.map((r) => r.check)),
     echo: combined(rounds.map((r) => r.echo)),
@@ -232,28 +306,47 @@ const result = {
     rounds: rounds.map((r) => ({ check: Math.round(r.check.rps), echo: Math.round(r.echo.rps), ratio: round(r.check.rps / r.echo.rps, 3) })),
   },
   perGuardrail: breakdown,
-  memory: { checks: checksServed, applianceRssMb: memory.rssMb, appliancePssMb: memory.pssMb, oneWorkerRssMb: single.memory.rssMb, oneWorkerPssMb: single.memory.pssMb, perWorkerRssMb: perWorker('rssMb'), perWorkerPssMb: perWorker('pssMb') },
+  memory: {
+    checks: checksServed,
+    applianceRssMb: memory.rssMb,
+    appliancePssMb: memory.pssMb,
+    oneWorkerRssMb: single.memory.rssMb,
+    oneWorkerPssMb: single.memory.pssMb,
+    perWorkerRssMb: perWorker('rssMb'),
+    perWorkerPssMb: perWorker('pssMb'),
+  },
 };
 
 const w = result.warm;
 console.log(`\nRampart, Level 3, benign prose, HTTPS on loopback, ${workers} worker(s); reference workload p50 ${w[1000]!.referenceP50Ms} ms\n`);
 console.log('| measure | absolute | ratio | p99 |');
 console.log('|---|---:|---:|---:|');
-for (const chars of ['1000', '10000', '100000']) console.log(`| execution_time, warm, p50, ${Number(chars).toLocaleString('en')} characters | ${w[chars]!.p50Ms} ms | ${w[chars]!.ratioP50ToReference}× reference | ${w[chars]!.p99Ms} ms (${w[chars]!.ratioP99ToReference}×) |`);
-console.log(`| first check after ready (median of ${firstChecks.length} starts; max) | ${result.firstCheck.medianMs} ms | ${result.firstCheck.ratioToReference}× reference | max ${result.firstCheck.maxMs} ms |`);
+for (const chars of ['1000', '10000', '100000'])
+  console.log(
+    `| execution_time, warm, p50, ${Number(chars).toLocaleString('en')} characters | ${w[chars]!.p50Ms} ms | ${w[chars]!.ratioP50ToReference}× reference | ${w[chars]!.p99Ms} ms (${w[chars]!.ratioP99ToReference}×) |`,
+  );
+console.log(
+  `| first check after ready (median of ${firstChecks.length} starts; max) | ${result.firstCheck.medianMs} ms | ${result.firstCheck.ratioToReference}× reference | max ${result.firstCheck.maxMs} ms |`,
+);
 const t = result.throughput;
 const failed = t.check.failed + t.echo.failed > 0 ? ` (failed or timed out: ${t.check.failed} checks, ${t.echo.failed} echoes)` : '';
 const perRound = t.rounds.map((r) => `${r.ratio}`).join(', ');
-console.log(`| throughput, 32 HTTPS clients, ${workers} workers vs echo, ${t.rounds.length} alternated rounds${failed} | ${t.check.rps} vs ${t.echo.rps} req/s | ${t.ratio}× echo (rounds: ${perRound}) | ${t.check.p99Ms} ms vs ${t.echo.p99Ms} ms |`);
-console.log(`| memory after ${checksServed.toLocaleString('en')} checks: RSS added per worker / appliance (one-worker server: ${single.memory.rssMb} MB) | ${result.memory.perWorkerRssMb} MB / ${memory.rssMb} MB | | |`);
+console.log(
+  `| throughput, 32 HTTPS clients, ${workers} workers vs echo, ${t.rounds.length} alternated rounds${failed} | ${t.check.rps} vs ${t.echo.rps} req/s | ${t.ratio}× echo (rounds: ${perRound}) | ${t.check.p99Ms} ms vs ${t.echo.p99Ms} ms |`,
+);
+console.log(
+  `| memory after ${checksServed.toLocaleString('en')} checks: RSS added per worker / appliance (one-worker server: ${single.memory.rssMb} MB) | ${result.memory.perWorkerRssMb} MB / ${memory.rssMb} MB | | |`,
+);
 console.log(`| same, proportional set size (shared pages split) | ${result.memory.perWorkerPssMb} MB / ${memory.pssMb} MB | | |`);
 const shown = ['llm', 'vector', 'pii'];
-console.log('\nWhere a check\'s time goes: one worker, sequential checks, mean per guardrail (rampart_guardrail_duration_seconds)\n');
+console.log("\nWhere a check's time goes: one worker, sequential checks, mean per guardrail (rampart_guardrail_duration_seconds)\n");
 console.log(`| message | execution_time p50 | ${shown.join(' | ')} | the others |`);
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const b of breakdown) {
   const ms = (name: string) => b.guardrailMs[name] ?? 0;
   const others = Object.entries(b.guardrailMs).filter(([name]) => !shown.includes(name));
-  console.log(`| ${b.chars.toLocaleString('en')} characters | ${b.p50Ms} ms | ${shown.map((name) => `${ms(name)} ms`).join(' | ')} | ${round(others.reduce((a, [, t]) => a + t, 0))} ms |`);
+  console.log(
+    `| ${b.chars.toLocaleString('en')} characters | ${b.p50Ms} ms | ${shown.map((name) => `${ms(name)} ms`).join(' | ')} | ${round(others.reduce((a, [, t]) => a + t, 0))} ms |`,
+  );
 }
 if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

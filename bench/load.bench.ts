@@ -39,8 +39,17 @@ function rssMiB(pids: readonly number[]): number {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rampart-load-'));
-const env = { ...process.env, RAMPART_RATE_LIMIT_PER_KEY: '0', RAMPART_RATE_LIMIT_PER_IP: '0', RAMPART_LOG_LEVEL: 'info', ...(process.env.LOAD_WORKERS ? { RAMPART_WORKERS: process.env.LOAD_WORKERS } : {}) };
-const server = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const env = {
+  ...process.env,
+  RAMPART_RATE_LIMIT_PER_KEY: '0',
+  RAMPART_RATE_LIMIT_PER_IP: '0',
+  RAMPART_LOG_LEVEL: 'info',
+  ...(process.env.LOAD_WORKERS ? { RAMPART_WORKERS: process.env.LOAD_WORKERS } : {}),
+};
+const server = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const pids = new Set<number>([server.pid!]);
 let workers = 1;
 const ready = await new Promise<{ api_port: number }>((resolve) => {
@@ -83,10 +92,14 @@ try {
   const early = average(memory.filter((m) => m.second <= minute).map((m) => m.mib));
   const late = average(memory.filter((m) => m.second >= SECONDS - minute).map((m) => m.mib));
   const errors = result.errors + result.non2xx + result.timeouts;
-  console.log(`\nLoad test: ${SECONDS} s at a target of ${RATE} req/s, 16 connections, ${workers} worker(s), mixed prompts (benign, attacks, PII), HTTPS on loopback\n`);
+  console.log(
+    `\nLoad test: ${SECONDS} s at a target of ${RATE} req/s, 16 connections, ${workers} worker(s), mixed prompts (benign, attacks, PII), HTTPS on loopback\n`,
+  );
   console.log(`| requests | errors | achieved req/s | p50 ms | p97.5 ms | p99 ms | max ms | RSS first ${minute}s MiB | RSS last ${minute}s MiB |`);
   console.log('|---|---|---|---|---|---|---|---|---|');
-  console.log(`| ${result.requests.total} | ${errors} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.latency.max} | ${early.toFixed(0)} | ${late.toFixed(0)} |`);
+  console.log(
+    `| ${result.requests.total} | ${errors} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.latency.max} | ${early.toFixed(0)} | ${late.toFixed(0)} |`,
+  );
   console.log(`\nmemory samples (s: MiB): ${memory.map((m) => `${m.second}:${m.mib.toFixed(0)}`).join(' ')}`);
   if (errors > 0) process.exitCode = 1;
   if (late > early * 1.25) {

@@ -70,7 +70,10 @@ timeRound(prompts, 500); // warm-up
 const rounds = Array.from({ length: 5 }, () => timeRound(prompts, 500));
 const best = rounds.reduce((a, b) => (quantile(b.references, 0.5) < quantile(a.references, 0.5) ? b : a));
 const times = best.checks;
-const cpu = cpuPerCheck(prompts.flatMap((p) => Array<string>(25).fill(p)), 100);
+const cpu = cpuPerCheck(
+  prompts.flatMap((p) => Array<string>(25).fill(p)),
+  100,
+);
 const long = prompts.join(' ').repeat(26).slice(0, 100_000);
 const longTimes = timeRound([long], 20).checks;
 
@@ -96,8 +99,12 @@ const result = {
 };
 console.log(`load ${result.loadMs} ms`);
 const r = result.prompt1000;
-console.log(`1,000-char prompt, all heads (least-loaded of ${rounds.length} rounds): p50 ${r.p50Ms.toFixed(3)} ms, p99 ${r.p99Ms.toFixed(3)} ms (${times.length} checks); CPU time per check ${r.cpuMedianMs.toFixed(3)} ms; 1-min load average ${result.loadAverage.toFixed(1)}`);
-console.log(`reference workload in the same round: p50 ${r.referenceP50Ms.toFixed(3)} ms, p99 ${r.referenceP99Ms.toFixed(3)} ms; check/reference ratio p50 ${r.ratioP50.toFixed(2)}, p99 ${r.ratioP99.toFixed(2)}; round medians ${r.roundMediansMs.join(', ')} ms`);
+console.log(
+  `1,000-char prompt, all heads (least-loaded of ${rounds.length} rounds): p50 ${r.p50Ms.toFixed(3)} ms, p99 ${r.p99Ms.toFixed(3)} ms (${times.length} checks); CPU time per check ${r.cpuMedianMs.toFixed(3)} ms; 1-min load average ${result.loadAverage.toFixed(1)}`,
+);
+console.log(
+  `reference workload in the same round: p50 ${r.referenceP50Ms.toFixed(3)} ms, p99 ${r.referenceP99Ms.toFixed(3)} ms; check/reference ratio p50 ${r.ratioP50.toFixed(2)}, p99 ${r.ratioP99.toFixed(2)}; round medians ${r.roundMediansMs.join(', ')} ms`,
+);
 console.log(`100,000-char message: p50 ${result.message100k.p50Ms.toFixed(1)} ms, max ${result.message100k.maxMs.toFixed(1)} ms`);
 console.log(`files: ${files.map((f) => `${f.path} ${(f.bytes / 1e6).toFixed(2)} MB`).join(', ')}; total ${result.totalMB} MB`);
 if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

@@ -18,7 +18,7 @@ import { ModelLibrary } from '../src/models/model-library.ts';
 import { referenceWork } from './lib/reference.ts';
 
 const PROSE =
-  'Hello team, following up on yesterday\'s call about the quarterly migration. The staging cluster was upgraded to ' +
+  "Hello team, following up on yesterday's call about the quarterly migration. The staging cluster was upgraded to " +
   'version 4.2.1 on Tuesday and the nightly jobs ran without errors, although request 550e8400-e29b-41d4-a716-446655440000 ' +
   'timed out twice around 02:15. Maria Gonzalez will take over the rollout checklist while I am travelling to Berlin. ' +
   'If anything urgent comes up, reach her at maria.gonzalez@example.org or on +44 20 7946 0958. Invoice 2023-1187 for ' +

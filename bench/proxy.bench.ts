@@ -6,7 +6,13 @@ import { sequentialLatency } from './lib/measure.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ANSWER = 'Lisbon in spring: day one Alfama and the castle, day two Belém and the riverside, day three Sintra by train. '.repeat(4);
-const BODY = JSON.stringify({ model: 'm', messages: [{ role: 'system', content: 'You are a travel assistant.' }, { role: 'user', content: 'Plan three days in Lisbon, please.' }] });
+const BODY = JSON.stringify({
+  model: 'm',
+  messages: [
+    { role: 'system', content: 'You are a travel assistant.' },
+    { role: 'user', content: 'Plan three days in Lisbon, please.' },
+  ],
+});
 
 const upstream = new FakeLlm();
 upstream.behaviour = { answer: () => ANSWER };
@@ -14,10 +20,16 @@ const upstreamUrl = await upstream.start();
 const server = await startBenchServer(upstreamUrl);
 try {
   const direct = () => sequentialLatency({ url: `${upstreamUrl}/chat/completions`, headers: {}, body: BODY }, SECONDS);
-  const proxied = () => sequentialLatency({ url: `https://127.0.0.1:${server.port}/v1/chat/completions`, headers: { authorization: `Bearer ${server.apiKey}` }, body: BODY, ca: server.ca }, SECONDS);
+  const proxied = () =>
+    sequentialLatency(
+      { url: `https://127.0.0.1:${server.port}/v1/chat/completions`, headers: { authorization: `Bearer ${server.apiKey}` }, body: BODY, ca: server.ca },
+      SECONDS,
+    );
   await proxied(); // warm-up
   const [d, p] = [await direct(), await proxied()];
-  console.log(`\nForwarding mode overhead: ${SECONDS} s per phase, one connection, sequential; upstream is a local OpenAI-compatible server (HTTP), Rampart adds HTTPS and all level-3 guardrails on the prompt and the ${ANSWER.length}-character answer\n`);
+  console.log(
+    `\nForwarding mode overhead: ${SECONDS} s per phase, one connection, sequential; upstream is a local OpenAI-compatible server (HTTP), Rampart adds HTTPS and all level-3 guardrails on the prompt and the ${ANSWER.length}-character answer\n`,
+  );
   console.log('| route | p50 ms | p99 ms | req/s |');
   console.log('|---|---|---|---|');
   console.log(`| upstream directly | ${d.p50.toFixed(3)} | ${d.p99.toFixed(3)} | ${Math.round(d.rps)} |`);

@@ -66,7 +66,11 @@ async function timeAsync(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
-const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+const median = (xs: number[]) =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mb = (bytes: number) => round(bytes / 1e6, 1);
 
@@ -100,7 +104,8 @@ async function benchSize(n: number): Promise<SizeResult> {
   const before = process.memoryUsage().rss;
   const started = performance.now();
   const index = new ThreatIndex(encoder.version, dims);
-  for (let i = 0; i < n; i++) index.add(`e${i}`, seed.entries[i % seed.entries.length]!.family, i < seed.entries.length ? seed.entries[i]!.vector : nearSeed(i, 0.08));
+  for (let i = 0; i < n; i++)
+    index.add(`e${i}`, seed.entries[i % seed.entries.length]!.family, i < seed.entries.length ? seed.entries[i]!.vector : nearSeed(i, 0.08));
   const buildMs = performance.now() - started;
   globalThis.gc?.();
   const memory = process.memoryUsage().rss - before;
@@ -144,7 +149,12 @@ async function benchSize(n: number): Promise<SizeResult> {
     mode: index.knn.approximate ? 'hnsw' : 'exact',
     buildMs: Math.round(buildMs),
     queryP50Ms: round(median(times)),
-    queryP99Ms: round(quantile([...times].sort((a, b) => a - b), 0.99)),
+    queryP99Ms: round(
+      quantile(
+        [...times].sort((a, b) => a - b),
+        0.99,
+      ),
+    ),
     exactP50Ms: round(median(exactTimes)),
     referenceP50Ms: round(median(referenceTimes)),
     ratioToExact: round(median(toExact)),
@@ -206,9 +216,15 @@ const results: SizeResult[] = [];
 for (const size of values.sizes.split(',').map(Number)) results.push(await benchSize(size));
 const scoring = await benchMessage();
 const partsSearch = await benchPartsSearch();
-console.log(`vector filter: encoder ${encoder.version}, ${dims} dimensions, k = ${K}, ${QUERIES} queries per size${globalThis.gc ? '' : ' (run with --expose-gc for steadier memory figures)'}`);
+console.log(
+  `vector filter: encoder ${encoder.version}, ${dims} dimensions, k = ${K}, ${QUERIES} queries per size${globalThis.gc ? '' : ' (run with --expose-gc for steadier memory figures)'}`,
+);
 console.table(results);
-console.log(`scoring one message against the shipped seed (${seed.entries.length} attack and ${loadShippedSeed().entries.length - seed.entries.length} request vectors; normalisation, every view and part encoded and searched; requests only for suffixed messages):`);
+console.log(
+  `scoring one message against the shipped seed (${seed.entries.length} attack and ${loadShippedSeed().entries.length - seed.entries.length} request vectors; normalisation, every view and part encoded and searched; requests only for suffixed messages):`,
+);
 console.table(scoring);
-console.log(`searching one 1,000-character message's ${partsSearch.parts} parts against the ${seed.entries.length} attack vectors: int8 product and exact re-ranking ${partsSearch.int8P50Ms} ms, float32 product and top-k per part ${partsSearch.float32P50Ms} ms (p50; ratio ${partsSearch.ratio})`);
+console.log(
+  `searching one 1,000-character message's ${partsSearch.parts} parts against the ${seed.entries.length} attack vectors: int8 product and exact re-ranking ${partsSearch.int8P50Ms} ms, float32 product and top-k per part ${partsSearch.float32P50Ms} ms (p50; ratio ${partsSearch.ratio})`,
+);
 if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ encoder: encoder.version, results, scoring, partsSearch }, null, 2)}\n`);

@@ -33,7 +33,11 @@ const codes = Object.keys(ERROR_CODES) as ErrorCode[];
 const byStatus = [...codes].sort((a, b) => ERROR_CODES[a].status - ERROR_CODES[b].status);
 
 export function errorTableMarkdown(): string {
-  return ['| Status | `code` | When |', '|---|---|---|', ...byStatus.map((code) => `| ${ERROR_CODES[code].status} | \`${code}\` | ${ERROR_CODES[code].when} |`)].join('\n');
+  return [
+    '| Status | `code` | When |',
+    '|---|---|---|',
+    ...byStatus.map((code) => `| ${ERROR_CODES[code].status} | \`${code}\` | ${ERROR_CODES[code].when} |`),
+  ].join('\n');
 }
 
 export function errorsPageMarkdown(): string {

@@ -21,14 +21,20 @@ export const ERROR_CODES = {
   },
   invalid_api_key: { status: 401, when: '`X-API-Key` (or the Forwarding mode `Authorization: Bearer` key) missing, unknown or revoked' },
   not_authenticated: { status: 401, when: 'dashboard: no valid session (sign in first), a refused sign-in, or the account no longer exists' },
-  forbidden: { status: 403, when: 'dashboard: the account may not do this (a single sign-on administrator changing a password, an identity without the administrator role)' },
-  csrf_failed: { status: 403, when: 'dashboard: a state-changing request without the session\'s `X-CSRF-Token`, or from another origin' },
+  forbidden: {
+    status: 403,
+    when: 'dashboard: the account may not do this (a single sign-on administrator changing a password, an identity without the administrator role)',
+  },
+  csrf_failed: { status: 403, when: "dashboard: a state-changing request without the session's `X-CSRF-Token`, or from another origin" },
   password_change_required: { status: 403, when: 'dashboard: the delivered password must be changed first' },
   forwarding_disabled: { status: 403, when: 'Forwarding mode: the Runtime LLM of the key is in Non-forwarding mode' },
   not_found: { status: 404, when: 'unknown path, or the named resource does not exist' },
   method_not_allowed: { status: 405, when: 'wrong method (the `Allow` header lists the right one)' },
   request_timeout: { status: 408, when: 'the request did not arrive within 30 seconds' },
-  conflict: { status: 409, when: 'the change conflicts with what exists: a name already in use, a profile or model backend still in use, a replay without recorded text' },
+  conflict: {
+    status: 409,
+    when: 'the change conflicts with what exists: a name already in use, a profile or model backend still in use, a replay without recorded text',
+  },
   payload_too_large: {
     status: 413,
     when: '`message` or `prompt` longer than the limit (default 32,768 characters, `RAMPART_MAX_MESSAGE_CHARS`), or the body larger than its limit',
@@ -43,14 +49,17 @@ export const ERROR_CODES = {
   internal_error: { status: 500, when: 'a fault of the appliance; the `request_id` finds it in the server log' },
   unavailable: {
     status: 503,
-    when: 'the Runtime LLM\'s profile cannot be used, the database is busy or unavailable (configuration changes; `Retry-After`), single sign-on is not ready, or the server is shutting down',
+    when: "the Runtime LLM's profile cannot be used, the database is busy or unavailable (configuration changes; `Retry-After`), single sign-on is not ready, or the server is shutting down",
   },
   // Forwarding mode (OpenAI-compatible proxy)
   input_blocked: { status: 400, when: 'Forwarding mode: a guardrail blocked the request; `type` is `guardrail_violation` and `rampart` carries the verdict' },
   upstream_unreachable: { status: 502, when: 'Forwarding mode: the upstream LLM could not be reached' },
   upstream_error: { status: 502, when: 'Forwarding mode: the upstream LLM answered with a 5xx status' },
-  upstream_invalid_response: { status: 502, when: 'Forwarding mode: the upstream LLM\'s answer is not JSON (or not an event stream when streaming)' },
-  upstream_timeout: { status: 504, when: 'Forwarding mode: the upstream LLM was silent for `forwarding.upstream_timeout_ms` (60 s by default; between stream chunks too)' },
+  upstream_invalid_response: { status: 502, when: "Forwarding mode: the upstream LLM's answer is not JSON (or not an event stream when streaming)" },
+  upstream_timeout: {
+    status: 504,
+    when: 'Forwarding mode: the upstream LLM was silent for `forwarding.upstream_timeout_ms` (60 s by default; between stream chunks too)',
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

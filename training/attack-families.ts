@@ -153,14 +153,21 @@ const FRAMING: FramingMaterial = {
 /** Slice `part` of `parts` disjoint slices of the framing phrases, as `soupSlice` does for soups. */
 export function framingSlice(part: number, parts: number): FramingMaterial {
   const slice = <T>(list: readonly T[]) => sliceOf(list, part, parts);
-  return { settings: slice(FRAMING.settings), reasons: slice(FRAMING.reasons), pressures: slice(FRAMING.pressures), requests: slice(FRAMING.requests), constraints: slice(FRAMING.constraints) };
+  return {
+    settings: slice(FRAMING.settings),
+    reasons: slice(FRAMING.reasons),
+    pressures: slice(FRAMING.pressures),
+    requests: slice(FRAMING.requests),
+    constraints: slice(FRAMING.constraints),
+  };
 }
 
 /** A goal in a persuasive framing: setting, then two or three of reason, pressure and constraint around the request. */
 export function persuasiveFraming(goal: string, rng: Random, framing: FramingMaterial = FRAMING): string {
   const extras = rng.shuffle([rng.pick(framing.reasons), rng.pick(framing.pressures), rng.pick(framing.constraints)]).slice(0, 2 + rng.int(2));
   const request = rng.pick(framing.requests)(clause(goal));
-  const parts = rng.next() < 0.5 ? [rng.pick(framing.settings), ...extras.slice(0, 1), request, ...extras.slice(1)] : [rng.pick(framing.settings), request, ...extras];
+  const parts =
+    rng.next() < 0.5 ? [rng.pick(framing.settings), ...extras.slice(0, 1), request, ...extras.slice(1)] : [rng.pick(framing.settings), request, ...extras];
   return parts.filter((p) => p !== '').join(' ');
 }
 

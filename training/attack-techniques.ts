@@ -68,7 +68,13 @@ const MODE_CLAIMS = data('mode-claims.txt');
 /** The goal as a frame's `{goal}` (a clause), `{goal_snake}` (words joined by underscores). */
 function framed(template: string, goal: string): string {
   const c = clause(goal);
-  return fill(template, { goal: c, goal_snake: c.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_|_$/g, '') });
+  return fill(template, {
+    goal: c,
+    goal_snake: c
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '_')
+      .replace(/^_|_$/g, ''),
+  });
 }
 
 /**
@@ -101,6 +107,8 @@ const HARMLESS_REQUESTS = readList('attack-families/harmless-goals.txt').map((go
  * harmless requests (helpful answers, then a harmless last turn).
  */
 export function techniqueLookalikes(logs: number, rng: Random): string[] {
-  const chats = Array.from({ length: logs }, () => transcript(rng.pick(HARMLESS_REQUESTS), HARMLESS_REQUESTS, 2 + rng.int(12), BENIGN_ANSWERS, BENIGN_FINALS, rng));
+  const chats = Array.from({ length: logs }, () =>
+    transcript(rng.pick(HARMLESS_REQUESTS), HARMLESS_REQUESTS, 2 + rng.int(12), BENIGN_ANSWERS, BENIGN_FINALS, rng),
+  );
   return [...BENIGN_SPLITS, ...BENIGN_VIRTUAL, ...BENIGN_NOTICES, ...chats];
 }

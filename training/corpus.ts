@@ -5,7 +5,18 @@ import { groupStatements } from './group-statements.ts';
 import { isExcluded } from './licences.ts';
 import type { Random } from './random.ts';
 import { safeAnswers } from './safe-answers.ts';
-import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, techniqueNegatives, templatedTexts, wrappedAttacks } from './synthetic.ts';
+import {
+  attackFamilyTexts,
+  embeddedInjections,
+  everydayTexts,
+  hardNegatives,
+  jailbrokenRequests,
+  multilingualTexts,
+  refusals,
+  techniqueNegatives,
+  templatedTexts,
+  wrappedAttacks,
+} from './synthetic.ts';
 
 /** At most this many texts are kept per source file (the biggest benign sources are subsampled). */
 const MAX_TEXTS_PER_FILE = 10000;
@@ -31,7 +42,11 @@ export interface CorpusSummary {
   files: Array<{ file: string; license: string; rows: number; used: number; excluded: boolean }>;
 }
 
-export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: readonly string[], rng: Random): { texts: LabelledText[]; summary: CorpusSummary } {
+export function buildCorpus(
+  allRows: readonly DatasetRow[],
+  excludedLicences: readonly string[],
+  rng: Random,
+): { texts: LabelledText[]; summary: CorpusSummary } {
   const kept = allRows.filter((r) => !isExcluded(r, excludedLicences));
   const rows = dropCrossFileDuplicates(kept);
   const texts: LabelledText[] = [];
@@ -53,9 +68,22 @@ export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: re
   const attacks = texts.filter((t) => t.label === 'injection' || t.label === 'prompt_extraction');
   // Requests to an LLM, not statements (comments, tweets) or red-team openers.
   const requests = texts.filter((t) => t.label === 'harmful' && !STATEMENT_SOURCES.test(t.group) && !/hh-rlhf|multijail|csrt/.test(t.group));
-  texts.push(...embeddedInjections(payloads, emails, rng), ...wrappedAttacks(attacks, rng, 0.3), ...multilingualTexts(rng), ...hardNegatives(), ...templatedTexts(rng));
+  texts.push(
+    ...embeddedInjections(payloads, emails, rng),
+    ...wrappedAttacks(attacks, rng, 0.3),
+    ...multilingualTexts(rng),
+    ...hardNegatives(),
+    ...templatedTexts(rng),
+  );
   // HarmfulQA's generated academic questions mostly read as study questions: not wrapped as jailbreaks.
-  texts.push(...jailbrokenRequests(requests.filter((t) => !t.category.startsWith('harmfulqa:')), rng, 0.3), ...refusals(requests, rng, 0.3));
+  texts.push(
+    ...jailbrokenRequests(
+      requests.filter((t) => !t.category.startsWith('harmfulqa:')),
+      rng,
+      0.3,
+    ),
+    ...refusals(requests, rng, 0.3),
+  );
   texts.push(...everydayTexts(rng), ...attackFamilyTexts(rng, 700));
   // After every other generator, so the texts they produce stay as they were for the same seed.
   texts.push(...safeAnswers(requests, rng, 0.3));
@@ -66,7 +94,13 @@ export function buildCorpus(allRows: readonly DatasetRow[], excludedLicences: re
   for (const t of texts) used.set(t.group, (used.get(t.group) ?? 0) + 1);
   const files = [...new Set(allRows.map((r) => r.file))].sort().map((file) => {
     const first = allRows.find((r) => r.file === file)!;
-    return { file, license: first.license, rows: allRows.filter((r) => r.file === file).length, used: used.get(file) ?? 0, excluded: isExcluded(first, excludedLicences) };
+    return {
+      file,
+      license: first.license,
+      rows: allRows.filter((r) => r.file === file).length,
+      used: used.get(file) ?? 0,
+      excluded: isExcluded(first, excludedLicences),
+    };
   });
   return { texts, summary: { files } };
 }

@@ -16,8 +16,23 @@ export const DEFAULT_DICTIONARY_DIR = process.env.RAMPART_FREEDICT_DIR ?? '/usr/
 
 /** Dictionaries read, as `<from>-<to>` FreeDict codes; one side is always English. */
 export const DICTIONARIES = [
-  'ara-eng', 'deu-eng', 'fra-eng', 'ita-eng', 'por-eng', 'spa-eng', 'tur-eng',
-  'eng-ara', 'eng-deu', 'eng-fra', 'eng-hin', 'eng-ind', 'eng-ita', 'eng-por', 'eng-rus', 'eng-spa', 'eng-tur',
+  'ara-eng',
+  'deu-eng',
+  'fra-eng',
+  'ita-eng',
+  'por-eng',
+  'spa-eng',
+  'tur-eng',
+  'eng-ara',
+  'eng-deu',
+  'eng-fra',
+  'eng-hin',
+  'eng-ind',
+  'eng-ita',
+  'eng-por',
+  'eng-rus',
+  'eng-spa',
+  'eng-tur',
 ] as const;
 
 /** Most aliases taken from one language, so a huge dictionary (German: 500k entries) cannot crowd out the others. */
@@ -57,7 +72,10 @@ function translationsOf(entry: string): string[] {
   const out: string[] = [];
   for (const line of entry.split('\n').slice(1)) {
     if (line === '' || /^\s/.test(line)) continue; // examples, notes and cross-references are indented
-    for (const part of line.replace(/^\d+\.\s*/, '').replace(/<[^>]*>|\([^)]*\)|\/[^/]*\//g, '').split(/[,;]/)) {
+    for (const part of line
+      .replace(/^\d+\.\s*/, '')
+      .replace(/<[^>]*>|\([^)]*\)|\/[^/]*\//g, '')
+      .split(/[,;]/)) {
       const words = part.trim().split(/\s+/);
       // "to ignore" → "ignore"; longer phrases carry no single-word translation.
       const word = words.length === 2 && words[0] === 'to' ? words[1]! : words.length === 1 ? words[0]! : '';
@@ -157,7 +175,9 @@ export function dictionaryAliases(
     sources.push({ dictionary: code, licence: read.licence, aliases: table.size - before });
   }
   if (missing.length > 0) {
-    throw new Error(`FreeDict dictionaries missing in ${source.dir}: ${missing.join(', ')}. Install them with: apt-get install ${missing.map((c) => `dict-freedict-${c}`).join(' ')}`);
+    throw new Error(
+      `FreeDict dictionaries missing in ${source.dir}: ${missing.join(', ')}. Install them with: apt-get install ${missing.map((c) => `dict-freedict-${c}`).join(' ')}`,
+    );
   }
   const aliases = new Map<string, string>();
   const translations = new Map<string, string>();

@@ -25,7 +25,13 @@ export interface FoldResult {
  * same whatever the number of threads or the order jobs finish in. Resolves to each job's held-out
  * logits, in job order.
  */
-export async function runFoldJobs(set: EncodedSet, weights: Float32Array, jobs: readonly FoldJob[], log: (s: string) => void, threads = availableParallelism()): Promise<Map<number, Float32Array>[]> {
+export async function runFoldJobs(
+  set: EncodedSet,
+  weights: Float32Array,
+  jobs: readonly FoldJob[],
+  log: (s: string) => void,
+  threads = availableParallelism(),
+): Promise<Map<number, Float32Array>[]> {
   const results: Map<number, Float32Array>[] = new Array(jobs.length);
   // The workers need each text's validation group and targets, not its text.
   const shared: EncodedSet = { ...set, texts: set.texts.map((t) => ({ ...t, text: '' })) };
@@ -47,7 +53,10 @@ export async function runFoldJobs(set: EncodedSet, weights: Float32Array, jobs: 
       worker.once('error', reject);
       send();
     });
-  const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(new URL('./fold-worker.ts', import.meta.url), { workerData: { set: shared, weights } }));
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(threads, jobs.length)) },
+    () => new Worker(new URL('./fold-worker.ts', import.meta.url), { workerData: { set: shared, weights } }),
+  );
   try {
     await Promise.all(workers.map(work));
   } finally {

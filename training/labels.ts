@@ -54,7 +54,8 @@ function harmfulWeight(row: DatasetRow): number {
 export const STATEMENT_SOURCES = /TOXIGEN|davidson|kocohub|COLDataset|ToLD-Br|MLMA_hate|OLID|hatecheck|Hatemoji/;
 
 /** Sub-labels of statement collections that say the statement targets a group or identity. */
-const GROUP_TARGETED = /hate=hate|race|region|gender|origin|religio|racism|homophob|xenophob|misogyn|derog|dehumaniz|slur|identity|hateful|animosity|target=(?!none)|\/GRP/i;
+const GROUP_TARGETED =
+  /hate=hate|race|region|gender|origin|religio|racism|homophob|xenophob|misogyn|derog|dehumaniz|slur|identity|hateful|animosity|target=(?!none)|\/GRP/i;
 const THREATENING = /threat|violen|kill/i;
 
 /**
@@ -91,7 +92,15 @@ function statementWeight(row: DatasetRow): number {
 export function labelRow(row: DatasetRow): LabelledText | null {
   const t = emptyTargets();
   let weight = 1;
-  const base = { text: row.text, group: row.file, label: row.label, category: row.category, license: row.license, language: languageOf(row.category, row.text), technique: techniqueOf(row.category) };
+  const base = {
+    text: row.text,
+    group: row.file,
+    label: row.label,
+    category: row.category,
+    license: row.license,
+    language: languageOf(row.category, row.text),
+    technique: techniqueOf(row.category),
+  };
   if (/realtoxicityprompts|BIPIA__attack_payloads/.test(row.file)) return null;
   // Davidson's "offensive language" is mostly profanity: neither hazardous nor benign for our heads.
   if (row.category === 'offensive_language') return null;

@@ -134,7 +134,10 @@ export function translatedCopies(
   const perLanguage: Record<string, number> = {};
   for (const [language, originals] of chosen) {
     if (originals.length === 0) continue;
-    const translated = translateLines(originals.map((t) => t.text.replace(/\s*\n\s*/g, ' ')), APERTIUM_ROUTES[language]!);
+    const translated = translateLines(
+      originals.map((t) => t.text.replace(/\s*\n\s*/g, ' ')),
+      APERTIUM_ROUTES[language]!,
+    );
     let made = 0;
     originals.forEach((t, i) => {
       const text = translated[i];

@@ -55,11 +55,13 @@ function validationSection(v: ValidationReport): string {
   const heads = Object.entries(v.heads)
     .map(([h, r]) => `| ${h} | ${r.auc.toFixed(3)} | ${r.threshold.toFixed(3)} | ${pct(r.recall)} | ${pct(r.fpr)} | ${r.positives} | ${r.negatives} |`)
     .join('\n');
-  const groups = v.groups
-    .map((g) => `| ${g.group} | ${g.fold} | ${g.label} | ${g.texts} | ${pct(g.flagged)} | ${g.meanAttack.toFixed(3)} |`)
-    .join('\n');
-  const atFpr = Object.entries(v.attackRecallAtFpr).map(([f, r]) => `${pct(r)} at ${f}`).join(', ');
-  const atFprRows = Object.entries(v.attackRecallAtFprSourceRows).map(([f, r]) => `${pct(r)} at ${f}`).join(', ');
+  const groups = v.groups.map((g) => `| ${g.group} | ${g.fold} | ${g.label} | ${g.texts} | ${pct(g.flagged)} | ${g.meanAttack.toFixed(3)} |`).join('\n');
+  const atFpr = Object.entries(v.attackRecallAtFpr)
+    .map(([f, r]) => `${pct(r)} at ${f}`)
+    .join(', ');
+  const atFprRows = Object.entries(v.attackRecallAtFprSourceRows)
+    .map(([f, r]) => `${pct(r)} at ${f}`)
+    .join(', ');
   const m = v.multilingual;
   return `### Out-of-source validation (grouped folds on train/)
 
@@ -91,7 +93,7 @@ Non-English rows of train/ (out-of-source): attacks ${m.attacks} (flagged ${pct(
 benign ${m.benign} (flagged ${pct(m.benignFpr)}), harmful ${m.harmful} (hazard head ${pct(m.harmfulRecall)}).
 
 ${facetSection('By language (source rows; the language is the category suffix, else the script):', v.byLanguage, true)}
-${facetSection('By attack technique (source rows; the technique is the source\'s sub-label):', v.byTechnique, false)}`;
+${facetSection("By attack technique (source rows; the technique is the source's sub-label):", v.byTechnique, false)}`;
 }
 
 /** Validation with whole languages, or whole attack techniques, held out (training/fold-schemes.ts). */
@@ -100,7 +102,11 @@ function heldOutSection(reports: readonly HeldOutReport[]): string {
   const language = reports.find((r) => r.scheme === 'language');
   const technique = reports.find((r) => r.scheme === 'technique');
   const summary = (o: FacetRow) =>
-    [`attacks ${o.attacks} (flagged ${pct(o.attackRecall)})`, ...(o.benign > 0 ? [`benign ${o.benign} (flagged ${pct(o.benignFpr)})`] : []), ...(o.harmful > 0 ? [`harmful ${o.harmful} (flagged ${pct(o.harmfulRecall)})`] : [])].join(', ');
+    [
+      `attacks ${o.attacks} (flagged ${pct(o.attackRecall)})`,
+      ...(o.benign > 0 ? [`benign ${o.benign} (flagged ${pct(o.benignFpr)})`] : []),
+      ...(o.harmful > 0 ? [`harmful ${o.harmful} (flagged ${pct(o.harmfulRecall)})`] : []),
+    ].join(', ');
   const overall = (r: HeldOutReport) => `All scored rows — ${r.overall.map((o) => `${o.facet}: ${summary(o)}`).join('; ')}`;
   const parts: string[] = [];
   if (language) {
@@ -175,9 +181,11 @@ ${rows.join('\n')}`;
 function facetSection(title: string, rows: readonly FacetRow[], withBenign: boolean, facetName = withBenign ? 'language' : 'technique'): string {
   const body = rows
     .filter((r) => r.attacks + (withBenign ? r.benign + r.harmful : 0) > 0)
-    .map((r) => withBenign
-      ? `| ${markdownCell(r.facet)} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} | ${r.benign} | ${pct(r.benignFpr)} | ${r.harmful} | ${pct(r.harmfulRecall)} |`
-      : `| ${markdownCell(r.facet)} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} |`)
+    .map((r) =>
+      withBenign
+        ? `| ${markdownCell(r.facet)} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} | ${r.benign} | ${pct(r.benignFpr)} | ${r.harmful} | ${pct(r.harmfulRecall)} |`
+        : `| ${markdownCell(r.facet)} | ${r.attacks} | ${pct(r.attackRecall)} | ${pct(r.attackRecallAt1)} |`,
+    )
     .join('\n');
   const head = withBenign
     ? `| ${facetName} | attacks | flagged (shipped) | attack head at 1% FPR | benign | benign flagged | harmful | harmful flagged |\n|---|---:|---:|---:|---:|---:|---:|---:|`
@@ -202,9 +210,7 @@ ${lines}
 
 export function renderModelCard(c: CardInputs): string {
   const f = c.manifest.files;
-  const sources = c.corpus.files
-    .map((s) => `| ${s.file} | ${s.license} | ${s.rows} | ${s.excluded ? 'excluded' : s.used} |`)
-    .join('\n');
+  const sources = c.corpus.files.map((s) => `| ${s.file} | ${s.license} | ${s.rows} | ${s.excluded ? 'excluded' : s.used} |`).join('\n');
   return `# ${c.manifest.name}
 
 Rampart's in-process detector: one shared encoder, one forward pass, heads for prompt injection /
@@ -331,6 +337,8 @@ ${c.notes}
 
 ## Default thresholds
 
-${Object.entries(c.manifest.thresholds).map(([h, t]) => `- \`${h}\`: ${t.toFixed(3)}`).join('\n')}
+${Object.entries(c.manifest.thresholds)
+  .map(([h, t]) => `- \`${h}\`: ${t.toFixed(3)}`)
+  .join('\n')}
 `;
 }

@@ -28,7 +28,16 @@ function languagePhrases(lang: string): LanguagePhrases {
   for (const kind of groups.keys()) if (!KINDS.has(kind)) fail(`unknown kind ${kind}`);
   const of = (kind: string) => groups.get(kind) ?? fail(`no ${kind} phrases`);
   const harmful = groups.get('harmful');
-  return { override: of('override'), extraction: of('extraction'), secret: of('secret'), unrestricted: of('unrestricted'), benign: of('benign'), ...(harmful === undefined ? {} : { harmful }) };
+  return {
+    override: of('override'),
+    extraction: of('extraction'),
+    secret: of('secret'),
+    unrestricted: of('unrestricted'),
+    benign: of('benign'),
+    ...(harmful === undefined ? {} : { harmful }),
+  };
 }
 
-export const PHRASES: Record<string, LanguagePhrases> = Object.fromEntries(readLanguages('multilingual-phrases', '.tsv').map((lang) => [lang, languagePhrases(lang)]));
+export const PHRASES: Record<string, LanguagePhrases> = Object.fromEntries(
+  readLanguages('multilingual-phrases', '.tsv').map((lang) => [lang, languagePhrases(lang)]),
+);

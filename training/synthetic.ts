@@ -6,7 +6,14 @@ import { emptyTargets, setTarget, type LabelledText } from './labels.ts';
 import { PHRASES } from './multilingual-phrases.ts';
 import type { Random } from './random.ts';
 import { benignLookalikes, indirectInjection, jailbreakWrap, transliteratedAttacks } from './attack-families.ts';
-import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, generateHomonymRequest, type TemplateKind } from './attack-templates.ts';
+import {
+  figurativeRequests,
+  generateAttack,
+  generateBenignPersona,
+  generateBenignTrigger,
+  generateHomonymRequest,
+  type TemplateKind,
+} from './attack-templates.ts';
 import { everydayMessages } from './everyday-messages.ts';
 import { techniqueLookalikes, techniqueWrap } from './attack-techniques.ts';
 

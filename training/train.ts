@@ -36,7 +36,17 @@ import { translatedCopies } from './machine-translation.ts';
 import { roundTripRows } from './quantize.ts';
 import { Random } from './random.ts';
 import { DEFAULT_CONFIG, bucketWeights, train } from './trainer.ts';
-import { analyse, analyseHeldOut, loadLogits, mergeFolds, saveLogits, schemeJobs, type HeldOutReport, type SeedRun, type ValidationReport } from './validation.ts';
+import {
+  analyse,
+  analyseHeldOut,
+  loadLogits,
+  mergeFolds,
+  saveLogits,
+  schemeJobs,
+  type HeldOutReport,
+  type SeedRun,
+  type ValidationReport,
+} from './validation.ts';
 import { runFoldJobs, type FoldJob } from './fold-pool.ts';
 import type { FoldScheme } from './fold-schemes.ts';
 import { writeModel } from './write-model.ts';
@@ -71,7 +81,9 @@ const { values: args } = parseArgs({
 const started = Date.now();
 const log = (s: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 const cfg = { ...DEFAULT_CONFIG, ...(args.epochs !== undefined ? { epochs: Number(args.epochs) } : {}) };
-const excluded = args['exclude-license']!.split(',').map((s) => s.trim()).filter(Boolean);
+const excluded = args['exclude-license']!.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 log(`datasets: ${datasetsDir()}; excluded licences: ${excluded.join(', ') || 'none'}`);
 const rng = new Random(args['corpus-seed'] !== undefined ? Number(args['corpus-seed']) : cfg.seed);
@@ -99,7 +111,9 @@ const englishRanks = commonEnglishRanks(glove);
 const glossaryEntries = new Map([...dictionaries.translations].filter(([foreign]) => !englishRanks.has(foreign)));
 const glossary = new Glossary(glossaryEntries);
 const set = encode(texts, extractor, denseSize(extractor.shape), glossary);
-log(`encoded ${set.size} windows (${set.scoreOnly.reduce((a, b) => a + b, 0)} of them glosses, scored and not trained on), ${set.ids.length} sparse ids; glossary of ${glossary.size} words`);
+log(
+  `encoded ${set.size} windows (${set.scoreOnly.reduce((a, b) => a + b, 0)} of them glosses, scored and not trained on), ${set.ids.length} sparse ids; glossary of ${glossary.size} words`,
+);
 const weights = bucketWeights(set, cfg.buckets);
 
 const outDir = join(args['models-dir']!, DETECTOR_MODEL_NAME);
@@ -115,9 +129,16 @@ if (!args['no-validation']) {
   const planned: { scheme: FoldScheme; seed: number; jobs: FoldJob[] }[] = [];
   seeds.forEach((seed, k) => {
     if (loaded[k] === undefined) planned.push({ scheme: 'source', seed, jobs: schemeJobs(set, 'source', { ...cfg, seed }) });
-    if (!args['no-held-out']) for (const scheme of ['language', 'technique'] as const) planned.push({ scheme, seed, jobs: schemeJobs(set, scheme, { ...cfg, seed }) });
+    if (!args['no-held-out'])
+      for (const scheme of ['language', 'technique'] as const) planned.push({ scheme, seed, jobs: schemeJobs(set, scheme, { ...cfg, seed }) });
   });
-  const results = await runFoldJobs(set, weights, planned.flatMap((p) => p.jobs), log, args.threads === undefined ? undefined : Number(args.threads));
+  const results = await runFoldJobs(
+    set,
+    weights,
+    planned.flatMap((p) => p.jobs),
+    log,
+    args.threads === undefined ? undefined : Number(args.threads),
+  );
   const oofOf = new Map<string, Map<number, Float32Array>>();
   let next = 0;
   for (const p of planned) {
@@ -143,7 +164,9 @@ if (!args['no-validation']) {
 }
 if (!args['no-model']) {
   const manifest = args['reuse-model'] ? reusedManifest() : trainAndWrite();
-  log(`${args['reuse-model'] ? 'kept' : 'wrote'} ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes + manifest.files.glossary.bytes} bytes`);
+  log(
+    `${args['reuse-model'] ? 'kept' : 'wrote'} ${outDir}: ${manifest.files.weights.bytes + manifest.files.vocabulary.bytes + manifest.files.glossary.bytes} bytes`,
+  );
 
   // Report with the written (quantised) model through the guardrails, exactly as it ships.
   const check = await modelGuardrailsCheck(new ModelLibrary(args['models-dir']!));

@@ -128,7 +128,13 @@ export function bucketWeights(set: EncodedSet, buckets: number): Float32Array {
   return out;
 }
 
-export function train(set: EncodedSet, allowedTexts: ReadonlySet<number>, cfg: TrainConfig, weights: Float32Array, log: (s: string) => void = () => {}): DetectorNetwork {
+export function train(
+  set: EncodedSet,
+  allowedTexts: ReadonlySet<number>,
+  cfg: TrainConfig,
+  weights: Float32Array,
+  log: (s: string) => void = () => {},
+): DetectorNetwork {
   const rng = new Random(cfg.seed);
   const K = HEADS.length;
   const H = cfg.hidden;

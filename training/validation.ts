@@ -15,7 +15,12 @@ import type { TrainConfig } from './trainer.ts';
 export function schemeJobs(set: EncodedSet, scheme: FoldScheme, cfg: TrainConfig): FoldJob[] {
   return Array.from({ length: foldCount(scheme) }, (_, fold) => {
     const split = foldSplit(set.texts, scheme, fold);
-    return { name: `${scheme} fold ${fold + 1}/${foldCount(scheme)}, seed ${cfg.seed}`, cfg, train: Int32Array.from(split.train), heldOut: Int32Array.from(split.heldOut) };
+    return {
+      name: `${scheme} fold ${fold + 1}/${foldCount(scheme)}, seed ${cfg.seed}`,
+      cfg,
+      train: Int32Array.from(split.train),
+      heldOut: Int32Array.from(split.heldOut),
+    };
   });
 }
 
@@ -150,7 +155,7 @@ function macroThreshold(pools: readonly (readonly number[])[], budget: number): 
     if (macro(all[mid]!) <= budget) hi = mid;
     else lo = mid + 1;
   }
-  const t = all[lo] ?? (all[all.length - 1] ?? 0);
+  const t = all[lo] ?? all[all.length - 1] ?? 0;
   // Strictly above the last score that would break the budget at equality.
   return lo < all.length ? t : t + Math.max(1e-9, Math.abs(t) * 1e-9);
 }
@@ -245,7 +250,9 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
       const zm = median(head === 'unsafe_output' ? [...sourceAnswers, ...[...writtenPools.values()].flat()] : benignRaw(head));
       const a = Math.log((1 - MEDIAN_BENIGN_SCORE) / MEDIAN_BENIGN_SCORE) / Math.max(1e-3, zt - zm);
       // Above the threshold, the median caught attack of a source maps to MEDIAN_CAUGHT_SCORE.
-      const caught = [...oof].filter(([i, z]) => targetOf(set, i, head) === 1 && !set.texts[i]!.generated && z[HEAD_INDEX[head]]! >= zt).map(([, z]) => z[HEAD_INDEX[head]]!);
+      const caught = [...oof]
+        .filter(([i, z]) => targetOf(set, i, head) === 1 && !set.texts[i]!.generated && z[HEAD_INDEX[head]]! >= zt)
+        .map(([, z]) => z[HEAD_INDEX[head]]!);
       const aAbove = caught.length > 0 ? Math.log(MEDIAN_CAUGHT_SCORE / (1 - MEDIAN_CAUGHT_SCORE)) / Math.max(1e-3, median(caught) - zt) : a;
       calibration[head] = { a, b: -a * zt, aAbove: Math.max(a, aAbove) };
     } else {
@@ -254,7 +261,9 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     }
   }
   const answers = [...oof].filter(([i]) => !set.texts[i]!.generated && /_output$/.test(set.texts[i]!.label));
-  let tp = 0, fp = 0, fn = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0;
   for (const [i, z] of answers) {
     const flagged = applyPlatt(calibration.unsafe_output!, z[HEAD_INDEX.unsafe_output]!) >= 0.5;
     const y = targetOf(set, i, 'unsafe_output') > 0.5;
@@ -312,9 +321,10 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   }
   const groups: GroupReport[] = [...groupsMap].sort().map(([key, list]) => {
     const [group, label] = key.split('\u0000') as [string, string];
-    const flagged = label === 'unsafe_output' || label === 'safe_output'
-      ? list.filter((i) => scores.get(i)![HEAD_INDEX.unsafe_output]! >= thresholds.unsafe_output!).length
-      : list.filter(flaggedBy).length;
+    const flagged =
+      label === 'unsafe_output' || label === 'safe_output'
+        ? list.filter((i) => scores.get(i)![HEAD_INDEX.unsafe_output]! >= thresholds.unsafe_output!).length
+        : list.filter(flaggedBy).length;
     const meanAttack = list.reduce((a, i) => a + scores.get(i)![HEAD_INDEX.attack]!, 0) / list.length;
     return { group, fold: foldOf(group), label, texts: list.length, flagged: flagged / list.length, meanAttack };
   });
@@ -335,7 +345,14 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
   const at1 = thresholdAtFpr(benignScores('attack'), 0.01);
   const sourceRow = (i: number) => isSourceText(set.texts[i]!);
   const byLanguage = facetRows(set, scores, thresholds, at1, textLanguage, sourceRow);
-  const byTechnique = facetRows(set, scores, thresholds, at1, (t) => t.technique ?? techniqueOf(t.category), (i) => sourceRow(i) && targetOf(set, i, 'attack') === 1);
+  const byTechnique = facetRows(
+    set,
+    scores,
+    thresholds,
+    at1,
+    (t) => t.technique ?? techniqueOf(t.category),
+    (i) => sourceRow(i) && targetOf(set, i, 'attack') === 1,
+  );
 
   const macroFlagged = (label: string) =>
     meanOverPools(
@@ -360,7 +377,10 @@ export function analyse(set: EncodedSet, oof: ReadonlyMap<number, Float32Array>)
     attackRecallOther: flaggedShare((i) => sourceAttack(i) && !isEnglish(i), flaggedBy),
     benignMacroFpr: macroFlagged('benign'),
     hardBenignMacroFpr: macroFlagged('benign_hard'),
-    harmfulRecall: flaggedShare((i) => sourceRow(i) && targetOf(set, i, 'harmful') === 1, (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!),
+    harmfulRecall: flaggedShare(
+      (i) => sourceRow(i) && targetOf(set, i, 'harmful') === 1,
+      (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!,
+    ),
     safeAnswersFlagged: flaggedShare((i) => sourceRow(i) && set.texts[i]!.label === 'safe_output', answerFlagged),
     refusalsFlagged: flaggedShare((i) => set.texts[i]!.label === 'safe_output' && set.texts[i]!.category === 'refusal', answerFlagged),
     unsafeAnswerRecall: flaggedShare((i) => sourceRow(i) && set.texts[i]!.label === 'unsafe_output', answerFlagged),
@@ -415,22 +435,24 @@ function facetRows(
     byKey.set(key, list);
   }
   const flagged = (i: number) => inputFlagged(scores.get(i)!, thresholds);
-  return [...byKey].sort((a, b) => a[0].localeCompare(b[0])).map(([facet, list]) => {
-    const attacks = list.filter((i) => targetOf(set, i, 'attack') === 1);
-    const benign = list.filter((i) => ['benign', 'benign_hard'].includes(set.texts[i]!.label));
-    const harmful = list.filter((i) => targetOf(set, i, 'harmful') === 1);
-    const share = (xs: number[], f: (i: number) => boolean) => xs.filter(f).length / Math.max(1, xs.length);
-    return {
-      facet,
-      attacks: attacks.length,
-      attackRecall: share(attacks, flagged),
-      attackRecallAt1: Number.isNaN(at1) ? Number.NaN : share(attacks, (i) => scores.get(i)![HEAD_INDEX.attack]! >= at1),
-      benign: benign.length,
-      benignFpr: share(benign, flagged),
-      harmful: harmful.length,
-      harmfulRecall: share(harmful, (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!),
-    };
-  });
+  return [...byKey]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([facet, list]) => {
+      const attacks = list.filter((i) => targetOf(set, i, 'attack') === 1);
+      const benign = list.filter((i) => ['benign', 'benign_hard'].includes(set.texts[i]!.label));
+      const harmful = list.filter((i) => targetOf(set, i, 'harmful') === 1);
+      const share = (xs: number[], f: (i: number) => boolean) => xs.filter(f).length / Math.max(1, xs.length);
+      return {
+        facet,
+        attacks: attacks.length,
+        attackRecall: share(attacks, flagged),
+        attackRecallAt1: Number.isNaN(at1) ? Number.NaN : share(attacks, (i) => scores.get(i)![HEAD_INDEX.attack]! >= at1),
+        benign: benign.length,
+        benignFpr: share(benign, flagged),
+        harmful: harmful.length,
+        harmfulRecall: share(harmful, (i) => scores.get(i)![HEAD_INDEX.harmful]! >= thresholds.harmful!),
+      };
+    });
 }
 
 /** Validation by held-out languages or attack techniques (fold-schemes.ts), at the shipped calibration and thresholds. */
@@ -465,6 +487,13 @@ export function analyseHeldOut(
     scheme,
     seed,
     rows: facetRows(set, scores, thresholds, at1, keyOf, () => true),
-    overall: facetRows(set, scores, thresholds, at1, (t) => (textLanguage(t) === 'English' ? 'English' : 'other languages'), () => true),
+    overall: facetRows(
+      set,
+      scores,
+      thresholds,
+      at1,
+      (t) => (textLanguage(t) === 'English' ? 'English' : 'other languages'),
+      () => true,
+    ),
   };
 }

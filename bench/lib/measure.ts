@@ -32,7 +32,15 @@ export async function sequentialLatency(target: SequentialTarget, seconds: numbe
     const started = process.hrtime.bigint();
     const status = await new Promise<number>((resolve, reject) => {
       const req = send(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, servername: 'localhost', headers: { 'content-type': 'application/json', ...target.headers } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          agent,
+          servername: 'localhost',
+          headers: { 'content-type': 'application/json', ...target.headers },
+        },
         (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)),
       );
       req.on('error', reject);

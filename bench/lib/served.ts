@@ -40,9 +40,15 @@ const BENCH_ENV = { RAMPART_RATE_LIMIT_PER_KEY: '0', RAMPART_RATE_LIMIT_PER_IP: 
 export async function serveAppliance(bin = BIN, workers?: number): Promise<ServedAppliance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rampart-bench-'));
   const env = { ...process.env, ...BENCH_ENV, ...(workers === undefined ? {} : { RAMPART_WORKERS: String(workers) }) };
-  const created = JSON.parse(execFileSync(process.execPath, [bin, 'runtime-llm', 'create', '--data-dir', dataDir, '--name', 'bench', '--json'], { env, encoding: 'utf8' })) as { api_key: string };
+  const created = JSON.parse(
+    execFileSync(process.execPath, [bin, 'runtime-llm', 'create', '--data-dir', dataDir, '--name', 'bench', '--json'], { env, encoding: 'utf8' }),
+  ) as { api_key: string };
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const ready = await new Promise<{ api_port: number; workers?: number }>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const entry = JSON.parse(line) as { msg?: string; api_port?: number; workers?: number };

@@ -22,13 +22,19 @@ export interface StatsQuery {
 export async function eventStats(store: Store, query: StatsQuery) {
   const from = Date.parse(query.since);
   const to = Date.parse(query.until);
-  if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new AppError('invalid_field', 'The since and until times must be ISO 8601 times, since before until.');
-  if ((to - from) / BUCKET_MS[query.bucket] > MAX_BUCKETS) throw new AppError('invalid_field', `The range spans more than ${MAX_BUCKETS} ${query.bucket} buckets; choose a larger bucket or a shorter range.`);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to)
+    throw new AppError('invalid_field', 'The since and until times must be ISO 8601 times, since before until.');
+  if ((to - from) / BUCKET_MS[query.bucket] > MAX_BUCKETS)
+    throw new AppError('invalid_field', `The range spans more than ${MAX_BUCKETS} ${query.bucket} buckets; choose a larger bucket or a shorter range.`);
   const width = BUCKETS[query.bucket];
   const bucketExpr = sql<string>`substr(created_at, 1, ${sql.lit(width)})`;
   let q = store.db
     .selectFrom('check_events')
-    .select([bucketExpr.as('bucket'), (eb) => eb.fn.countAll<number>().as('checks'), sql<number>`sum(case when verdict = 'blocked' then 1 else 0 end)`.as('blocked')])
+    .select([
+      bucketExpr.as('bucket'),
+      (eb) => eb.fn.countAll<number>().as('checks'),
+      sql<number>`sum(case when verdict = 'blocked' then 1 else 0 end)`.as('blocked'),
+    ])
     .select(sql<number>`sum(case when verdict = 'monitored' then 1 else 0 end)`.as('monitored'))
     .select(GUARDRAIL_NAMES.map((name) => sql<number>`sum(case when blocked_by like ${`%"${name}"%`} then 1 else 0 end)`.as(`blocked_${name}`)))
     .where('created_at', '>=', new Date(from).toISOString())
@@ -44,7 +50,13 @@ export async function eventStats(store: Store, query: StatsQuery) {
     const key = new Date(t).toISOString().slice(0, width);
     const row = byBucket.get(key);
     const blockedBy = Object.fromEntries(GUARDRAIL_NAMES.map((name) => [name, Number(row?.[`blocked_${name}`] ?? 0)])) as Record<GuardrailName, number>;
-    buckets.push({ time: new Date(t).toISOString(), checks: Number(row?.checks ?? 0), blocked: Number(row?.blocked ?? 0), monitored: Number(row?.monitored ?? 0), blocked_by: blockedBy });
+    buckets.push({
+      time: new Date(t).toISOString(),
+      checks: Number(row?.checks ?? 0),
+      blocked: Number(row?.blocked ?? 0),
+      monitored: Number(row?.monitored ?? 0),
+      blocked_by: blockedBy,
+    });
   }
   return { bucket: query.bucket, since: new Date(from).toISOString(), until: new Date(to).toISOString(), buckets };
 }

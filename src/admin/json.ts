@@ -56,7 +56,16 @@ export function modelBackendJson(backend: StoredModelBackend, health?: BackendHe
     breaker_failures: breakerFailures,
     breaker_cooldown_ms: breakerCooldownMs,
     ...(kind === 'llm_judge' ? { api_key_set: backend.credential !== null } : {}),
-    ...(health ? { health: { state: health.state, consecutive_failures: health.consecutive_failures, ...(health.device ? { device: health.device } : {}), ...(health.error ? { error: health.error } : {}) } } : {}),
+    ...(health
+      ? {
+          health: {
+            state: health.state,
+            consecutive_failures: health.consecutive_failures,
+            ...(health.device ? { device: health.device } : {}),
+            ...(health.error ? { error: health.error } : {}),
+          },
+        }
+      : {}),
     created_at: backend.createdAt,
     updated_at: backend.updatedAt,
   };

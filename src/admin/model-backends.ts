@@ -96,7 +96,8 @@ function validateUrl(url: unknown): string {
 }
 
 function validateModel(model: unknown): string {
-  if (typeof model !== 'string' || model.trim().length === 0 || model.length > 200) throw invalid('model', 'The field model must be the model name the endpoint serves (1-200 characters).');
+  if (typeof model !== 'string' || model.trim().length === 0 || model.length > 200)
+    throw invalid('model', 'The field model must be the model name the endpoint serves (1-200 characters).');
   return model.trim();
 }
 
@@ -107,7 +108,8 @@ function validateFormat(format: unknown): JudgeFormat {
 
 function validateApiKey(value: unknown): string | null {
   if (value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 8192 || /[\r\n]/.test(value)) throw invalid('api_key', 'The API key must be a single line of at most 8192 characters.');
+  if (typeof value !== 'string' || value.length > 8192 || /[\r\n]/.test(value))
+    throw invalid('api_key', 'The API key must be a single line of at most 8192 characters.');
   return value.trim();
 }
 
@@ -117,11 +119,22 @@ function settingsFrom(input: ModelBackendInput, current?: BackendSettings): Back
   const sameKind = current?.kind === kind ? current : undefined;
   const limits: BackendLimits = {
     timeoutMs: input.timeoutMs === undefined ? (current?.timeoutMs ?? DEFAULT_TIMEOUT_MS[kind]) : validateLimit('timeoutMs', input.timeoutMs),
-    breakerFailures: input.breakerFailures === undefined ? (current?.breakerFailures ?? DEFAULT_LIMITS.breakerFailures) : validateLimit('breakerFailures', input.breakerFailures),
-    breakerCooldownMs: input.breakerCooldownMs === undefined ? (current?.breakerCooldownMs ?? DEFAULT_LIMITS.breakerCooldownMs) : validateLimit('breakerCooldownMs', input.breakerCooldownMs),
+    breakerFailures:
+      input.breakerFailures === undefined
+        ? (current?.breakerFailures ?? DEFAULT_LIMITS.breakerFailures)
+        : validateLimit('breakerFailures', input.breakerFailures),
+    breakerCooldownMs:
+      input.breakerCooldownMs === undefined
+        ? (current?.breakerCooldownMs ?? DEFAULT_LIMITS.breakerCooldownMs)
+        : validateLimit('breakerCooldownMs', input.breakerCooldownMs),
   };
   if (kind === 'onnx') {
-    for (const [key, field] of [['url', 'url'], ['model', 'model'], ['format', 'format'], ['apiKey', 'api_key']] as const) {
+    for (const [key, field] of [
+      ['url', 'url'],
+      ['model', 'model'],
+      ['format', 'format'],
+      ['apiKey', 'api_key'],
+    ] as const) {
       if (input[key] !== undefined && input[key] !== null) throw invalid(field, `The field ${field} applies to llm_judge backends only.`);
     }
     const path = input.path === undefined && sameKind?.kind === 'onnx' ? sameKind.path : validatePath(input.path);
@@ -171,18 +184,27 @@ export async function createModelBackend(store: Store, actor: Actor, input: Mode
   const apiKey = settings.kind === 'llm_judge' && input.apiKey !== undefined ? validateApiKey(input.apiKey) : null;
   const now = nowIso();
   const backend: StoredModelBackend = { id, name, settings, credential: apiKey === null ? null : credentials.seal(apiKey, id), createdAt: now, updatedAt: now };
-  await applyConfigChange(store, actor, { action: 'model_backend.create', targetType: 'model_backend', targetId: id, details: auditDetails(backend) }, (trx) => insertModelBackend(trx, backend));
+  await applyConfigChange(store, actor, { action: 'model_backend.create', targetType: 'model_backend', targetId: id, details: auditDetails(backend) }, (trx) =>
+    insertModelBackend(trx, backend),
+  );
   return backend;
 }
 
-export async function updateModelBackend(store: Store, actor: Actor, idOrName: string, input: ModelBackendInput, credentials: CredentialBox): Promise<StoredModelBackend> {
+export async function updateModelBackend(
+  store: Store,
+  actor: Actor,
+  idOrName: string,
+  input: ModelBackendInput,
+  credentials: CredentialBox,
+): Promise<StoredModelBackend> {
   const current = await requireModelBackend(store, idOrName);
   const name = input.name === undefined ? current.name : validateName(input.name);
   if (name !== current.name) {
     const existing = await findModelBackend(store.db, name);
     if (existing?.name === name) throw new AppError('conflict', `A model backend named ${JSON.stringify(name)} already exists.`);
     const users = await usersOf(store, current.name);
-    if (users.length > 0) throw new AppError('conflict', `Model backend ${JSON.stringify(current.name)} cannot be renamed while guardrails use it: ${users.join(', ')}.`);
+    if (users.length > 0)
+      throw new AppError('conflict', `Model backend ${JSON.stringify(current.name)} cannot be renamed while guardrails use it: ${users.join(', ')}.`);
   }
   const settings = settingsFrom(input, current.settings);
   let credential = settings.kind === 'onnx' ? null : current.credential;
@@ -191,8 +213,11 @@ export async function updateModelBackend(store: Store, actor: Actor, idOrName: s
     credential = apiKey === null ? null : credentials.seal(apiKey, current.id);
   }
   const updated: StoredModelBackend = { ...current, name, settings, credential, updatedAt: nowIso() };
-  await applyConfigChange(store, actor, { action: 'model_backend.update', targetType: 'model_backend', targetId: current.id, details: auditDetails(updated) }, (trx) =>
-    updateModelBackendRow(trx, updated),
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'model_backend.update', targetType: 'model_backend', targetId: current.id, details: auditDetails(updated) },
+    (trx) => updateModelBackendRow(trx, updated),
   );
   return updated;
 }
@@ -200,9 +225,16 @@ export async function updateModelBackend(store: Store, actor: Actor, idOrName: s
 export async function deleteModelBackend(store: Store, actor: Actor, idOrName: string): Promise<void> {
   const current = await requireModelBackend(store, idOrName);
   const users = await usersOf(store, current.name);
-  if (users.length > 0) throw new AppError('conflict', `Model backend ${JSON.stringify(current.name)} is used by ${users.join(', ')}; switch those guardrails to another backend first.`);
-  await applyConfigChange(store, actor, { action: 'model_backend.delete', targetType: 'model_backend', targetId: current.id, details: { name: current.name } }, (trx) =>
-    deleteModelBackendRow(trx, current.id),
+  if (users.length > 0)
+    throw new AppError(
+      'conflict',
+      `Model backend ${JSON.stringify(current.name)} is used by ${users.join(', ')}; switch those guardrails to another backend first.`,
+    );
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'model_backend.delete', targetType: 'model_backend', targetId: current.id, details: { name: current.name } },
+    (trx) => deleteModelBackendRow(trx, current.id),
   );
 }
 
@@ -216,6 +248,10 @@ export async function checkBackendReferences(store: Store, settings: ProfileSett
     const name = backendSettingsOf(value)?.backend;
     if (name === undefined) continue;
     const found = await findModelBackend(store.db, name);
-    if (found?.name !== name) throw invalid(`guardrails.${guardrail}.backend`, `Profile setting guardrails.${guardrail}.backend names ${JSON.stringify(name)}, which is not a model backend.`);
+    if (found?.name !== name)
+      throw invalid(
+        `guardrails.${guardrail}.backend`,
+        `Profile setting guardrails.${guardrail}.backend names ${JSON.stringify(name)}, which is not a model backend.`,
+      );
   }
 }

@@ -73,11 +73,7 @@ function validateProfileName(name: unknown): string {
 }
 
 /** Creates a profile, optionally copying another one's settings and rules. */
-export async function createProfile(
-  store: Store,
-  actor: Actor,
-  input: { name: string; description?: string; copyFrom?: string },
-): Promise<SecurityProfile> {
+export async function createProfile(store: Store, actor: Actor, input: { name: string; description?: string; copyFrom?: string }): Promise<SecurityProfile> {
   const name = validateProfileName(input.name);
   if (await findProfile(store.db, name)) throw new AppError('conflict', `A security profile named ${JSON.stringify(name)} already exists.`);
   const source = input.copyFrom === undefined ? undefined : await getProfile(store, input.copyFrom);
@@ -90,11 +86,16 @@ export async function createProfile(
     createdAt: now,
     updatedAt: now,
   };
-  await applyConfigChange(store, actor, { action: 'profile.create', targetType: 'profile', targetId: stored.id, details: { name, copied_from: source?.id ?? null } }, async (trx) => {
-    await insertProfile(trx, stored);
-    for (const rule of source?.rules.keywords ?? []) await insertKeywordRule(trx, stored.id, { ...rule, id: newId('kw') }, now);
-    for (const rule of source?.rules.regexes ?? []) await insertRegexRule(trx, stored.id, { ...rule, id: newId('rx') }, now);
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'profile.create', targetType: 'profile', targetId: stored.id, details: { name, copied_from: source?.id ?? null } },
+    async (trx) => {
+      await insertProfile(trx, stored);
+      for (const rule of source?.rules.keywords ?? []) await insertKeywordRule(trx, stored.id, { ...rule, id: newId('kw') }, now);
+      for (const rule of source?.rules.regexes ?? []) await insertRegexRule(trx, stored.id, { ...rule, id: newId('rx') }, now);
+    },
+  );
   return getProfile(store, stored.id);
 }
 
@@ -119,9 +120,14 @@ export async function deleteProfile(store: Store, actor: Actor, idOrName: string
   const users = await countRuntimeLlmsUsingProfile(store.db, stored.id);
   if (users > 0) throw new AppError('conflict', `Security profile ${JSON.stringify(stored.name)} is used by ${users} Runtime LLM(s).`);
   if (stored.name === 'default') throw new AppError('conflict', 'The default profile cannot be deleted.');
-  await applyConfigChange(store, actor, { action: 'profile.delete', targetType: 'profile', targetId: stored.id, details: { name: stored.name } }, async (trx) => {
-    await deleteProfileRow(trx, stored.id);
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'profile.delete', targetType: 'profile', targetId: stored.id, details: { name: stored.name } },
+    async (trx) => {
+      await deleteProfileRow(trx, stored.id);
+    },
+  );
 }
 
 function validateScope(scope: unknown): RuleScope {
@@ -148,9 +154,19 @@ export async function addKeywordRule(
   if (keyword.length > MAX_KEYWORD_LENGTH) throw new AppError('invalid_field', `The keyword is longer than ${MAX_KEYWORD_LENGTH} characters.`);
   await ensureRoomForRule(store, stored.id);
   const rule: KeywordRule = { id: newId('kw'), keyword, wholeWord: input.wholeWord ?? true, scope: validateScope(input.scope) };
-  await applyConfigChange(store, actor, { action: 'rule.keyword.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, keyword, whole_word: rule.wholeWord, scope: rule.scope } }, async (trx) => {
-    await insertKeywordRule(trx, stored.id, rule, nowIso());
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    {
+      action: 'rule.keyword.add',
+      targetType: 'profile',
+      targetId: stored.id,
+      details: { rule_id: rule.id, keyword, whole_word: rule.wholeWord, scope: rule.scope },
+    },
+    async (trx) => {
+      await insertKeywordRule(trx, stored.id, rule, nowIso());
+    },
+  );
   return rule;
 }
 
@@ -169,15 +185,26 @@ export async function addRegexRule(
   if (!compiled.ok) throw new AppError('invalid_field', `The regex rule ${JSON.stringify(name)} is not usable: ${compiled.message}`);
   await ensureRoomForRule(store, stored.id);
   const rule: RegexRule = { id: newId('rx'), name, pattern, caseInsensitive, scope: validateScope(input.scope) };
-  await applyConfigChange(store, actor, { action: 'rule.regex.add', targetType: 'profile', targetId: stored.id, details: { rule_id: rule.id, name, pattern, case_insensitive: caseInsensitive, scope: rule.scope } }, async (trx) => {
-    await insertRegexRule(trx, stored.id, rule, nowIso());
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    {
+      action: 'rule.regex.add',
+      targetType: 'profile',
+      targetId: stored.id,
+      details: { rule_id: rule.id, name, pattern, case_insensitive: caseInsensitive, scope: rule.scope },
+    },
+    async (trx) => {
+      await insertRegexRule(trx, stored.id, rule, nowIso());
+    },
+  );
   return rule;
 }
 
 export async function removeRule(store: Store, actor: Actor, idOrName: string, ruleId: string): Promise<void> {
   const stored = await requireStoredProfile(store, idOrName);
   await applyConfigChange(store, actor, { action: 'rule.remove', targetType: 'profile', targetId: stored.id, details: { rule_id: ruleId } }, async (trx) => {
-    if (!(await deleteRule(trx, stored.id, ruleId))) throw new AppError('not_found', `Profile ${JSON.stringify(stored.name)} has no rule ${JSON.stringify(ruleId)}.`);
+    if (!(await deleteRule(trx, stored.id, ruleId)))
+      throw new AppError('not_found', `Profile ${JSON.stringify(stored.name)} has no rule ${JSON.stringify(ruleId)}.`);
   });
 }

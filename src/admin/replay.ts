@@ -27,7 +27,8 @@ export interface ReplayInput {
 export function parseSince(since: string, now = Date.now()): string {
   const duration = /^(\d{1,6})([mhd])$/.exec(since.trim());
   const time = duration ? now - Number(duration[1]) * DURATION_UNITS_MS[duration[2]!]! : Date.parse(since);
-  if (!Number.isFinite(time)) throw new AppError('invalid_field', `The since time must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(since)}.`);
+  if (!Number.isFinite(time))
+    throw new AppError('invalid_field', `The since time must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(since)}.`);
   return new Date(time).toISOString();
 }
 

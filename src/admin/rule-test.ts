@@ -36,7 +36,12 @@ export async function testRule(guardrails: readonly LoadedGuardrail[], input: Ru
   const { guardrail } = guardrails.find((g) => g.definition.name === input.kind) ?? {};
   if (!guardrail) throw new AppError('unavailable', `The ${input.kind} guardrail is not available.`);
   const verdict = await guardrail.check(
-    { direction: 'input', message: input.text, text: new AnalysedText(input.text), runtimeLlm: { id: 'test', name: 'test', mode: 'non-forwarding', systemPrompt: null } },
+    {
+      direction: 'input',
+      message: input.text,
+      text: new AnalysedText(input.text),
+      runtimeLlm: { id: 'test', name: 'test', mode: 'non-forwarding', systemPrompt: null },
+    },
     guardrail.compile({}, rules),
   );
   const spans = (verdict.spans ?? []).map((s) => ({ start: s.start, end: s.end, text: input.text.slice(s.start, s.end) }));

@@ -6,14 +6,7 @@ import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../engine/profile-s
 import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
 import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
 import { findProfile } from '../store/profiles.ts';
-import {
-  deleteRuntimeLlmRow,
-  findRuntimeLlm,
-  insertRuntimeLlm,
-  listRuntimeLlms,
-  updateRuntimeLlmRow,
-  type RuntimeLlm,
-} from '../store/runtime-llms.ts';
+import { deleteRuntimeLlmRow, findRuntimeLlm, insertRuntimeLlm, listRuntimeLlms, updateRuntimeLlmRow, type RuntimeLlm } from '../store/runtime-llms.ts';
 import type { Store } from '../store/store.ts';
 import type { Actor } from './actor.ts';
 import { applyConfigChange } from './config-change.ts';
@@ -63,10 +56,17 @@ function validateLevel(level: unknown): RuntimeLlm['level'] {
 /** Forwarding mode needs a real http(s) endpoint; Non-forwarding accepts any placeholder. */
 function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
   if (url === undefined || url === null || url === '') {
-    if (mode === 'forwarding') throw new AppError('invalid_field', 'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.', {}, { field: 'url' });
+    if (mode === 'forwarding')
+      throw new AppError(
+        'invalid_field',
+        'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.',
+        {},
+        { field: 'url' },
+      );
     return PLACEHOLDER_URL;
   }
-  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) throw new AppError('invalid_field', `The URL must be a string of at most ${MAX_URL_LENGTH} characters.`);
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH)
+    throw new AppError('invalid_field', `The URL must be a string of at most ${MAX_URL_LENGTH} characters.`);
   if (mode === 'forwarding') {
     let parsed: URL;
     try {
@@ -131,7 +131,12 @@ async function view(store: Store, llm: RuntimeLlm): Promise<RuntimeLlmView> {
 
 /** Creates a Runtime LLM with its first API key. The returned key is never retrievable again. */
 /** `credentials` seals the upstream credential, when one is given. */
-export async function createRuntimeLlm(store: Store, actor: Actor, input: RuntimeLlmInput, credentials: CredentialBox): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
+export async function createRuntimeLlm(
+  store: Store,
+  actor: Actor,
+  input: RuntimeLlmInput,
+  credentials: CredentialBox,
+): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
   const name = validateName(input.name);
   const mode = validateMode(input.mode ?? 'non-forwarding');
   const url = validateUrl(mode, input.url);
@@ -145,7 +150,16 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   const upstreamCredential = sealCredential(credentials, validateCredential(input.upstreamCredential), id);
   const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, monitor, upstreamCredential, createdAt: now, updatedAt: now };
   const apiKey = generateApiKey();
-  const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  const details = {
+    name,
+    mode,
+    url,
+    level,
+    profile_id: profileId,
+    monitor,
+    system_prompt_set: systemPrompt !== null,
+    upstream_credential_set: upstreamCredential !== null,
+  };
   await applyConfigChange(store, actor, { action: 'runtime_llm.create', targetType: 'runtime_llm', targetId: llm.id, details }, async (trx) => {
     await insertRuntimeLlm(trx, llm);
     await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
@@ -153,7 +167,13 @@ export async function createRuntimeLlm(store: Store, actor: Actor, input: Runtim
   return { runtimeLlm: await view(store, llm), apiKey };
 }
 
-export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: string, input: Partial<RuntimeLlmInput>, credentials: CredentialBox): Promise<RuntimeLlmView> {
+export async function updateRuntimeLlm(
+  store: Store,
+  actor: Actor,
+  idOrName: string,
+  input: Partial<RuntimeLlmInput>,
+  credentials: CredentialBox,
+): Promise<RuntimeLlmView> {
   const current = await requireRuntimeLlm(store, idOrName);
   const name = input.name === undefined ? current.name : validateName(input.name);
   const mode = input.mode === undefined ? current.mode : validateMode(input.mode);
@@ -167,7 +187,16 @@ export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: str
   const upstreamCredential =
     input.upstreamCredential === undefined ? current.upstreamCredential : sealCredential(credentials, validateCredential(input.upstreamCredential), current.id);
   const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, monitor, upstreamCredential, updatedAt: nowIso() };
-  const details = { name, mode, url, level, profile_id: profileId, monitor, system_prompt_set: systemPrompt !== null, upstream_credential_set: upstreamCredential !== null };
+  const details = {
+    name,
+    mode,
+    url,
+    level,
+    profile_id: profileId,
+    monitor,
+    system_prompt_set: systemPrompt !== null,
+    upstream_credential_set: upstreamCredential !== null,
+  };
   await applyConfigChange(store, actor, { action: 'runtime_llm.update', targetType: 'runtime_llm', targetId: current.id, details }, async (trx) => {
     await updateRuntimeLlmRow(trx, updated);
   });
@@ -176,18 +205,28 @@ export async function updateRuntimeLlm(store: Store, actor: Actor, idOrName: str
 
 export async function deleteRuntimeLlm(store: Store, actor: Actor, idOrName: string): Promise<void> {
   const current = await requireRuntimeLlm(store, idOrName);
-  await applyConfigChange(store, actor, { action: 'runtime_llm.delete', targetType: 'runtime_llm', targetId: current.id, details: { name: current.name } }, async (trx) => {
-    await deleteRuntimeLlmRow(trx, current.id);
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'runtime_llm.delete', targetType: 'runtime_llm', targetId: current.id, details: { name: current.name } },
+    async (trx) => {
+      await deleteRuntimeLlmRow(trx, current.id);
+    },
+  );
 }
 
 /** Issues a new key; the previous one stops working as soon as servers see the change. */
 export async function regenerateApiKey(store: Store, actor: Actor, idOrName: string): Promise<{ runtimeLlm: RuntimeLlmView; apiKey: string }> {
   const llm = await requireRuntimeLlm(store, idOrName);
   const apiKey = generateApiKey();
-  await applyConfigChange(store, actor, { action: 'api_key.regenerate', targetType: 'runtime_llm', targetId: llm.id, details: { key_hint: keyHint(apiKey) } }, async (trx) => {
-    await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'api_key.regenerate', targetType: 'runtime_llm', targetId: llm.id, details: { key_hint: keyHint(apiKey) } },
+    async (trx) => {
+      await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
+    },
+  );
   return { runtimeLlm: await view(store, llm), apiKey };
 }
 

@@ -29,12 +29,20 @@ export async function compareAndSetSetting(db: Kysely<Database>, key: SettingKey
   const now = nowIso();
   if (expected === undefined) {
     try {
-      await db.insertInto('settings').values({ key, value: JSON.stringify(next), updated_at: now }).execute();
+      await db
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(next), updated_at: now })
+        .execute();
       return true;
     } catch {
       return false; // another node inserted it first (primary key)
     }
   }
-  const updated = await db.updateTable('settings').set({ value: JSON.stringify(next), updated_at: now }).where('key', '=', key).where('value', '=', JSON.stringify(expected)).executeTakeFirst();
+  const updated = await db
+    .updateTable('settings')
+    .set({ value: JSON.stringify(next), updated_at: now })
+    .where('key', '=', key)
+    .where('value', '=', JSON.stringify(expected))
+    .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }

@@ -57,11 +57,26 @@ export async function ensureBootstrapAdmin(store: Store, dataDir: string): Promi
     // Another node starting on the same empty database at the same moment may have created it meanwhile.
     const inserted = await trx
       .insertInto('admin_users')
-      .values({ id: newId('adm'), username: BOOTSTRAP_USERNAME, password_hash: passwordHash, must_change_password: 1, failed_logins: 0, locked_until: null, created_at: now, updated_at: now })
+      .values({
+        id: newId('adm'),
+        username: BOOTSTRAP_USERNAME,
+        password_hash: passwordHash,
+        must_change_password: 1,
+        failed_logins: 0,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column('username').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await recordAudit(trx, { actor: 'system', action: 'admin.bootstrap', targetType: 'admin_user', targetId: BOOTSTRAP_USERNAME, details: { password_file: path } });
+    await recordAudit(trx, {
+      actor: 'system',
+      action: 'admin.bootstrap',
+      targetType: 'admin_user',
+      targetId: BOOTSTRAP_USERNAME,
+      details: { password_file: path },
+    });
     return true;
   });
   if (!created) return undefined;
@@ -83,9 +98,19 @@ export async function changePassword(
   if (next === input.currentPassword) throw new AppError('invalid_field', 'The new password must differ from the current one.');
   const passwordHash = await hashPassword(next);
   await store.db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: nowIso() }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('admin_users')
+      .set({ password_hash: passwordHash, must_change_password: 0, updated_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
     await deleteSessionsOf(trx, user.username, input.keepSessionId);
-    await recordAudit(trx, { actor: `admin:${user.username}`, action: 'admin.password_change', targetType: 'admin_user', targetId: user.username, details: {} });
+    await recordAudit(trx, {
+      actor: `admin:${user.username}`,
+      action: 'admin.password_change',
+      targetType: 'admin_user',
+      targetId: user.username,
+      details: {},
+    });
   });
   // The delivered password no longer works; do not leave it lying around.
   rmSync(initialPasswordPath(dataDir, user.username), { force: true });
@@ -119,11 +144,26 @@ export async function resetPassword(
     } else {
       await trx
         .insertInto('admin_users')
-        .values({ id: newId('adm'), username, password_hash: passwordHash, must_change_password: mustChange, failed_logins: 0, locked_until: null, created_at: now, updated_at: now })
+        .values({
+          id: newId('adm'),
+          username,
+          password_hash: passwordHash,
+          must_change_password: mustChange,
+          failed_logins: 0,
+          locked_until: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
     await deleteSessionsOf(trx, username);
-    await recordAudit(trx, { actor: actor.id, action: 'admin.password_reset', targetType: 'admin_user', targetId: username, details: { created: !existing, generated: chosen === undefined } });
+    await recordAudit(trx, {
+      actor: actor.id,
+      action: 'admin.password_reset',
+      targetType: 'admin_user',
+      targetId: username,
+      details: { created: !existing, generated: chosen === undefined },
+    });
   });
   const path = initialPasswordPath(dataDir, username);
   if (chosen !== undefined) {

@@ -110,7 +110,10 @@ export class OidcSignIn {
     const values = Array.isArray(roles) ? roles.map(String) : typeof roles === 'string' ? roles.split(/[\s,]+/) : [];
     const identity = String(claims[settings.username_claim] ?? claims.sub);
     if (!values.some((v) => settings.admin_values.includes(v))) {
-      throw new AppError('forbidden', `The account ${identity} signed in at the identity provider but does not have the administrator role (${settings.role_claim}: ${settings.admin_values.join(', ')}).`);
+      throw new AppError(
+        'forbidden',
+        `The account ${identity} signed in at the identity provider but does not have the administrator role (${settings.role_claim}: ${settings.admin_values.join(', ')}).`,
+      );
     }
     return { username: `sso:${identity}` };
   }

@@ -36,7 +36,8 @@ export function randomPassword(length = 24): string {
 /** The password policy: length is what matters (NIST SP 800-63B); no composition rules. */
 export function validateNewPassword(password: unknown, username: string): string {
   if (typeof password !== 'string') throw new AppError('invalid_field', 'The new password must be a string.');
-  if ([...password].length < MIN_PASSWORD_LENGTH) throw new AppError('invalid_field', `The new password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    throw new AppError('invalid_field', `The new password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
   if (password.length > MAX_PASSWORD_LENGTH) throw new AppError('invalid_field', `The new password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
   if (password.toLowerCase().includes(username.toLowerCase())) throw new AppError('invalid_field', 'The new password must not contain the user name.');
   return password;

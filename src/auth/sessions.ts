@@ -23,7 +23,12 @@ function sessionId(token: string): string {
 }
 
 /** Opens a session; the returned token goes into the cookie and is never stored. */
-export async function createSession(db: Kysely<Database>, policy: AuthPolicy, username: string, authMethod: AuthMethod): Promise<{ token: string; session: AdminSession }> {
+export async function createSession(
+  db: Kysely<Database>,
+  policy: AuthPolicy,
+  username: string,
+  authMethod: AuthMethod,
+): Promise<{ token: string; session: AdminSession }> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const session: AdminSession = {
@@ -63,7 +68,11 @@ export async function findSession(db: Kysely<Database>, policy: AuthPolicy, toke
     return undefined;
   }
   if (now - lastSeen > TOUCH_EVERY_MS) {
-    await db.updateTable('admin_sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', id).execute();
+    await db
+      .updateTable('admin_sessions')
+      .set({ last_seen_at: new Date(now).toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
   return { id, username: row.username, authMethod: row.auth_method, csrfToken: row.csrf_token, expiresAt: row.expires_at };
 }

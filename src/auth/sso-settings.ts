@@ -56,7 +56,8 @@ function httpsUrl(name: string, value: unknown, allowEmpty: boolean): string {
 }
 
 function text(name: string, value: unknown, max = 200): string {
-  if (typeof value !== 'string' || value.length > max || /[\u0000-\u001f]/.test(value)) throw new AppError('invalid_field', `The ${name} setting must be a string of at most ${max} characters.`);
+  if (typeof value !== 'string' || value.length > max || /[\u0000-\u001f]/.test(value))
+    throw new AppError('invalid_field', `The ${name} setting must be a string of at most ${max} characters.`);
   return value.trim();
 }
 
@@ -113,8 +114,14 @@ export async function updateSsoSettings(store: Store, dataDir: string, actor: Ac
   }
   const next = validate(rest, await getSsoSettings(store));
   if (next.enabled && secret === null) throw new AppError('invalid_field', 'Single sign-on cannot run without a client secret.');
-  if (next.enabled && secret === undefined && !readClientSecret(dataDir)) throw new AppError('invalid_field', 'Single sign-on needs client_secret before it can be switched on.');
-  await applyConfigChange(store, actor, { action: 'sso.update', targetType: 'settings', targetId: 'sso', details: { ...next, client_secret_changed: secret !== undefined } }, (trx) => writeSetting(trx, 'sso', next));
+  if (next.enabled && secret === undefined && !readClientSecret(dataDir))
+    throw new AppError('invalid_field', 'Single sign-on needs client_secret before it can be switched on.');
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'sso.update', targetType: 'settings', targetId: 'sso', details: { ...next, client_secret_changed: secret !== undefined } },
+    (trx) => writeSetting(trx, 'sso', next),
+  );
   const path = clientSecretPath(dataDir);
   if (secret === null) rmSync(path, { force: true });
   else if (typeof secret === 'string') {

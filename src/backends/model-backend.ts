@@ -65,4 +65,3 @@ export class BackendCallError extends BackendFailure {
 export interface BackendCaller {
   ask(name: string, task: BackendTask): Promise<BackendResult>;
 }
-

@@ -6,7 +6,15 @@ import { listModelBackends, type StoredModelBackend } from '../store/model-backe
 import type { Store } from '../store/store.ts';
 import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { LlmJudge } from './llm-judge.ts';
-import { BackendCallError, BackendFailure, type BackendAnswer, type BackendCaller, type BackendResult, type BackendTask, type ModelBackend } from './model-backend.ts';
+import {
+  BackendCallError,
+  BackendFailure,
+  type BackendAnswer,
+  type BackendCaller,
+  type BackendResult,
+  type BackendTask,
+  type ModelBackend,
+} from './model-backend.ts';
 
 export interface BackendHealth {
   name: string;
@@ -104,7 +112,12 @@ export class ModelBackends implements BackendCaller {
   }
 
   #build(stored: StoredModelBackend): Entry {
-    const entry: Entry = { stored, breaker: new CircuitBreaker(stored.settings.breakerFailures, stored.settings.breakerCooldownMs), built: Promise.resolve(), inFlight: 0 };
+    const entry: Entry = {
+      stored,
+      breaker: new CircuitBreaker(stored.settings.breakerFailures, stored.settings.breakerCooldownMs),
+      built: Promise.resolve(),
+      inFlight: 0,
+    };
     this.#options.metrics.backendBreaker.set({ backend: stored.name }, BREAKER_CODE.closed);
     const failed = (error: unknown) => {
       entry.loadError = error instanceof Error ? error.message : String(error);
@@ -129,7 +142,10 @@ export class ModelBackends implements BackendCaller {
         const classifier = await OnnxClassifier.load(settings.path);
         entry.backend = classifier;
         entry.device = classifier.device;
-        this.#options.log.info({ backend: stored.name, kind: settings.kind, device: classifier.device, ms: Math.round(performance.now() - started) }, 'model backend loaded');
+        this.#options.log.info(
+          { backend: stored.name, kind: settings.kind, device: classifier.device, ms: Math.round(performance.now() - started) },
+          'model backend loaded',
+        );
       } catch (error) {
         failed(error);
       } finally {

@@ -15,9 +15,17 @@ export const ONNX_MANIFEST_SCHEMA = Type.Object(
       description: 'The label (or labels) meaning attack / unsafe; the score is the highest probability among them',
     }),
     max_tokens: Type.Integer({ minimum: 8, maximum: 8192, default: 512, description: 'Longest token sequence the model takes, special tokens included' }),
-    output: Type.Union([Type.Literal('logits'), Type.Literal('probabilities')], { default: 'logits', description: 'logits: a softmax turns them into probabilities' }),
+    output: Type.Union([Type.Literal('logits'), Type.Literal('probabilities')], {
+      default: 'logits',
+      description: 'logits: a softmax turns them into probabilities',
+    }),
     output_name: Type.Optional(Type.String({ description: 'Model output holding the class scores (default: the first output)' })),
-    window_chars: Type.Integer({ minimum: 50, maximum: 100_000, default: WINDOW_CHARS, description: 'Long texts are scored window by window; the highest score counts' }),
+    window_chars: Type.Integer({
+      minimum: 50,
+      maximum: 100_000,
+      default: WINDOW_CHARS,
+      description: 'Long texts are scored window by window; the highest score counts',
+    }),
     window_stride_chars: Type.Integer({ minimum: 10, maximum: 100_000, default: WINDOW_STRIDE }),
   },
   { additionalProperties: false },
@@ -48,4 +56,3 @@ export function readOnnxManifest(folder: string): OnnxManifest {
 export function positiveLabels(manifest: OnnxManifest): string[] {
   return typeof manifest.positive_label === 'string' ? [manifest.positive_label] : manifest.positive_label;
 }
-

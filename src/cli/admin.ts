@@ -28,7 +28,11 @@ interface SsoFlags {
 
 function printSso(settings: ReturnType<typeof ssoSettingsJson>, json?: boolean): void {
   if (json) printJson(settings);
-  else printTable([{ ...settings, enabled: settings.enabled ? 'on' : 'off', admin_values: settings.admin_values.join(',') }], ['enabled', 'issuer', 'client_id', 'redirect_url', 'role_claim', 'admin_values', 'client_secret_set']);
+  else
+    printTable(
+      [{ ...settings, enabled: settings.enabled ? 'on' : 'off', admin_values: settings.admin_values.join(',') }],
+      ['enabled', 'issuer', 'client_id', 'redirect_url', 'role_claim', 'admin_values', 'client_secret_set'],
+    );
 }
 
 /** Administrator accounts (recovery) and single sign-on, headless. */
@@ -45,15 +49,25 @@ export function registerAdminCommands(program: Command): void {
   ).action(async (flags: AdminFlags) => {
     const username = flags.username ?? BOOTSTRAP_USERNAME;
     const password = flags.passwordStdin ? readFileSync(0, 'utf8').replace(/\r?\n$/, '') : undefined;
-    const result = await withStore(flags, (store, { dataDir }) => resetPassword(store, dataDir, cliActor(), password === undefined ? { username } : { username, password }));
+    const result = await withStore(flags, (store, { dataDir }) =>
+      resetPassword(store, dataDir, cliActor(), password === undefined ? { username } : { username, password }),
+    );
     if (flags.json) printJson({ username, created: result.created, password_file: result.passwordFile, must_change_password: result.passwordFile !== null });
-    else if (result.passwordFile) process.stdout.write(`new password for ${username} written to ${result.passwordFile} (readable by its owner only); it must be changed at the next sign-in\n`);
+    else if (result.passwordFile)
+      process.stdout.write(
+        `new password for ${username} written to ${result.passwordFile} (readable by its owner only); it must be changed at the next sign-in\n`,
+      );
     else process.stdout.write(`password for ${username} set\n`);
   });
 
   withDataDirOption(group.command('list').description('list local administrator accounts').option('--json', 'print JSON')).action(async (flags: AdminFlags) => {
     const users = await withStore(flags, (store) => listAdminUsers(store.db));
-    const rows = users.map((u) => ({ username: u.username, must_change_password: u.must_change_password === 1, locked_until: u.locked_until, created_at: u.created_at }));
+    const rows = users.map((u) => ({
+      username: u.username,
+      must_change_password: u.must_change_password === 1,
+      locked_until: u.locked_until,
+      created_at: u.created_at,
+    }));
     if (flags.json) printJson(rows);
     else printTable(rows, ['username', 'must_change_password', 'locked_until', 'created_at']);
   });
@@ -84,10 +98,17 @@ export function registerAdminCommands(program: Command): void {
     if (flags.clientSecretFile !== undefined) input.client_secret = readFileSync(flags.clientSecretFile, 'utf8').trim();
     if (flags.redirectUrl !== undefined) input.redirect_url = flags.redirectUrl;
     if (flags.roleClaim !== undefined) input.role_claim = flags.roleClaim;
-    if (flags.adminValue !== undefined) input.admin_values = flags.adminValue.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    if (flags.adminValue !== undefined)
+      input.admin_values = flags.adminValue
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
     if (flags.usernameClaim !== undefined) input.username_claim = flags.usernameClaim;
     if (flags.enable) input.enabled = true;
     if (flags.disable) input.enabled = false;
-    printSso(await withStore(flags, async (store, { dataDir }) => ssoSettingsJson(await updateSsoSettings(store, dataDir, cliActor(), input), dataDir)), flags.json);
+    printSso(
+      await withStore(flags, async (store, { dataDir }) => ssoSettingsJson(await updateSsoSettings(store, dataDir, cliActor(), input), dataDir)),
+      flags.json,
+    );
   });
 }

@@ -57,7 +57,11 @@ export function printJson(value: unknown): void {
 export function printTable(rows: readonly Record<string, unknown>[], columns: readonly string[]): void {
   const cell = (v: unknown) => (v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${line(columns.map((c) => c.toUpperCase()))}\n`);
   for (const row of rows) process.stdout.write(`${line(columns.map((c) => cell(row[c])))}\n`);
 }

@@ -37,7 +37,10 @@ export function registerDbCommands(program: Command): void {
       if (flags.json) printJson(status);
       else {
         process.stdout.write(`${status.kind} database at ${status.location}\n\n`);
-        printTable(Object.entries(status.rows).map(([table, rows]) => ({ table, rows })), ['table', 'rows']);
+        printTable(
+          Object.entries(status.rows).map(([table, rows]) => ({ table, rows })),
+          ['table', 'rows'],
+        );
       }
     },
   );
@@ -66,7 +69,7 @@ export function registerDbCommands(program: Command): void {
   withDataDirOption(
     db
       .command('import')
-      .description('load a dump made by `db export` into this node\'s database, replacing what it holds')
+      .description("load a dump made by `db export` into this node's database, replacing what it holds")
       .requiredOption('--input <file>', 'the dump file')
       .option('--replace', 'confirm replacing a database that already holds data')
       .option('--json', 'print JSON'),
@@ -81,6 +84,10 @@ export function registerDbCommands(program: Command): void {
       return restored;
     });
     if (flags.json) printJson({ imported: counts });
-    else printTable(Object.entries(counts).map(([table, rows]) => ({ table, rows })), ['table', 'rows']);
+    else
+      printTable(
+        Object.entries(counts).map(([table, rows]) => ({ table, rows })),
+        ['table', 'rows'],
+      );
   });
 }

@@ -27,7 +27,9 @@ interface EvalFlags {
 
 /** A span-labelled PII file (`{text, spans}`) rather than a classification file (`{text, label}`). */
 function isSpanFile(path: string): boolean {
-  const first = readFileSync(path, 'utf8').split('\n').find((l) => l.trim() !== '');
+  const first = readFileSync(path, 'utf8')
+    .split('\n')
+    .find((l) => l.trim() !== '');
   return first !== undefined && isSpanLabelled(JSON.parse(first));
 }
 
@@ -50,8 +52,10 @@ export function registerEvalCommand(program: Command): void {
   withDataDirOption(
     program
       .command('eval')
-      .description('measure detection on labelled JSONL files through the real pipeline: per file and overall block rates, precision, recall, false positives, AUC; when the vector filter runs, its flag rates per sensitivity, the block rate of the classifier with and without it, and paraphrase separation; PII span files get precision/recall/F1 per entity type')
-      .option('--data <path>', 'a JSONL file or a directory of them (default: the datasets\' eval split, $RAMPART_DATASETS_DIR/eval)')
+      .description(
+        'measure detection on labelled JSONL files through the real pipeline: per file and overall block rates, precision, recall, false positives, AUC; when the vector filter runs, its flag rates per sensitivity, the block rate of the classifier with and without it, and paraphrase separation; PII span files get precision/recall/F1 per entity type',
+      )
+      .option('--data <path>', "a JSONL file or a directory of them (default: the datasets' eval split, $RAMPART_DATASETS_DIR/eval)")
       .option('--profile <profile>', 'security profile whose settings and rules apply (default: default)')
       .option('--level <level>', 'protection level 1, 2 or 3 (default 3)')
       .option('--only <guardrails>', 'run only these guardrails, comma-separated (e.g. llm,content_moderation,system_prompt)')
@@ -72,7 +76,8 @@ export function registerEvalCommand(program: Command): void {
       const services = { store, dataDir: store.dataDir, log: createLogger('warn'), onConfigReload: () => {} };
       const check = await pipelineCheck({ registry: GUARDRAILS, resources: { models, services }, settings, rules: profile.rules, level });
       const vectorRows: VectorScoredRow[] = [];
-      const classification = labelFiles.length > 0 ? await evaluateClassification(check, labelFiles, (row, r) => vectorRows.push(...vectorScored(row, r))) : null;
+      const classification =
+        labelFiles.length > 0 ? await evaluateClassification(check, labelFiles, (row, r) => vectorRows.push(...vectorScored(row, r))) : null;
       const sensitivity = settings.guardrails.vector.sensitivity as Sensitivity;
       const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: models.sentenceEncoder(), scored: vectorRows, sensitivity }) : null;
       const pii = [];

@@ -37,7 +37,8 @@ export function registerEventCommands(program: Command): void {
     const filter: CheckEventFilter = { limit: limitOf(flags) };
     if (flags.runtimeLlm) filter.runtimeLlmId = flags.runtimeLlm;
     if (flags.verdict) {
-      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked' && flags.verdict !== 'monitored') throw new AppError('invalid_field', 'The --verdict flag must be allowed, blocked or monitored.');
+      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked' && flags.verdict !== 'monitored')
+        throw new AppError('invalid_field', 'The --verdict flag must be allowed, blocked or monitored.');
       filter.verdict = flags.verdict;
     }
     if (flags.direction) {
@@ -47,15 +48,35 @@ export function registerEventCommands(program: Command): void {
     if (flags.since) filter.since = flags.since;
     const rows = await withStore(flags, (store) => listCheckEvents(store.db, filter));
     if (flags.json) printJson(rows.map(checkEventJson));
-    else printTable(rows.map((e) => ({ time: e.createdAt, runtime_llm: e.runtimeLlmId, direction: e.direction, verdict: e.verdict, blocked_by: e.blockedBy.join(',') || null, monitored_by: e.monitoredBy?.join(',') || null, ms: e.executionTimeMs.toFixed(3) })), ['time', 'runtime_llm', 'direction', 'verdict', 'blocked_by', 'monitored_by', 'ms']);
+    else
+      printTable(
+        rows.map((e) => ({
+          time: e.createdAt,
+          runtime_llm: e.runtimeLlmId,
+          direction: e.direction,
+          verdict: e.verdict,
+          blocked_by: e.blockedBy.join(',') || null,
+          monitored_by: e.monitoredBy?.join(',') || null,
+          ms: e.executionTimeMs.toFixed(3),
+        })),
+        ['time', 'runtime_llm', 'direction', 'verdict', 'blocked_by', 'monitored_by', 'ms'],
+      );
   });
 
   const audit = program.command('audit').description('audit trail of administrative actions');
-  withDataDirOption(audit.command('list').description('list recent administrative actions, newest first').option('--limit <n>', 'how many (default 50)').option('--json', 'print JSON')).action(
-    async (flags: EventFlags) => {
-      const rows = await withStore(flags, (store) => listAuditEvents(store.db, limitOf(flags)));
-      if (flags.json) printJson(rows.map(auditEventJson));
-      else printTable(rows.map((e) => ({ time: e.createdAt, actor: e.actor, action: e.action, target: e.targetId })), ['time', 'actor', 'action', 'target']);
-    },
-  );
+  withDataDirOption(
+    audit
+      .command('list')
+      .description('list recent administrative actions, newest first')
+      .option('--limit <n>', 'how many (default 50)')
+      .option('--json', 'print JSON'),
+  ).action(async (flags: EventFlags) => {
+    const rows = await withStore(flags, (store) => listAuditEvents(store.db, limitOf(flags)));
+    if (flags.json) printJson(rows.map(auditEventJson));
+    else
+      printTable(
+        rows.map((e) => ({ time: e.createdAt, actor: e.actor, action: e.action, target: e.targetId })),
+        ['time', 'actor', 'action', 'target'],
+      );
+  });
 }

@@ -14,7 +14,9 @@ export async function buildProgram(command: string | undefined): Promise<Command
     .version(VERSION)
     .showHelpAfterError()
     // Commander words its usage errors "error: unknown option …"; ours are sentences.
-    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: (.)(.*?)\.?$/m, (_, first: string, rest: string) => `Error: ${first.toUpperCase()}${rest}.`)) })
+    .configureOutput({
+      outputError: (text, write) => write(text.replace(/^error: (.)(.*?)\.?$/m, (_, first: string, rest: string) => `Error: ${first.toUpperCase()}${rest}.`)),
+    })
     .exitOverride();
   registerServeCommand(program);
   if (command !== 'serve') (await import('./management-commands.ts')).registerManagementCommands(program);

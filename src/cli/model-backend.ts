@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
 import { modelBackendJson } from '../admin/json.ts';
-import { createModelBackend, deleteModelBackend, listModelBackendsOf, requireModelBackend, updateModelBackend, type ModelBackendInput } from '../admin/model-backends.ts';
+import {
+  createModelBackend,
+  deleteModelBackend,
+  listModelBackendsOf,
+  requireModelBackend,
+  updateModelBackend,
+  type ModelBackendInput,
+} from '../admin/model-backends.ts';
 import type { StoredModelBackend } from '../store/model-backends.ts';
 import { cliActor, credentialBoxOf, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
 
@@ -66,7 +73,13 @@ const COLUMNS: readonly string[] = ['id', 'name', 'kind', 'target', 'timeout_ms'
 
 function summary(backend: StoredModelBackend): Record<string, unknown> {
   const s = backend.settings;
-  return { id: backend.id, name: backend.name, kind: s.kind, target: s.kind === 'onnx' ? s.path : `${s.url} ${s.model} (${s.format})`, timeout_ms: s.timeoutMs };
+  return {
+    id: backend.id,
+    name: backend.name,
+    kind: s.kind,
+    target: s.kind === 'onnx' ? s.path : `${s.url} ${s.model} (${s.format})`,
+    timeout_ms: s.timeoutMs,
+  };
 }
 
 function print(backends: StoredModelBackend[], flags: BackendFlags, single: boolean): void {
@@ -77,29 +90,37 @@ function print(backends: StoredModelBackend[], flags: BackendFlags, single: bool
 export function registerModelBackendCommands(program: Command): void {
   const group = program
     .command('backend')
-    .description('model backends: an ONNX classifier or an LLM judge that guardrails ask besides their built-in models (profile setting guardrails.<name>.backend_mode)');
+    .description(
+      'model backends: an ONNX classifier or an LLM judge that guardrails ask besides their built-in models (profile setting guardrails.<name>.backend_mode)',
+    );
 
-  withSettingOptions(group.command('create').description('add a model backend').requiredOption('--name <name>', 'unique name')).action(async (flags: BackendFlags) => {
-    print([await withStore(flags, (store, config) => createModelBackend(store, cliActor(), toInput(flags), credentialBoxOf(config)))], flags, true);
-  });
+  withSettingOptions(group.command('create').description('add a model backend').requiredOption('--name <name>', 'unique name')).action(
+    async (flags: BackendFlags) => {
+      print([await withStore(flags, (store, config) => createModelBackend(store, cliActor(), toInput(flags), credentialBoxOf(config)))], flags, true);
+    },
+  );
 
   withDataDirOption(group.command('list').description('list model backends').option('--json', 'print JSON')).action(async (flags: BackendFlags) => {
     print(await withStore(flags, listModelBackendsOf), flags, false);
   });
 
-  withDataDirOption(group.command('show <backend>').description('show one model backend').option('--json', 'print JSON')).action(async (idOrName: string, flags: BackendFlags) => {
-    print([await withStore(flags, (store) => requireModelBackend(store, idOrName))], flags, true);
-  });
-
-  withSettingOptions(group.command('update <backend>').description('change a model backend').option('--name <name>', 'new name').option('--clear-api-key', 'forget the API key')).action(
+  withDataDirOption(group.command('show <backend>').description('show one model backend').option('--json', 'print JSON')).action(
     async (idOrName: string, flags: BackendFlags) => {
-      print([await withStore(flags, (store, config) => updateModelBackend(store, cliActor(), idOrName, toInput(flags), credentialBoxOf(config)))], flags, true);
+      print([await withStore(flags, (store) => requireModelBackend(store, idOrName))], flags, true);
     },
   );
 
-  withDataDirOption(group.command('delete <backend>').description('delete a model backend no guardrail uses').option('--json', 'print JSON')).action(async (idOrName: string, flags: BackendFlags) => {
-    await withStore(flags, (store) => deleteModelBackend(store, cliActor(), idOrName));
-    if (flags.json) printJson({ deleted: idOrName });
-    else process.stdout.write(`deleted ${idOrName}\n`);
+  withSettingOptions(
+    group.command('update <backend>').description('change a model backend').option('--name <name>', 'new name').option('--clear-api-key', 'forget the API key'),
+  ).action(async (idOrName: string, flags: BackendFlags) => {
+    print([await withStore(flags, (store, config) => updateModelBackend(store, cliActor(), idOrName, toInput(flags), credentialBoxOf(config)))], flags, true);
   });
+
+  withDataDirOption(group.command('delete <backend>').description('delete a model backend no guardrail uses').option('--json', 'print JSON')).action(
+    async (idOrName: string, flags: BackendFlags) => {
+      await withStore(flags, (store) => deleteModelBackend(store, cliActor(), idOrName));
+      if (flags.json) printJson({ deleted: idOrName });
+      else process.stdout.write(`deleted ${idOrName}\n`);
+    },
+  );
 }

@@ -41,7 +41,10 @@ interface UpdateFlags {
 
 /** Accepts repeated and comma-separated values: `--enable llm,pii --enable vector`. */
 function guardrailNames(values: string[] | undefined): GuardrailName[] {
-  const names = (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const names = (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!GUARDRAIL_NAMES.includes(name as GuardrailName)) {
       throw new AppError('invalid_field', `Unknown guardrail ${JSON.stringify(name)}; one of ${GUARDRAIL_NAMES.join(', ')}.`);
@@ -82,7 +85,8 @@ function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
   }
   if (flags.llmThreshold !== undefined) {
     const threshold = Number(flags.llmThreshold);
-    if (flags.llmThreshold.trim() === '' || !Number.isFinite(threshold)) throw new AppError('invalid_field', 'The --llm-threshold flag must be a number from 0 to 1.');
+    if (flags.llmThreshold.trim() === '' || !Number.isFinite(threshold))
+      throw new AppError('invalid_field', 'The --llm-threshold flag must be a number from 0 to 1.');
     setPath(patch, 'guardrails.llm.threshold', threshold);
   }
   if (flags.vectorSensitivity !== undefined) setPath(patch, 'guardrails.vector.sensitivity', flags.vectorSensitivity);
@@ -114,19 +118,31 @@ function parseRegexFlags(values: string[] | undefined, caseInsensitive: boolean)
 }
 
 function printProfile(profile: SecurityProfile): void {
-  process.stdout.write(`profile ${profile.name} (${profile.id})${profile.description ? ` — ${profile.description}` : ''}\non_error: ${profile.settings.on_error}\n\n`);
+  process.stdout.write(
+    `profile ${profile.name} (${profile.id})${profile.description ? ` — ${profile.description}` : ''}\non_error: ${profile.settings.on_error}\n\n`,
+  );
   printTable(
     GUARDRAIL_NAMES.map((name) => {
       const { enabled, monitor, ...rest } = profile.settings.guardrails[name] ?? {};
       const levels = PROTECTION_LEVELS.filter((l) => LEVEL_GUARDRAILS[l].includes(name)).join(',');
       const on = monitor ? 'monitor' : 'on';
-      return { guardrail: name, enabled: enabled === undefined ? `by level (${on} at ${levels})` : enabled ? on : 'off', settings: Object.keys(rest).length ? rest : null };
+      return {
+        guardrail: name,
+        enabled: enabled === undefined ? `by level (${on} at ${levels})` : enabled ? on : 'off',
+        settings: Object.keys(rest).length ? rest : null,
+      };
     }),
     ['guardrail', 'enabled', 'settings'],
   );
   const rules = [
     ...profile.rules.keywords.map((r) => ({ id: r.id, kind: 'keyword', rule: r.keyword, options: r.wholeWord ? 'whole word' : 'partial', scope: r.scope })),
-    ...profile.rules.regexes.map((r) => ({ id: r.id, kind: 'regex', rule: `${r.name}: ${r.pattern}`, options: r.caseInsensitive ? 'case-insensitive' : 'case-sensitive', scope: r.scope })),
+    ...profile.rules.regexes.map((r) => ({
+      id: r.id,
+      kind: 'regex',
+      rule: `${r.name}: ${r.pattern}`,
+      options: r.caseInsensitive ? 'case-insensitive' : 'case-sensitive',
+      scope: r.scope,
+    })),
   ];
   process.stdout.write('\n');
   if (rules.length === 0) process.stdout.write('no keyword or regex rules\n');
@@ -149,7 +165,14 @@ function printReplay(report: ReplayReport): void {
   if (report.changes.length > 0) {
     process.stdout.write('\n');
     printTable(
-      report.changes.map((c) => ({ event: c.event_id, time: c.time, direction: c.direction, recorded: c.recorded_verdict, candidate: c.candidate_verdict, link: c.link })),
+      report.changes.map((c) => ({
+        event: c.event_id,
+        time: c.time,
+        direction: c.direction,
+        recorded: c.recorded_verdict,
+        candidate: c.candidate_verdict,
+        link: c.link,
+      })),
       ['event', 'time', 'direction', 'recorded', 'candidate', 'link'],
     );
   }
@@ -158,11 +181,17 @@ function printReplay(report: ReplayReport): void {
 export function registerProfileCommands(program: Command): void {
   const group = program.command('profile').description('security profiles: which guardrails run, their settings and rules');
 
-  withDataDirOption(group.command('list').description('list security profiles').option('--json', 'print JSON')).action(async (flags: { dataDir?: string; json?: boolean }) => {
-    const profiles = await withStore(flags, listSecurityProfiles);
-    if (flags.json) printJson(profiles.map(profileJson));
-    else printTable(profiles.map((p) => ({ id: p.id, name: p.name, keywords: p.rules.keywords.length, regexes: p.rules.regexes.length, description: p.description })), ['id', 'name', 'keywords', 'regexes', 'description']);
-  });
+  withDataDirOption(group.command('list').description('list security profiles').option('--json', 'print JSON')).action(
+    async (flags: { dataDir?: string; json?: boolean }) => {
+      const profiles = await withStore(flags, listSecurityProfiles);
+      if (flags.json) printJson(profiles.map(profileJson));
+      else
+        printTable(
+          profiles.map((p) => ({ id: p.id, name: p.name, keywords: p.rules.keywords.length, regexes: p.rules.regexes.length, description: p.description })),
+          ['id', 'name', 'keywords', 'regexes', 'description'],
+        );
+    },
+  );
 
   withDataDirOption(group.command('show <profile>').description('show a profile: switches, settings, rules').option('--json', 'print JSON')).action(
     async (idOrName: string, flags: { dataDir?: string; json?: boolean }) => {
@@ -200,14 +229,19 @@ export function registerProfileCommands(program: Command): void {
   withDataDirOption(
     group
       .command('replay <profile>')
-      .description('what-if: run a Runtime LLM\'s recorded checks through this profile and report which would change verdict (nothing is stored; needs recorded message text)')
+      .description(
+        "what-if: run a Runtime LLM's recorded checks through this profile and report which would change verdict (nothing is stored; needs recorded message text)",
+      )
       .requiredOption('--runtime-llm <runtime-llm>', 'Runtime LLM id or name whose checks are replayed')
       .option('--since <period>', 'how far back: a duration (30m, 24h, 7d) or an ISO 8601 time', '24h')
       .option('--json', 'print JSON'),
   ).action(async (idOrName: string, flags: { dataDir?: string; json?: boolean; runtimeLlm: string; since: string }) => {
     const report = await withStore(flags, async (store, config) => {
       const log = createLogger('warn');
-      const guardrails = await loadGuardrails(GUARDRAILS, { models: modelLibrary(config), services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} } });
+      const guardrails = await loadGuardrails(GUARDRAILS, {
+        models: modelLibrary(config),
+        services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} },
+      });
       return replayProfile(store, guardrails, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since });
     });
     if (flags.json) printJson(report);

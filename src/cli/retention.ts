@@ -15,7 +15,8 @@ const whole = (raw: string) => (/^\d+$/.test(raw) ? Number(raw) : raw);
 /** How long events are kept; the server prunes every ten minutes, `prune` does it now. */
 export function registerRetentionCommands(program: Command): void {
   const group = program.command('retention').description('event retention: by age and by count');
-  const show = (settings: object, json?: boolean) => (json ? printJson(settings) : printTable([settings as Record<string, unknown>], ['max_age_days', 'max_events', 'audit_max_age_days']));
+  const show = (settings: object, json?: boolean) =>
+    json ? printJson(settings) : printTable([settings as Record<string, unknown>], ['max_age_days', 'max_events', 'audit_max_age_days']);
 
   withDataDirOption(group.command('show').description('show the retention settings').option('--json', 'print JSON')).action(async (flags: RetentionFlags) => {
     show(await withStore(flags, getRetention), flags.json);
@@ -37,9 +38,11 @@ export function registerRetentionCommands(program: Command): void {
     show(await withStore(flags, (store) => updateRetention(store, cliActor(), input)), flags.json);
   });
 
-  withDataDirOption(group.command('prune').description('delete the events retention no longer keeps, now').option('--json', 'print JSON')).action(async (flags: RetentionFlags) => {
-    const deleted = await withStore(flags, (store) => pruneEvents(store));
-    if (flags.json) printJson({ deleted });
-    else process.stdout.write(`deleted ${deleted.check_events} check event(s) and ${deleted.audit_events} audit event(s)\n`);
-  });
+  withDataDirOption(group.command('prune').description('delete the events retention no longer keeps, now').option('--json', 'print JSON')).action(
+    async (flags: RetentionFlags) => {
+      const deleted = await withStore(flags, (store) => pruneEvents(store));
+      if (flags.json) printJson({ deleted });
+      else process.stdout.write(`deleted ${deleted.check_events} check event(s) and ${deleted.audit_events} audit event(s)\n`);
+    },
+  );
 }

@@ -68,22 +68,33 @@ function toInput(flags: RuntimeLlmFlags): Partial<RuntimeLlmInput> {
 }
 
 function summary(llm: RuntimeLlmView): Record<string, unknown> {
-  return { id: llm.id, name: llm.name, mode: llm.mode, level: llm.level, profile: llm.profileId, monitor: llm.monitor ? 'monitor' : 'enforce', url: llm.url, key: llm.apiKeyHint };
+  return {
+    id: llm.id,
+    name: llm.name,
+    mode: llm.mode,
+    level: llm.level,
+    profile: llm.profileId,
+    monitor: llm.monitor ? 'monitor' : 'enforce',
+    url: llm.url,
+    key: llm.apiKeyHint,
+  };
 }
 
 export function registerRuntimeLlmCommands(program: Command): void {
   const group = program.command('runtime-llm').description('Runtime LLMs: the applications Rampart protects, each with its API key');
 
-  withConfigOptions(group.command('create').description('create a Runtime LLM and print its API key (shown only this once)').requiredOption('--name <name>', 'unique name')).action(
-    async (flags: RuntimeLlmFlags) => {
-      const result = await withStore(flags, (store, config) => createRuntimeLlm(store, cliActor(), { ...toInput(flags), name: flags.name! }, credentialBoxOf(config)));
-      if (flags.json) printJson({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
-      else {
-        printTable([summary(result.runtimeLlm)], ['id', 'name', 'mode', 'level', 'profile', 'url']);
-        process.stdout.write(`\nAPI key (shown only now; store it safely):\n${result.apiKey}\n`);
-      }
-    },
-  );
+  withConfigOptions(
+    group.command('create').description('create a Runtime LLM and print its API key (shown only this once)').requiredOption('--name <name>', 'unique name'),
+  ).action(async (flags: RuntimeLlmFlags) => {
+    const result = await withStore(flags, (store, config) =>
+      createRuntimeLlm(store, cliActor(), { ...toInput(flags), name: flags.name! }, credentialBoxOf(config)),
+    );
+    if (flags.json) printJson({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
+    else {
+      printTable([summary(result.runtimeLlm)], ['id', 'name', 'mode', 'level', 'profile', 'url']);
+      process.stdout.write(`\nAPI key (shown only now; store it safely):\n${result.apiKey}\n`);
+    }
+  });
 
   withDataDirOption(group.command('list').description('list Runtime LLMs').option('--json', 'print JSON')).action(async (flags: RuntimeLlmFlags) => {
     const llms = await withStore(flags, listRuntimeLlmViews);

@@ -34,7 +34,10 @@ export function registerServeCommand(program: Command): void {
       const config = loadAppConfig(options);
       const settings = serverProcessSettings(process.execArgv, process.env);
       if (settings.options.length > 0 || Object.keys(settings.env).length > 0) {
-        process.execve?.(process.execPath, [process.execPath, ...process.execArgv, ...settings.options, ...process.argv.slice(1)], { ...process.env, ...settings.env });
+        process.execve?.(process.execPath, [process.execPath, ...process.execArgv, ...settings.options, ...process.argv.slice(1)], {
+          ...process.env,
+          ...settings.env,
+        });
       }
       const log = createLogger(config.logLevel);
       // Only the threads that serve load the appliance (web apps, store, models): the main thread of

@@ -48,9 +48,15 @@ export function registerSiemCommands(program: Command): void {
     print(await withStore(flags, (store) => updateSiemSettings(store, cliActor(), input)), flags.json);
   });
 
-  withDataDirOption(group.command('test').description('send one test event to the configured collector now').option('--json', 'print JSON')).action(async (flags: SiemFlags) => {
-    const result = await withStore(flags, (store) => sendSiemTestEvent(store, cliActor()));
-    if (flags.json) printJson({ sent: true, event_id: result.event.id, collector: result.collector, port: result.port, format: result.format, bytes: result.bytes });
-    else process.stdout.write(`sent test event ${result.event.id} to ${result.collector}:${result.port} (${result.format}, ${result.bytes} bytes); check the collector\n`);
-  });
+  withDataDirOption(group.command('test').description('send one test event to the configured collector now').option('--json', 'print JSON')).action(
+    async (flags: SiemFlags) => {
+      const result = await withStore(flags, (store) => sendSiemTestEvent(store, cliActor()));
+      if (flags.json)
+        printJson({ sent: true, event_id: result.event.id, collector: result.collector, port: result.port, format: result.format, bytes: result.bytes });
+      else
+        process.stdout.write(
+          `sent test event ${result.event.id} to ${result.collector}:${result.port} (${result.format}, ${result.bytes} bytes); check the collector\n`,
+        );
+    },
+  );
 }

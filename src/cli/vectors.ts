@@ -16,7 +16,11 @@ const preview = (text: string | null) => (text === null ? null : text.length > 6
 
 function print(entries: readonly ThreatEntry[], json: boolean | undefined): void {
   if (json) printJson(entries.map(threatEntryJson));
-  else printTable(entries.map((e) => ({ id: e.id, status: e.status, origin: e.origin, family: e.family, text: preview(e.text) })), ['id', 'status', 'origin', 'family', 'text']);
+  else
+    printTable(
+      entries.map((e) => ({ id: e.id, status: e.status, origin: e.origin, family: e.family, text: preview(e.text) })),
+      ['id', 'status', 'origin', 'family', 'text'],
+    );
 }
 
 function printOne(entry: ThreatEntry, json: boolean | undefined): void {
@@ -54,13 +58,20 @@ export function registerVectorCommands(program: Command): void {
     else printTable(counts, ['status', 'origin', 'count']);
   });
 
-  withDataDirOption(vectors.command('show <id>').description('one entry, with its full text').option('--json', 'print JSON')).action(async (id: string, flags: Flags) => {
-    const row = await withStore(flags, (store) => findThreatEntry(store.db, id));
-    if (!row) throw new AppError('not_found', `Threat vector ${id} does not exist.`);
-    const entry = toThreatEntry(row);
-    if (flags.json) printJson(threatEntryJson(entry));
-    else process.stdout.write(`${Object.entries(threatEntryJson(entry)).map(([k, v]) => `${k}: ${v ?? '-'}`).join('\n')}\n`);
-  });
+  withDataDirOption(vectors.command('show <id>').description('one entry, with its full text').option('--json', 'print JSON')).action(
+    async (id: string, flags: Flags) => {
+      const row = await withStore(flags, (store) => findThreatEntry(store.db, id));
+      if (!row) throw new AppError('not_found', `Threat vector ${id} does not exist.`);
+      const entry = toThreatEntry(row);
+      if (flags.json) printJson(threatEntryJson(entry));
+      else
+        process.stdout.write(
+          `${Object.entries(threatEntryJson(entry))
+            .map(([k, v]) => `${k}: ${v ?? '-'}`)
+            .join('\n')}\n`,
+        );
+    },
+  );
 
   withDataDirOption(
     vectors
@@ -75,36 +86,53 @@ export function registerVectorCommands(program: Command): void {
       .option('--json', 'print JSON'),
   ).action(async (flags: Flags & { text?: string; textFile?: string; event?: string; family?: string; category?: string; note?: string }) => {
     const text = proposalText(flags);
-    const entry = await withStore(flags, (store) => proposeThreat(store, cliActor(), { text, eventId: flags.event, family: flags.family, category: flags.category, note: flags.note }));
+    const entry = await withStore(flags, (store) =>
+      proposeThreat(store, cliActor(), { text, eventId: flags.event, family: flags.family, category: flags.category, note: flags.note }),
+    );
     printOne(entry, flags.json);
   });
 
-  withDataDirOption(vectors.command('approve <id>').description('approve a proposal: encode it and add it to the store').option('--json', 'print JSON')).action(async (id: string, flags: Flags) => {
-    printOne(await withStore(flags, (store, config) => approveThreat(store, cliActor(), id, modelLibrary(config).sentenceEncoder())), flags.json);
-  });
-
-  withDataDirOption(vectors.command('reject <id>').description('reject a proposal').option('--reason <reason>', 'recorded in the audit trail').option('--json', 'print JSON')).action(
-    async (id: string, flags: Flags & { reason?: string }) => {
-      printOne(await withStore(flags, (store) => rejectThreat(store, cliActor(), id, flags.reason)), flags.json);
+  withDataDirOption(vectors.command('approve <id>').description('approve a proposal: encode it and add it to the store').option('--json', 'print JSON')).action(
+    async (id: string, flags: Flags) => {
+      printOne(await withStore(flags, (store, config) => approveThreat(store, cliActor(), id, modelLibrary(config).sentenceEncoder())), flags.json);
     },
   );
 
   withDataDirOption(
+    vectors.command('reject <id>').description('reject a proposal').option('--reason <reason>', 'recorded in the audit trail').option('--json', 'print JSON'),
+  ).action(async (id: string, flags: Flags & { reason?: string }) => {
+    printOne(await withStore(flags, (store) => rejectThreat(store, cliActor(), id, flags.reason)), flags.json);
+  });
+
+  withDataDirOption(
     vectors
       .command('reencode')
-      .description('bring the store up to the installed encoder now: its seed vectors in, active operator entries re-encoded from their text (servers also do this when they start)')
+      .description(
+        'bring the store up to the installed encoder now: its seed vectors in, active operator entries re-encoded from their text (servers also do this when they start)',
+      )
       .option('--json', 'print JSON'),
   ).action(async (flags: Flags) => {
     const { encoder, prepared } = await withStore(flags, async (store, config) => {
       const models = modelLibrary(config);
       return { encoder: models.sentenceEncoder(), prepared: await prepareThreatStore(store, models.sentenceEncoder(), models.threatSeedSource()) };
     });
-    const result = { encoder: encoder.version, seed_added: prepared.seedAdded, seed_updated: prepared.seedUpdated, seed_dropped: prepared.seedDropped, reencoded: prepared.reencoded };
+    const result = {
+      encoder: encoder.version,
+      seed_added: prepared.seedAdded,
+      seed_updated: prepared.seedUpdated,
+      seed_dropped: prepared.seedDropped,
+      reencoded: prepared.reencoded,
+    };
     if (flags.json) printJson(result);
-    else process.stdout.write(`encoder ${result.encoder}: ${result.seed_added} seed entries added, ${result.seed_updated} updated, ${result.seed_dropped} dropped; ${result.reencoded} operator entries re-encoded\n`);
+    else
+      process.stdout.write(
+        `encoder ${result.encoder}: ${result.seed_added} seed entries added, ${result.seed_updated} updated, ${result.seed_dropped} dropped; ${result.reencoded} operator entries re-encoded\n`,
+      );
   });
 
-  withDataDirOption(vectors.command('remove <id>').description('take an active entry (seed or operator) out of the store').option('--json', 'print JSON')).action(async (id: string, flags: Flags) => {
+  withDataDirOption(
+    vectors.command('remove <id>').description('take an active entry (seed or operator) out of the store').option('--json', 'print JSON'),
+  ).action(async (id: string, flags: Flags) => {
     printOne(await withStore(flags, (store) => removeThreat(store, cliActor(), id)), flags.json);
   });
 }

@@ -39,20 +39,32 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 
 const port = (defaultPort: number, description: string, env: string, flag: string) =>
   setting(Type.Integer({ minimum: 0, maximum: 65535, default: defaultPort, description }), { env, flag });
-const atLeastOne = (defaultValue: number, description: string, env: string) => setting(Type.Integer({ minimum: 1, default: defaultValue, description }), { env });
+const atLeastOne = (defaultValue: number, description: string, env: string) =>
+  setting(Type.Integer({ minimum: 1, default: defaultValue, description }), { env });
 
 export const CONFIG_SCHEMA = Type.Object(
   {
-    dataDir: setting(Type.String({ minLength: 1, default: './data', description: 'database, TLS material, secrets' }), { env: 'RAMPART_DATA_DIR', flag: '--data-dir' }),
+    dataDir: setting(Type.String({ minLength: 1, default: './data', description: 'database, TLS material, secrets' }), {
+      env: 'RAMPART_DATA_DIR',
+      flag: '--data-dir',
+    }),
     apiPort: port(443, 'check API (HTTPS)', 'RAMPART_API_PORT', '--api-port'),
     dashboardPort: port(3000, 'dashboard (HTTPS)', 'RAMPART_DASHBOARD_PORT', '--dashboard-port'),
     host: setting(Type.String({ minLength: 1, default: '0.0.0.0', description: 'listen address' }), { env: 'RAMPART_HOST', flag: '--host' }),
     // One worker per CPU core by default: checks are CPU-bound.
-    workers: setting(Type.Integer({ minimum: 1, maximum: MAX_WORKERS, default: Math.min(MAX_WORKERS, availableParallelism()), description: 'server threads sharing the ports' }), {
-      env: 'RAMPART_WORKERS',
-      flag: '--workers',
-      docDefault: 'CPU cores',
-    }),
+    workers: setting(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_WORKERS,
+        default: Math.min(MAX_WORKERS, availableParallelism()),
+        description: 'server threads sharing the ports',
+      }),
+      {
+        env: 'RAMPART_WORKERS',
+        flag: '--workers',
+        docDefault: 'CPU cores',
+      },
+    ),
     // Environment only: a password never belongs on a command line.
     databaseUrl: Type.Optional(
       setting(Type.String({ pattern: '^postgres(ql)?://', description: '`postgres://…` for several nodes on one database' }), {
@@ -62,27 +74,57 @@ export const CONFIG_SCHEMA = Type.Object(
         secret: true,
       }),
     ),
-    dbMaxSizeMb: setting(Type.Integer({ minimum: 0, maximum: 16_777_216, default: 0, description: 'SQLite: the most the database file may grow to, in MB (0 = no cap)' }), {
-      env: 'RAMPART_DB_MAX_SIZE_MB',
-    }),
+    dbMaxSizeMb: setting(
+      Type.Integer({ minimum: 0, maximum: 16_777_216, default: 0, description: 'SQLite: the most the database file may grow to, in MB (0 = no cap)' }),
+      {
+        env: 'RAMPART_DB_MAX_SIZE_MB',
+      },
+    ),
     credentialsKey: Type.Optional(
-      setting(Type.String({ pattern: '^[A-Za-z0-9+/_-]{43}=?$', description: 'base64 32-byte key encrypting upstream credentials and model backend API keys' }), {
-        env: 'RAMPART_CREDENTIALS_KEY',
-        docDefault: '`data/secrets/credentials.key`',
-        expected: 'a base64-encoded 32-byte key (44 characters)',
-        secret: true,
+      setting(
+        Type.String({ pattern: '^[A-Za-z0-9+/_-]{43}=?$', description: 'base64 32-byte key encrypting upstream credentials and model backend API keys' }),
+        {
+          env: 'RAMPART_CREDENTIALS_KEY',
+          docDefault: '`data/secrets/credentials.key`',
+          expected: 'a base64-encoded 32-byte key (44 characters)',
+          secret: true,
+        },
+      ),
+    ),
+    maxMessageChars: setting(Type.Integer({ minimum: 1, maximum: 10_000_000, default: 32_768, description: 'longest `message`/`prompt` in characters' }), {
+      env: 'RAMPART_MAX_MESSAGE_CHARS',
+    }),
+    ratePerKeyPerMinute: setting(
+      Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 60_000, description: 'requests per minute per API key (0 = off)' }),
+      { env: 'RAMPART_RATE_LIMIT_PER_KEY' },
+    ),
+    ratePerIpPerMinute: setting(
+      Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 60_000, description: 'requests per minute per client address (0 = off)' }),
+      {
+        env: 'RAMPART_RATE_LIMIT_PER_IP',
+      },
+    ),
+    tlsCertFile: Type.Optional(
+      setting(Type.String({ minLength: 1, description: 'PEM file of your own certificate (with RAMPART_TLS_KEY)' }), {
+        env: 'RAMPART_TLS_CERT',
+        docDefault: 'self-signed',
       }),
     ),
-    maxMessageChars: setting(Type.Integer({ minimum: 1, maximum: 10_000_000, default: 32_768, description: 'longest `message`/`prompt` in characters' }), { env: 'RAMPART_MAX_MESSAGE_CHARS' }),
-    ratePerKeyPerMinute: setting(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 60_000, description: 'requests per minute per API key (0 = off)' }), { env: 'RAMPART_RATE_LIMIT_PER_KEY' }),
-    ratePerIpPerMinute: setting(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 60_000, description: 'requests per minute per client address (0 = off)' }), {
-      env: 'RAMPART_RATE_LIMIT_PER_IP',
-    }),
-    tlsCertFile: Type.Optional(setting(Type.String({ minLength: 1, description: 'PEM file of your own certificate (with RAMPART_TLS_KEY)' }), { env: 'RAMPART_TLS_CERT', docDefault: 'self-signed' })),
-    tlsKeyFile: Type.Optional(setting(Type.String({ minLength: 1, description: 'PEM file of its private key (with RAMPART_TLS_CERT)' }), { env: 'RAMPART_TLS_KEY', docDefault: 'self-signed' })),
-    logLevel: setting(Type.Union(LOG_LEVELS.map((level) => Type.Literal(level)), { default: 'info', description: 'JSON logs on stdout; keys, passwords and message text are never logged' }), {
-      env: 'RAMPART_LOG_LEVEL',
-    }),
+    tlsKeyFile: Type.Optional(
+      setting(Type.String({ minLength: 1, description: 'PEM file of its private key (with RAMPART_TLS_CERT)' }), {
+        env: 'RAMPART_TLS_KEY',
+        docDefault: 'self-signed',
+      }),
+    ),
+    logLevel: setting(
+      Type.Union(
+        LOG_LEVELS.map((level) => Type.Literal(level)),
+        { default: 'info', description: 'JSON logs on stdout; keys, passwords and message text are never logged' },
+      ),
+      {
+        env: 'RAMPART_LOG_LEVEL',
+      },
+    ),
     maxFailedLogins: atLeastOne(5, 'failed sign-ins in a row that lock an account', 'RAMPART_LOGIN_MAX_FAILURES'),
     lockoutSeconds: atLeastOne(15 * 60, 'how long a locked account stays locked', 'RAMPART_LOGIN_LOCKOUT_SECONDS'),
     loginAttemptsPerIpPerMinute: atLeastOne(30, 'sign-in attempts per minute per client address', 'RAMPART_LOGIN_RATE_PER_IP'),
@@ -92,10 +134,17 @@ export const CONFIG_SCHEMA = Type.Object(
       env: 'RAMPART_MODELS_DIR',
       docDefault: '`models/` of the installation',
     }),
-    datasetsDir: setting(Type.String({ minLength: 1, default: resolve(import.meta.dirname, '../../../shared/datasets'), description: 'labelled data of `rampart eval`, `npm run eval` and training (`train/`, `eval/`)' }), {
-      env: 'RAMPART_DATASETS_DIR',
-      docDefault: '`../shared/datasets` beside the installation',
-    }),
+    datasetsDir: setting(
+      Type.String({
+        minLength: 1,
+        default: resolve(import.meta.dirname, '../../../shared/datasets'),
+        description: 'labelled data of `rampart eval`, `npm run eval` and training (`train/`, `eval/`)',
+      }),
+      {
+        env: 'RAMPART_DATASETS_DIR',
+        docDefault: '`../shared/datasets` beside the installation',
+      },
+    ),
   },
   { additionalProperties: false },
 );

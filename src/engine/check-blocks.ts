@@ -42,13 +42,17 @@ const GUARDRAIL_ERROR = Type.Object(
 );
 
 const MONITORED = Type.Optional(
-  Type.Literal(false, { description: 'Present, false, only when the guardrail runs in monitor mode: it reports as when enforcing but does not block (see `monitored_by`).' }),
+  Type.Literal(false, {
+    description: 'Present, false, only when the guardrail runs in monitor mode: it reports as when enforcing but does not block (see `monitored_by`).',
+  }),
 );
 
 const BACKEND_REPORT = Type.Object(
   {
     name: Type.String({ description: 'The model backend (Settings → Model backends).' }),
-    score: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "The backend's score 0.0 to 1.0 (an LLM judge answers 0 or 1, or the score of its JSON verdict)." })),
+    score: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1, description: "The backend's score 0.0 to 1.0 (an LLM judge answers 0 or 1, or the score of its JSON verdict)." }),
+    ),
     error: Type.Optional(
       Type.Union(
         BACKEND_FAILURE_REASONS.map((r) => Type.Literal(r)),
@@ -87,7 +91,9 @@ export function guardrailBlockSchema(definition: GuardrailDefinition | undefined
     },
     { additionalProperties: false, title: 'Failed' },
   );
-  return Type.Union([ran, failed, DISABLED_BLOCK], { description: `${definition.result.description ?? definition.title} A block that did not run carries only \`enabled\` and \`reason\`.` });
+  return Type.Union([ran, failed, DISABLED_BLOCK], {
+    description: `${definition.result.description ?? definition.title} A block that did not run carries only \`enabled\` and \`reason\`.`,
+  });
 }
 
 /** `checks`: one member per guardrail name, always all of them, whatever the registry holds. */

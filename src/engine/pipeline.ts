@@ -198,7 +198,11 @@ export async function runChecks(
         const record = { error: 'backend_failed', ms: elapsed(), backend: backend.record };
         const error = { code: 'backend_failed', message: `${failure.message}; on_error=${profile.onError} applied` };
         if (profile.onError === 'allow' && builtIn) {
-          conclude(builtIn.detected, { enabled: true, ...builtIn.fields, error, backend: backend.block }, { detected: builtIn.detected, ...scoreOf(builtIn), ...record });
+          conclude(
+            builtIn.detected,
+            { enabled: true, ...builtIn.fields, error, backend: backend.block },
+            { detected: builtIn.detected, ...scoreOf(builtIn), ...record },
+          );
         } else {
           const detected = profile.onError === 'block';
           conclude(detected, { enabled: true, detected, error, backend: backend.block }, { detected, ...record });
@@ -259,7 +263,13 @@ function backendReport(name: string, latencyMs: number, outcome: { score: number
  * higher of the two scores, `cascade` asks the backend (and uses its score) only when the built-in
  * score falls in the uncertain band. A failed call comes back as the failure, for on_error to decide.
  */
-async function withBackend(ctx: CheckContext, entry: ActiveGuardrail, plan: BackendPlan, backends: BackendCaller, question: BackendQuestion): Promise<BackendOutcome> {
+async function withBackend(
+  ctx: CheckContext,
+  entry: ActiveGuardrail,
+  plan: BackendPlan,
+  backends: BackendCaller,
+  question: BackendQuestion,
+): Promise<BackendOutcome> {
   const { definition, guardrail, compiled } = entry;
   const builtIn = plan.mode === 'backend' ? undefined : await guardrail.check(ctx, compiled);
   const builtInScore = builtIn?.score ?? 0;

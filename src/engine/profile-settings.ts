@@ -51,11 +51,22 @@ const FORWARDING_SCHEMA = Type.Object(
     canary_token: Type.Boolean({ default: false, description: 'Plant a per-request canary token in the system prompt and block answers that contain it' }),
     stream_mode: Type.Union([Type.Literal('incremental'), Type.Literal('buffer')], {
       default: 'incremental',
-      description: 'incremental: release streamed text in checked chunks and cut the stream at the first violation; buffer: check the whole answer before sending any of it',
+      description:
+        'incremental: release streamed text in checked chunks and cut the stream at the first violation; buffer: check the whole answer before sending any of it',
     }),
     stream_chunk_chars: Type.Integer({ minimum: 20, maximum: 20_000, default: 200, description: 'Streamed characters checked and released at a time' }),
-    stream_overlap_chars: Type.Integer({ minimum: 0, maximum: 20_000, default: 300, description: 'Already released characters re-checked with each chunk, so violations spanning chunks are seen' }),
-    upstream_timeout_ms: Type.Integer({ minimum: 1000, maximum: 600_000, default: 60_000, description: 'Time the upstream LLM has to answer (and between streamed chunks)' }),
+    stream_overlap_chars: Type.Integer({
+      minimum: 0,
+      maximum: 20_000,
+      default: 300,
+      description: 'Already released characters re-checked with each chunk, so violations spanning chunks are seen',
+    }),
+    upstream_timeout_ms: Type.Integer({
+      minimum: 1000,
+      maximum: 600_000,
+      default: 60_000,
+      description: 'Time the upstream LLM has to answer (and between streamed chunks)',
+    }),
   },
   { additionalProperties: false, default: {} },
 );
@@ -106,7 +117,12 @@ const BACKEND_SETTINGS: Readonly<TProperties> = {
     },
   ),
   backend: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Name of the model backend to ask (Settings → Model backends)' })),
-  cascade_low: Type.Number({ minimum: 0, maximum: 1, default: 0.2, description: 'cascade: built-in scores from here up to cascade_high are uncertain, so the backend decides' }),
+  cascade_low: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    default: 0.2,
+    description: 'cascade: built-in scores from here up to cascade_high are uncertain, so the backend decides',
+  }),
   cascade_high: Type.Number({ minimum: 0, maximum: 1, default: 0.8, description: 'cascade: upper end of the uncertain band' }),
 };
 
@@ -120,7 +136,9 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
     guardrails[name] = Type.Object(
       {
         enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })),
-        monitor: Type.Optional(Type.Boolean({ description: 'Monitor mode: when the guardrail runs, it reports what it would block (monitored_by) but never blocks' })),
+        monitor: Type.Optional(
+          Type.Boolean({ description: 'Monitor mode: when the guardrail runs, it reports what it would block (monitored_by) but never blocks' }),
+        ),
         ...own,
       },
       { additionalProperties: false, default: {} },
@@ -166,10 +184,20 @@ function checkBackendSettings(name: GuardrailName, settings: GuardrailSettings |
   const backend = backendSettingsOf(settings);
   if (!backend) return;
   if (backend.backend_mode !== 'built-in' && backend.backend === undefined) {
-    throw new AppError('invalid_field', `Profile setting guardrails.${name}.backend must name a model backend when backend_mode is ${backend.backend_mode}.`, {}, { field: `guardrails.${name}.backend` });
+    throw new AppError(
+      'invalid_field',
+      `Profile setting guardrails.${name}.backend must name a model backend when backend_mode is ${backend.backend_mode}.`,
+      {},
+      { field: `guardrails.${name}.backend` },
+    );
   }
   if (backend.cascade_low > backend.cascade_high) {
-    throw new AppError('invalid_field', `Profile setting guardrails.${name}.cascade_low must not exceed cascade_high (${backend.cascade_high}); got ${backend.cascade_low}.`, {}, { field: `guardrails.${name}.cascade_low` });
+    throw new AppError(
+      'invalid_field',
+      `Profile setting guardrails.${name}.cascade_low must not exceed cascade_high (${backend.cascade_high}); got ${backend.cascade_low}.`,
+      {},
+      { field: `guardrails.${name}.cascade_low` },
+    );
   }
 }
 

@@ -12,7 +12,15 @@ import { vectorGuardrail } from '../guardrails/vector/index.ts';
  * Every guardrail the appliance runs. Adding one is a new module plus one line here; a `checks`
  * member without a registered guardrail reports `enabled: false`.
  */
-export const GUARDRAILS: readonly GuardrailDefinition[] = [keywordGuardrail, regexGuardrail, piiGuardrail, llmGuardrail, contentModerationGuardrail, systemPromptGuardrail, vectorGuardrail];
+export const GUARDRAILS: readonly GuardrailDefinition[] = [
+  keywordGuardrail,
+  regexGuardrail,
+  piiGuardrail,
+  llmGuardrail,
+  contentModerationGuardrail,
+  systemPromptGuardrail,
+  vectorGuardrail,
+];
 
 /** JSON Schema of a security profile's settings, derived from the guardrails above. */
 export const PROFILE_SETTINGS_SCHEMA = profileSettingsSchema(GUARDRAILS);

@@ -88,7 +88,12 @@ function numberField(block: Record<string, unknown> | undefined, key: string): n
 }
 
 function parseCategories(category: unknown): string[] {
-  return typeof category === 'string' ? category.replace(/^CATEGORIES:\s*/, '').split(/,\s*/).filter(Boolean) : [];
+  return typeof category === 'string'
+    ? category
+        .replace(/^CATEGORIES:\s*/, '')
+        .split(/,\s*/)
+        .filter(Boolean)
+    : [];
 }
 
 function summarise(name: string, outcomes: readonly Outcome[]): ClassificationStats {
@@ -99,7 +104,9 @@ function summarise(name: string, outcomes: readonly Outcome[]): ClassificationSt
     if (o.blocked) s.blocked++;
   }
   for (const s of Object.values(byLabel)) s.blockRate = s.blocked / s.rows;
-  let tp = 0, fp = 0, fn = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0;
   for (const o of outcomes) {
     if (POSITIVE_LABELS.has(o.row.label)) o.blocked ? tp++ : fn++;
     else if (NEGATIVE_LABELS.has(o.row.label) && o.blocked) fp++;
@@ -167,7 +174,9 @@ export async function evaluateClassification(
     files,
     overall: summarise('overall', all),
     byLanguage: summariseBy(all, (o) => languageFromCategory(o.row.category)),
-    byTechnique: summariseBy(all, (o) => ((ATTACK_LABELS as readonly string[]).includes(o.row.label) && o.row.category !== '' ? techniqueOf(o.row.category) : null)),
+    byTechnique: summariseBy(all, (o) =>
+      (ATTACK_LABELS as readonly string[]).includes(o.row.label) && o.row.category !== '' ? techniqueOf(o.row.category) : null,
+    ),
   };
 }
 
@@ -190,7 +199,9 @@ function statsTable(first: string, rows: readonly ClassificationStats[], overall
       .map(([l, v]) => `${l} ${pct(v.blockRate)} (${v.blocked}/${v.rows})`)
       .join(', ');
     const name = s === overall ? '**overall**' : markdownCell(s.name);
-    lines.push(`| ${name} | ${s.rows} | ${labels} | ${pct(s.precision)} | ${pct(s.recall)} | ${num(s.f1)} | ${pct(s.fprBenign)} | ${pct(s.fprBenignHard)} | ${num(s.llmAuc)} | ${pct(s.moderationRecall)} |`);
+    lines.push(
+      `| ${name} | ${s.rows} | ${labels} | ${pct(s.precision)} | ${pct(s.recall)} | ${num(s.f1)} | ${pct(s.fprBenign)} | ${pct(s.fprBenignHard)} | ${num(s.llmAuc)} | ${pct(s.moderationRecall)} |`,
+    );
   }
   return lines;
 }

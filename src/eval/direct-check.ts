@@ -20,7 +20,9 @@ const MODEL_GUARDRAILS: readonly GuardrailDefinition[] = [llmGuardrail, contentM
 export async function modelGuardrailsCheck(models: ModelLibrary): Promise<CheckFunction> {
   const thresholds: Partial<Record<GuardrailName, object>> = thresholdSettings(models.detector().model.manifest.thresholds);
   const loaded = await loadGuardrails(MODEL_GUARDRAILS, { models });
-  const compiled = loaded.map(({ definition, guardrail }) => guardrail.compile({ ...Value.Create(definition.settings), ...thresholds[definition.name] }, { keywords: [], regexes: [] }));
+  const compiled = loaded.map(({ definition, guardrail }) =>
+    guardrail.compile({ ...Value.Create(definition.settings), ...thresholds[definition.name] }, { keywords: [], regexes: [] }),
+  );
   return async (direction: Direction, message: string): Promise<CheckResponseLike> => {
     const ctx: CheckContext = {
       direction,

@@ -37,9 +37,19 @@ type Span = { type: string; start: number; end: number };
 export function isSpanLabelled(row: unknown): row is SpanLabelledText {
   if (!row || typeof row !== 'object') return false;
   const { text, spans } = row as Record<string, unknown>;
-  return typeof text === 'string' && Array.isArray(spans) &&
-    spans.every((s) => s && typeof s === 'object' && typeof s.type === 'string' && Number.isInteger(s.start) && Number.isInteger(s.end) &&
-      (s.personal === undefined || typeof s.personal === 'boolean'));
+  return (
+    typeof text === 'string' &&
+    Array.isArray(spans) &&
+    spans.every(
+      (s) =>
+        s &&
+        typeof s === 'object' &&
+        typeof s.type === 'string' &&
+        Number.isInteger(s.start) &&
+        Number.isInteger(s.end) &&
+        (s.personal === undefined || typeof s.personal === 'boolean'),
+    )
+  );
 }
 
 export async function readSpanJsonl(path: string): Promise<SpanLabelledText[]> {
@@ -127,7 +137,10 @@ const pct = (v: number): string => (v * 100).toFixed(1).padStart(6);
 
 /** Plain-text table: one line per type, then the micro average. */
 export function formatPiiSpanReport(report: PiiSpanReport): string {
-  const lines = [`PII span evaluation: ${report.texts} texts`, `${'type'.padEnd(16)} ${'gold'.padStart(6)} ${'P %'.padStart(6)} ${'R %'.padStart(6)} ${'F1 %'.padStart(6)}`];
+  const lines = [
+    `PII span evaluation: ${report.texts} texts`,
+    `${'type'.padEnd(16)} ${'gold'.padStart(6)} ${'P %'.padStart(6)} ${'R %'.padStart(6)} ${'F1 %'.padStart(6)}`,
+  ];
   const row = (name: string, s: TypeScore) => `${name.padEnd(16)} ${String(s.tp + s.fn).padStart(6)} ${pct(s.precision)} ${pct(s.recall)} ${pct(s.f1)}`;
   for (const [type, s] of Object.entries(report.perType)) lines.push(row(type, s));
   lines.push(row('micro', report.micro));

@@ -6,9 +6,35 @@
 
 /** Languages named as the last `/` segment of a category (`xsafety:Goal_Hijacking/Arabic`). */
 const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
-  'Arabic', 'Bengali', 'Chinese', 'Danish', 'Dutch', 'English', 'French', 'German', 'Greek', 'Hindi', 'Indonesian',
-  'Italian', 'Japanese', 'Javanese', 'Kazakh', 'Korean', 'Lithuanian', 'Norwegian', 'Portuguese', 'Romanian',
-  'Russian', 'Serbian', 'Spanish', 'Swahili', 'Tagalog', 'Thai', 'Turkish', 'Vietnamese', 'Code-switched',
+  'Arabic',
+  'Bengali',
+  'Chinese',
+  'Danish',
+  'Dutch',
+  'English',
+  'French',
+  'German',
+  'Greek',
+  'Hindi',
+  'Indonesian',
+  'Italian',
+  'Japanese',
+  'Javanese',
+  'Kazakh',
+  'Korean',
+  'Lithuanian',
+  'Norwegian',
+  'Portuguese',
+  'Romanian',
+  'Russian',
+  'Serbian',
+  'Spanish',
+  'Swahili',
+  'Tagalog',
+  'Thai',
+  'Turkish',
+  'Vietnamese',
+  'Code-switched',
 ]);
 
 /** Scripts that identify a language family well enough for a report, when the category is silent. */

@@ -107,7 +107,12 @@ function combined(scored: readonly VectorScoredRow[], threshold: number): Combin
   return LABEL_GROUPS.map(([name, keep]) => {
     const rows = scored.filter((s) => keep(s.row.label));
     const count = (f: (s: VectorScoredRow) => boolean) => rows.filter(f).length;
-    const stats: CombinedStats = { name, rows: rows.length, llm: count((s) => s.llm === true), llmOrVector: count((s) => s.llm === true || s.score >= threshold) };
+    const stats: CombinedStats = {
+      name,
+      rows: rows.length,
+      llm: count((s) => s.llm === true),
+      llmOrVector: count((s) => s.llm === true || s.score >= threshold),
+    };
     if (withModels) {
       stats.models = count((s) => s.models === true);
       stats.modelsOrVector = count((s) => s.models === true || s.score >= threshold);

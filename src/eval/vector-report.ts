@@ -27,7 +27,10 @@ export function formatVectorReport(r: VectorEvalReport, heading = '##'): string 
       '',
       `| rows | n | classifier alone | classifier + vector |${models ? ' all model guardrails | all model guardrails + vector |' : ''}`,
       `|---|---:|---:|---:|${models ? '---:|---:|' : ''}`,
-      ...r.combined.map((c) => `| ${c.name} | ${c.rows} | ${pct(c.llm, c.rows)} | ${pct(c.llmOrVector, c.rows)} |${models ? ` ${pct(c.models!, c.rows)} | ${pct(c.modelsOrVector!, c.rows)} |` : ''}`),
+      ...r.combined.map(
+        (c) =>
+          `| ${c.name} | ${c.rows} | ${pct(c.llm, c.rows)} | ${pct(c.llmOrVector, c.rows)} |${models ? ` ${pct(c.models!, c.rows)} | ${pct(c.modelsOrVector!, c.rows)} |` : ''}`,
+      ),
     );
   }
   if (r.separation.length > 0) {

@@ -20,7 +20,8 @@ export interface CheckEventQueueOptions {
  * collections and is moved to the old generation, which then fills and is collected more often.
  */
 export class CheckEventQueue {
-  readonly #options: Required<Omit<CheckEventQueueOptions, 'onDrop' | 'onWriteError' | 'onPush'>> & Pick<CheckEventQueueOptions, 'onDrop' | 'onWriteError' | 'onPush'>;
+  readonly #options: Required<Omit<CheckEventQueueOptions, 'onDrop' | 'onWriteError' | 'onPush'>> &
+    Pick<CheckEventQueueOptions, 'onDrop' | 'onWriteError' | 'onPush'>;
   /** Events in their stored form: strings and numbers only, which the collector copies cheaply while they wait. */
   #pending: CheckEventRow[] = [];
   #timer: NodeJS.Timeout | undefined;

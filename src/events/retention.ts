@@ -16,7 +16,11 @@ export interface RetentionSettings {
 }
 
 export const DEFAULT_RETENTION: Readonly<RetentionSettings> = { max_age_days: 30, max_events: 1_000_000, audit_max_age_days: 365 };
-const LIMITS: Readonly<Record<keyof RetentionSettings, [number, number]>> = { max_age_days: [1, 3650], max_events: [10, 100_000_000], audit_max_age_days: [1, 3650] };
+const LIMITS: Readonly<Record<keyof RetentionSettings, [number, number]>> = {
+  max_age_days: [1, 3650],
+  max_events: [10, 100_000_000],
+  audit_max_age_days: [1, 3650],
+};
 
 function validate(input: Record<string, unknown>, current: RetentionSettings): RetentionSettings {
   const next = { ...current };
@@ -24,7 +28,12 @@ function validate(input: Record<string, unknown>, current: RetentionSettings): R
     const range = LIMITS[key as keyof RetentionSettings];
     if (!range) throw new AppError('invalid_field', `Unknown retention setting ${JSON.stringify(key)}; one of ${Object.keys(LIMITS).join(', ')}.`);
     if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) {
-      throw new AppError('invalid_field', `The retention setting ${key} must be a whole number from ${range[0]} to ${range[1]}; got ${JSON.stringify(value)}.`, {}, { field: key });
+      throw new AppError(
+        'invalid_field',
+        `The retention setting ${key} must be a whole number from ${range[0]} to ${range[1]}; got ${JSON.stringify(value)}.`,
+        {},
+        { field: key },
+      );
     }
     next[key as keyof RetentionSettings] = value;
   }
@@ -44,7 +53,9 @@ export async function getRetention(store: Store): Promise<RetentionSettings> {
 export async function updateRetention(store: Store, actor: Actor, input: unknown): Promise<RetentionSettings> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('invalid_field', 'Retention settings must be a JSON object.');
   const next = validate(input as Record<string, unknown>, await getRetention(store));
-  await applyConfigChange(store, actor, { action: 'retention.update', targetType: 'settings', targetId: 'retention', details: { ...next } }, (trx) => writeSetting(trx, 'retention', next));
+  await applyConfigChange(store, actor, { action: 'retention.update', targetType: 'settings', targetId: 'retention', details: { ...next } }, (trx) =>
+    writeSetting(trx, 'retention', next),
+  );
   return next;
 }
 
@@ -53,11 +64,23 @@ export async function pruneEvents(store: Store, now = Date.now()): Promise<{ che
   const settings = await getRetention(store);
   const day = 24 * 60 * 60 * 1000;
   const { db } = store;
-  const byAge = await db.deleteFrom('check_events').where('created_at', '<', new Date(now - settings.max_age_days * day).toISOString()).executeTakeFirst();
+  const byAge = await db
+    .deleteFrom('check_events')
+    .where('created_at', '<', new Date(now - settings.max_age_days * day).toISOString())
+    .executeTakeFirst();
   // Ids sort by creation time: everything older than the max_events-th newest goes.
-  const boundary = await db.selectFrom('check_events').select('id').orderBy('id', 'desc').offset(settings.max_events - 1).limit(1).executeTakeFirst();
+  const boundary = await db
+    .selectFrom('check_events')
+    .select('id')
+    .orderBy('id', 'desc')
+    .offset(settings.max_events - 1)
+    .limit(1)
+    .executeTakeFirst();
   const byCount = boundary ? await db.deleteFrom('check_events').where('id', '<', boundary.id).executeTakeFirst() : undefined;
-  const audit = await db.deleteFrom('audit_events').where('created_at', '<', new Date(now - settings.audit_max_age_days * day).toISOString()).executeTakeFirst();
+  const audit = await db
+    .deleteFrom('audit_events')
+    .where('created_at', '<', new Date(now - settings.audit_max_age_days * day).toISOString())
+    .executeTakeFirst();
   return {
     check_events: Number(byAge.numDeletedRows) + Number(byCount?.numDeletedRows ?? 0),
     audit_events: Number(audit.numDeletedRows),

@@ -65,7 +65,12 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
   const ipLimiter = new RateLimiter(options.limits.ratePerIpPerMinute);
   app.addHook('onRequest', async (request, reply) => {
     const wait = ipLimiter.take(request.ip);
-    if (wait > 0) return sendError(request, reply, new AppError('rate_limited', `The rate limit of this client address is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) }));
+    if (wait > 0)
+      return sendError(
+        request,
+        reply,
+        new AppError('rate_limited', `The rate limit of this client address is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) }),
+      );
   });
 
   await registerOpenApi(app, {

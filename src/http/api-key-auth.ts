@@ -20,7 +20,11 @@ function presentedKey(request: FastifyRequest, allowBearer: boolean): string | u
 /** Resolves the key to its Runtime LLM (reloading configuration first if it changed) and applies its rate limit. */
 export async function authenticateApiKey(request: FastifyRequest, config: LiveConfig, keyLimiter: RateLimiter, allowBearer = false): Promise<Caller> {
   const key = presentedKey(request, allowBearer);
-  if (!key) throw new AppError('invalid_api_key', allowBearer ? 'The API key is missing; send X-API-Key or Authorization: Bearer.' : 'The X-API-Key header is missing.');
+  if (!key)
+    throw new AppError(
+      'invalid_api_key',
+      allowBearer ? 'The API key is missing; send X-API-Key or Authorization: Bearer.' : 'The X-API-Key header is missing.',
+    );
   await config.refreshIfChanged();
   let caller = config.authenticate(key);
   if (!caller && looksLikeApiKey(key)) {
@@ -29,6 +33,7 @@ export async function authenticateApiKey(request: FastifyRequest, config: LiveCo
   }
   if (!caller) throw new AppError('invalid_api_key', 'Invalid API key.');
   const wait = keyLimiter.take(caller.runtimeLlm.id);
-  if (wait > 0) throw new AppError('rate_limited', `The rate limit of this API key is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
+  if (wait > 0)
+    throw new AppError('rate_limited', `The rate limit of this API key is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
   return caller;
 }

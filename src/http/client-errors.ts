@@ -45,7 +45,9 @@ export function clientErrorHandler(contentSecurityPolicy: string): (error: Clien
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
     };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.end(`HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n${head}\r\n${body}`);
     // Closing while the client still sends would reset the connection before it reads the answer:
     // keep reading (and discarding) for a moment, then close.

@@ -34,7 +34,12 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       'Administration of the Rampart appliance: everything the dashboard does. Sign in with POST /api/auth/login (sets an HttpOnly session cookie) and send the returned csrf_token as X-CSRF-Token on every POST, PUT, PATCH and DELETE. A freshly delivered password must be changed (POST /api/auth/password) before other routes answer.',
     securitySchemes: {
       session: { type: 'apiKey', in: 'cookie', name: '__Host-rampart_session', description: 'Session cookie set by POST /api/auth/login or single sign-on.' },
-      csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: 'csrf_token from the sign-in response or GET /api/auth/session; required on state-changing requests.' },
+      csrf: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-CSRF-Token',
+        description: 'csrf_token from the sign-in response or GET /api/auth/session; required on state-changing requests.',
+      },
     },
   });
   app.get('/healthz', { schema: { summary: 'Liveness', tags: ['operations'] } }, async () => ({ status: 'ok' }));

@@ -34,7 +34,8 @@ export function toAppError(error: FastifyError): AppError | undefined {
     // A body member is named by itself (as the dashboard's forms know it); others by where they are.
     const path = field ? (where === 'body' ? field : `${where}.${field}`) : where;
     // Out of range: name the whole allowed range and the value given (ajv runs with `verbose`).
-    const range = first && /^(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$/.test(first.keyword) && first.parentSchema ? allowedRange(first.parentSchema) : undefined;
+    const range =
+      first && /^(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$/.test(first.keyword) && first.parentSchema ? allowedRange(first.parentSchema) : undefined;
     const subject = field ? `The field ${path}` : `The request ${where}`;
     const message = range ? `${subject} must be ${range}; got ${JSON.stringify(first!.data)}.` : `${subject} ${first?.message ?? 'is invalid'}.`;
     return new AppError('invalid_field', message, {}, field ? { field } : undefined);
@@ -43,7 +44,9 @@ export function toAppError(error: FastifyError): AppError | undefined {
   if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'The database is busy or unavailable; try again in a second.', { 'Retry-After': '1' });
   // Any other 4xx raised by a plugin keeps its status class as a bad request.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return error.statusCode === 413 ? new AppError('payload_too_large', 'The request is larger than the configured limit.') : new AppError('bad_request', `The request was refused: ${error.message}`);
+    return error.statusCode === 413
+      ? new AppError('payload_too_large', 'The request is larger than the configured limit.')
+      : new AppError('bad_request', `The request was refused: ${error.message}`);
   }
   return undefined;
 }

@@ -17,7 +17,8 @@ function bodyProblem(value: unknown): string | undefined {
     if (depth >= MAX_JSON_DEPTH) return `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`;
     if (Object.hasOwn(node, '__proto__')) return 'The JSON body contains the forbidden member "__proto__".';
     const ctor: unknown = Object.hasOwn(node, 'constructor') ? (node as { constructor: unknown }).constructor : undefined;
-    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) return 'The JSON body contains the forbidden member "constructor.prototype".';
+    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype'))
+      return 'The JSON body contains the forbidden member "constructor.prototype".';
     for (const child of Array.isArray(node) ? node : Object.values(node)) {
       if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
     }

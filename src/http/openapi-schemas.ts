@@ -19,7 +19,9 @@ export const ERROR_RESPONSE_SCHEMA = Type.Object(
           { description: 'Stable machine-readable code; its status and meaning are listed in docs/errors.md.' },
         ),
         message: Type.String({ description: 'What went wrong, for a human.' }),
-        type: Type.String({ description: 'OpenAI-style error class: invalid_request_error, authentication_error, rate_limit_error, api_error or guardrail_violation.' }),
+        type: Type.String({
+          description: 'OpenAI-style error class: invalid_request_error, authentication_error, rate_limit_error, api_error or guardrail_violation.',
+        }),
         request_id: Type.String({ description: 'Identifies the request in the server log and in events.' }),
         field: Type.Optional(Type.String({ description: 'invalid_field about one member: its dotted path.' })),
       },
@@ -35,7 +37,9 @@ const messageLimit = 'At most 32,768 characters by default (RAMPART_MAX_MESSAGE_
 export function checkRequestSchema(direction: Direction) {
   return Type.Object(
     {
-      message: Type.String({ description: direction === 'input' ? `The user prompt to inspect. ${messageLimit}` : `The LLM response to inspect. ${messageLimit}` }),
+      message: Type.String({
+        description: direction === 'input' ? `The user prompt to inspect. ${messageLimit}` : `The LLM response to inspect. ${messageLimit}`,
+      }),
       prompt: Type.Optional(
         Type.String({ description: direction === 'input' ? 'Ignored on input-check.' : 'The user prompt that led to the response in `message` (optional).' }),
       ),
@@ -51,7 +55,9 @@ const GUARDRAIL_NAME = Type.Union(GUARDRAIL_NAMES.map((name) => Type.Literal(nam
 export function checkResponseSchema(registry: readonly GuardrailDefinition[]): TObject {
   return Type.Object(
     {
-      injection_detected: Type.Boolean({ description: 'true when any enabled guardrail blocked the message. A blocked message is a normal 200 answer, not an error.' }),
+      injection_detected: Type.Boolean({
+        description: 'true when any enabled guardrail blocked the message. A blocked message is a normal 200 answer, not an error.',
+      }),
       execution_time: Type.Number({ description: 'Server-side processing time of the check in milliseconds (float), from request arrival to response.' }),
       checks: checksSchema(registry),
       blocked_by: Type.Array(GUARDRAIL_NAME, { description: 'Names of the guardrails that blocked the message (members of `checks`).' }),
@@ -61,7 +67,9 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
       }),
       request_id: Type.String({ description: 'Identifies this check in events and logs.' }),
       sanitized_message: Type.Optional(
-        Type.String({ description: 'Present when a guardrail masks rather than blocks (PII mask action): the message with each masked range replaced by <TYPE>.' }),
+        Type.String({
+          description: 'Present when a guardrail masks rather than blocks (PII mask action): the message with each masked range replaced by <TYPE>.',
+        }),
       ),
     },
     { $id: 'CheckResponse', additionalProperties: false },

@@ -43,7 +43,7 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
       schema: {
         summary: 'Readiness: database reachable and configuration loaded (503 otherwise)',
         description:
-          'checks.events tells whether check events are being written: ok, retrying (kept in memory until the database takes them) or dropping (the in-memory queue overflowed). Checks keep answering in every case; a failing event store does not make the node unready. checks.model_backends (present when backends are configured) gives each model backend\'s state on this node: ready, loading, unavailable (could not be loaded), open (its circuit breaker stopped calls after repeated failures) or half_open (a trial call is allowed); backends never make the node unready, the guardrails\' on_error decides what their failures mean.',
+          "checks.events tells whether check events are being written: ok, retrying (kept in memory until the database takes them) or dropping (the in-memory queue overflowed). Checks keep answering in every case; a failing event store does not make the node unready. checks.model_backends (present when backends are configured) gives each model backend's state on this node: ready, loading, unavailable (could not be loaded), open (its circuit breaker stopped calls after repeated failures) or half_open (a trial call is allowed); backends never make the node unready, the guardrails' on_error decides what their failures mean.",
         tags: ['operations'],
       },
     },

@@ -28,7 +28,10 @@ type ForwardingCaller = Caller & { profile: CompiledProfile };
 function forwardingTarget(caller: Caller, credentials: CredentialBox): { caller: ForwardingCaller; target: UpstreamTarget } {
   const { runtimeLlm, profile } = caller;
   if (runtimeLlm.mode !== 'forwarding') {
-    throw new AppError('forwarding_disabled', `Runtime LLM ${JSON.stringify(runtimeLlm.name)} is in non-forwarding mode; call input-check and output-check instead, or switch it to forwarding mode with an upstream URL.`);
+    throw new AppError(
+      'forwarding_disabled',
+      `Runtime LLM ${JSON.stringify(runtimeLlm.name)} is in non-forwarding mode; call input-check and output-check instead, or switch it to forwarding mode with an upstream URL.`,
+    );
   }
   if (profile instanceof Error) throw new AppError('unavailable', 'The security profile of this Runtime LLM is invalid; an administrator must fix it.');
   let credential: string | null = null;
@@ -36,7 +39,7 @@ function forwardingTarget(caller: Caller, credentials: CredentialBox): { caller:
     try {
       credential = credentials.open(runtimeLlm.upstreamCredential, runtimeLlm.id);
     } catch {
-      throw new AppError('unavailable', 'The upstream credential cannot be decrypted with this node\'s credentials key; set it again.');
+      throw new AppError('unavailable', "The upstream credential cannot be decrypted with this node's credentials key; set it again.");
     }
   }
   return { caller: { ...caller, profile }, target: { baseUrl: runtimeLlm.url, credential } };
@@ -76,7 +79,10 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
       const body: ChatCompletionRequest = request.body;
       for (const slot of textSlots(body.messages)) {
         if (slot.text.length > options.maxMessageChars) {
-          throw new AppError('payload_too_large', `Message ${slot.messageIndex} is ${slot.text.length} characters long; the limit is ${options.maxMessageChars}.`);
+          throw new AppError(
+            'payload_too_large',
+            `Message ${slot.messageIndex} is ${slot.text.length} characters long; the limit is ${options.maxMessageChars}.`,
+          );
         }
       }
       const { caller, target } = forwardingTarget(request.caller!, options.credentials);
@@ -112,7 +118,10 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
 
   app.get(
     '/v1/models',
-    { onRequest: authenticate, schema: { summary: 'The upstream LLM\'s model list, passed through (Forwarding mode)', tags: ['forwarding'], security: [{ apiKey: [] }] } },
+    {
+      onRequest: authenticate,
+      schema: { summary: "The upstream LLM's model list, passed through (Forwarding mode)", tags: ['forwarding'], security: [{ apiKey: [] }] },
+    },
     async (request, reply) => {
       const { caller, target } = forwardingTarget(request.caller!, options.credentials);
       const deadline = new IdleDeadline(caller.profile.forwarding.upstream_timeout_ms);

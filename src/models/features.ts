@@ -43,7 +43,9 @@ const BIGRAM_CHAR_SEED = 0x2545f491;
 
 /** CJK ideographs, kana, Hangul syllables and Thai: scripts whose words are not separated by spaces. */
 function isUnspacedScript(c: number): boolean {
-  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0x0e00 && c <= 0x0e7f) || (c >= 0xf900 && c <= 0xfaff);
+  return (
+    (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0x0e00 && c <= 0x0e7f) || (c >= 0xf900 && c <= 0xfaff)
+  );
 }
 const BIGRAM_SEED = 0x7f4a7c15;
 

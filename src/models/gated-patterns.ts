@@ -237,7 +237,8 @@ export class GatedPatterns {
     const mask = this.#scan(text, starts);
     for (let k = 0; k < this.patterns.length; k++) {
       const bit = 1 << k;
-      const found = (mask & bit) === 0 ? false : (this.#atWordStarts & bit) !== 0 ? this.#matchesAtAny(k, text, starts.at, starts.bits) : this.patterns[k]!.test(text);
+      const found =
+        (mask & bit) === 0 ? false : (this.#atWordStarts & bit) !== 0 ? this.#matchesAtAny(k, text, starts.at, starts.bits) : this.patterns[k]!.test(text);
       out[offset + k] = found ? 1 : 0;
     }
   }

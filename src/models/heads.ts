@@ -11,7 +11,4 @@ export const HEADS = [
 ] as const;
 export type HeadName = (typeof HEADS)[number];
 
-export const HEAD_INDEX: Readonly<Record<HeadName, number>> = Object.fromEntries(HEADS.map((h, i) => [h, i])) as Record<
-  HeadName,
-  number
->;
+export const HEAD_INDEX: Readonly<Record<HeadName, number>> = Object.fromEntries(HEADS.map((h, i) => [h, i])) as Record<HeadName, number>;

@@ -53,11 +53,23 @@ export class DetectorNetwork {
     // Four rows at a time: their cache misses overlap instead of queuing one after another.
     let i = 0;
     for (; i + 4 <= ids.length; i += 4) {
-      const a = ids[i]!, b = ids[i + 1]!, c = ids[i + 2]!, d = ids[i + 3]!;
-      const ua = bucketWeights[a]!, ub = bucketWeights[b]!, uc = bucketWeights[c]!, ud = bucketWeights[d]!;
+      const a = ids[i]!,
+        b = ids[i + 1]!,
+        c = ids[i + 2]!,
+        d = ids[i + 3]!;
+      const ua = bucketWeights[a]!,
+        ub = bucketWeights[b]!,
+        uc = bucketWeights[c]!,
+        ud = bucketWeights[d]!;
       total += ua + ub + uc + ud;
-      const ca = ua * embeddingScale[a]!, cb = ub * embeddingScale[b]!, cc = uc * embeddingScale[c]!, cd = ud * embeddingScale[d]!;
-      const oa = a * H, ob = b * H, oc = c * H, od = d * H;
+      const ca = ua * embeddingScale[a]!,
+        cb = ub * embeddingScale[b]!,
+        cc = uc * embeddingScale[c]!,
+        cd = ud * embeddingScale[d]!;
+      const oa = a * H,
+        ob = b * H,
+        oc = c * H,
+        od = d * H;
       for (let j = 0; j < H; j++) {
         h[j]! += ca * embedding[oa + j]! + cb * embedding[ob + j]! + cc * embedding[oc + j]! + cd * embedding[od + j]!;
       }

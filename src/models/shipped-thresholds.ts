@@ -25,13 +25,18 @@ export function thresholdSettings(thresholds: Readonly<Record<string, number>>):
     return typeof t === 'number' ? Number(t.toFixed(3)) : 0.5;
   };
   return Object.fromEntries(
-    Object.entries(THRESHOLD_HEADS).map(([guardrail, settings]) => [guardrail, Object.fromEntries(Object.entries(settings).map(([setting, head]) => [setting, of(head)]))]),
+    Object.entries(THRESHOLD_HEADS).map(([guardrail, settings]) => [
+      guardrail,
+      Object.fromEntries(Object.entries(settings).map(([setting, head]) => [setting, of(head)])),
+    ]),
   ) as ThresholdSettings;
 }
 
 function shippedThresholds(): Record<string, number> {
   try {
-    const manifest = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME, 'manifest.json'), 'utf8')) as { thresholds?: Record<string, number> };
+    const manifest = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME, 'manifest.json'), 'utf8')) as {
+      thresholds?: Record<string, number>;
+    };
     return manifest.thresholds ?? {};
   } catch {
     return {};

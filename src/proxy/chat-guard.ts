@@ -29,7 +29,9 @@ export interface VerdictSummary {
 
 /** The verdict of a blocked message, as clients of the proxy see it. */
 export function verdictDetails(outcome: CheckOutcome, requestId: string, where: Record<string, number>): Record<string, unknown> {
-  return { rampart: { request_id: requestId, ...where, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, checks: outcome.checks } };
+  return {
+    rampart: { request_id: requestId, ...where, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, checks: outcome.checks },
+  };
 }
 
 /** Letters only, so text normalisation (leetspeak folding, case) cannot alter it: 94 bits of entropy. */
@@ -72,9 +74,19 @@ export class ChatGuard {
     for (const slot of slots) {
       if (!INPUT_ROLES.has(slot.role)) continue;
       const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text }, this.#requestId);
-      inputVerdicts.push({ message_index: slot.messageIndex, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, monitored_by: outcome.monitored_by });
+      inputVerdicts.push({
+        message_index: slot.messageIndex,
+        injection_detected: outcome.injection_detected,
+        blocked_by: outcome.blocked_by,
+        monitored_by: outcome.monitored_by,
+      });
       if (outcome.injection_detected) {
-        throw new AppError('input_blocked', `Message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}.`, {}, verdictDetails(outcome, this.#requestId, { message_index: slot.messageIndex }));
+        throw new AppError(
+          'input_blocked',
+          `Message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}.`,
+          {},
+          verdictDetails(outcome, this.#requestId, { message_index: slot.messageIndex }),
+        );
       }
       if (outcome.sanitized_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.sanitized_message);
     }
@@ -101,7 +113,12 @@ export class ChatGuard {
       const content = choice.message?.content;
       if (typeof content !== 'string' || !choice.message) continue;
       const outcome = await this.checkAnswer(guarded, content);
-      verdicts.push({ choice_index: choice.index, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, monitored_by: outcome.monitored_by });
+      verdicts.push({
+        choice_index: choice.index,
+        injection_detected: outcome.injection_detected,
+        blocked_by: outcome.blocked_by,
+        monitored_by: outcome.monitored_by,
+      });
       if (outcome.injection_detected) {
         choice.message.content = this.settings.refusal_message;
         choice.finish_reason = 'content_filter';

@@ -71,5 +71,7 @@ export function replaceSlotText(messages: ChatMessage[], slot: TextSlot, text: s
 export function isChatCompletionRequest(body: unknown): body is ChatCompletionRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const messages = (body as { messages?: unknown }).messages;
-  return Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'object' && m !== null && typeof (m as ChatMessage).role === 'string');
+  return (
+    Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'object' && m !== null && typeof (m as ChatMessage).role === 'string')
+  );
 }

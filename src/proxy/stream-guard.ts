@@ -159,7 +159,11 @@ export class StreamRelay {
   }
 
   #violation(outcome: CheckOutcome, index: number): never {
-    this.#fail({ code: 'output_blocked', message: `The answer was blocked by ${outcome.blocked_by.join(', ')}.`, ...verdictDetails(outcome, this.#o.requestId, { choice_index: index }) });
+    this.#fail({
+      code: 'output_blocked',
+      message: `The answer was blocked by ${outcome.blocked_by.join(', ')}.`,
+      ...verdictDetails(outcome, this.#o.requestId, { choice_index: index }),
+    });
     throw new StreamStopped();
   }
 

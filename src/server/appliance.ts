@@ -75,7 +75,10 @@ export async function prepareDataDirectory(config: AppConfig, log: Logger, model
     // Printed once, at creation; the password itself is only in the owner-only file. Besides the
     // log line, a plain line on stderr for the person watching the first start.
     if (passwordFile) {
-      log.warn({ password_file: passwordFile, username: 'admin' }, 'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in');
+      log.warn(
+        { password_file: passwordFile, username: 'admin' },
+        'bootstrap administrator created; the initial password is in this file (readable by its owner only) and must be changed at first sign-in',
+      );
       process.stderr.write(`First sign-in: user admin, password in ${passwordFile} (change it when you first sign in).\n`);
     }
   } finally {
@@ -138,7 +141,11 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     { models, services: { store, dataDir: config.dataDir, log, onConfigReload: (listener) => reloadListeners.push(listener) } },
     (name, ms) => log.info({ guardrail: name, ms: Math.round(ms) }, 'guardrail loaded'),
   );
-  const live = new LiveConfig({ store, guardrails, onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration') });
+  const live = new LiveConfig({
+    store,
+    guardrails,
+    onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration'),
+  });
   await live.load();
   for (const listener of reloadListeners) {
     live.onReload(listener);
@@ -241,7 +248,15 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
       throw error;
     }
     log.info(
-      { api_port: apiPort, dashboard_port: dashboardPort, data_dir: config.dataDir, database: store.location, tls_certificate: tls.certPath, tls_fingerprint_sha256: tls.fingerprint256, version: VERSION },
+      {
+        api_port: apiPort,
+        dashboard_port: dashboardPort,
+        data_dir: config.dataDir,
+        database: store.location,
+        tls_certificate: tls.certPath,
+        tls_fingerprint_sha256: tls.fingerprint256,
+        version: VERSION,
+      },
       worker ? 'worker ready' : 'rampart ready',
     );
     let closing: Promise<void> | undefined;

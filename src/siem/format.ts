@@ -40,7 +40,10 @@ function cefSeverity(event: ForwardedEvent): number {
 }
 
 // RFC 5424 HOSTNAME: printable US-ASCII without spaces, at most 255 characters.
-const HOST = hostname().replace(/[^\x21-\x7e]/g, '').slice(0, 255) || '-';
+const HOST =
+  hostname()
+    .replace(/[^\x21-\x7e]/g, '')
+    .slice(0, 255) || '-';
 
 /**
  * `<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA ` (RFC 5424 §6), then the BOM
@@ -50,7 +53,11 @@ function syslogHeader(event: ForwardedEvent): string {
   return `<${FACILITY * 8 + syslogSeverity(event)}>1 ${event.time} ${HOST} rampart ${process.pid} ${event.kind} - \uFEFF`;
 }
 
-const cefHeaderValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+const cefHeaderValue = (v: string) =>
+  v
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
 const cefExtensionValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/=/g, '\\=').replace(/\r/g, '\\r').replace(/\n/g, '\\n');
 
 type Extensions = [key: string, value: string | number | null | undefined][];
@@ -58,7 +65,7 @@ type Extensions = [key: string, value: string | number | null | undefined][];
 function cefSignature(event: ForwardedEvent): { id: string; name: string; extensions: Extensions; free: string | undefined } {
   if (event.kind === 'check') {
     const scores = Object.entries(event.results)
-      .map(([name, r]) => `${name}:${r?.error ? 'error' : r?.score ?? (r?.detected ? 1 : 0)}`)
+      .map(([name, r]) => `${name}:${r?.error ? 'error' : (r?.score ?? (r?.detected ? 1 : 0))}`)
       .join(' ');
     return {
       id: `check.${event.direction}.${event.verdict}`,

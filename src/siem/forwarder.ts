@@ -58,7 +58,14 @@ export class SiemForwarder {
       registers: [options.registry],
     });
     const queue = this;
-    new Gauge({ name: 'rampart_siem_queue_length', help: 'Events waiting to be sent to the SIEM', registers: [options.registry], collect() { this.set(queue.pending); } });
+    new Gauge({
+      name: 'rampart_siem_queue_length',
+      help: 'Events waiting to be sent to the SIEM',
+      registers: [options.registry],
+      collect() {
+        this.set(queue.pending);
+      },
+    });
   }
 
   get pending(): number {
@@ -148,5 +155,4 @@ export class SiemForwarder {
     if (!(await compareAndSetSetting(db, 'siem_audit_cursor', stored, { time, ids } satisfies AuditCursor))) return; // another node claimed them
     if (forward) for (const row of fresh) this.#enqueue(auditEventJson(row));
   }
-
 }

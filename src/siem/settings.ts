@@ -24,7 +24,8 @@ export type SiemSettingsInput = Partial<Record<keyof SiemSettings, unknown>>;
 function validate(input: SiemSettingsInput, current: SiemSettings): SiemSettings {
   const next = { ...current };
   for (const key of Object.keys(input)) {
-    if (!(key in DEFAULT_SIEM_SETTINGS)) throw new AppError('invalid_field', `Unknown SIEM setting ${JSON.stringify(key)}; one of ${Object.keys(DEFAULT_SIEM_SETTINGS).join(', ')}.`);
+    if (!(key in DEFAULT_SIEM_SETTINGS))
+      throw new AppError('invalid_field', `Unknown SIEM setting ${JSON.stringify(key)}; one of ${Object.keys(DEFAULT_SIEM_SETTINGS).join(', ')}.`);
   }
   if (input.collector !== undefined) {
     if (typeof input.collector !== 'string' || (input.collector !== '' && isIP(input.collector.trim()) === 0)) {
@@ -39,7 +40,8 @@ function validate(input: SiemSettingsInput, current: SiemSettings): SiemSettings
     next.port = input.port;
   }
   if (input.format !== undefined) {
-    if (!SIEM_FORMATS.includes(input.format as SiemFormat)) throw new AppError('invalid_field', `The format must be cef or json, got ${JSON.stringify(input.format)}.`);
+    if (!SIEM_FORMATS.includes(input.format as SiemFormat))
+      throw new AppError('invalid_field', `The format must be cef or json, got ${JSON.stringify(input.format)}.`);
     next.format = input.format as SiemFormat;
   }
   if (input.enabled !== undefined) {
@@ -65,7 +67,9 @@ export async function getSiemSettings(store: Store): Promise<SiemSettings> {
 export async function updateSiemSettings(store: Store, actor: Actor, input: SiemSettingsInput): Promise<SiemSettings> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('invalid_field', 'SIEM settings must be a JSON object.');
   const next = validate(input, await getSiemSettings(store));
-  await applyConfigChange(store, actor, { action: 'siem.update', targetType: 'settings', targetId: 'siem', details: { ...next } }, (trx) => writeSetting(trx, 'siem', next));
+  await applyConfigChange(store, actor, { action: 'siem.update', targetType: 'settings', targetId: 'siem', details: { ...next } }, (trx) =>
+    writeSetting(trx, 'siem', next),
+  );
   return next;
 }
 

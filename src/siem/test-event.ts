@@ -12,7 +12,10 @@ import { UdpTransport } from './udp-transport.ts';
  * or not, so an operator can check the path before switching it on. UDP has no receipt, so success
  * means "sent"; the collector shows whether it arrived.
  */
-export async function sendSiemTestEvent(store: Store, actor: Actor): Promise<{ event: TestEventJson; collector: string; port: number; format: string; bytes: number }> {
+export async function sendSiemTestEvent(
+  store: Store,
+  actor: Actor,
+): Promise<{ event: TestEventJson; collector: string; port: number; format: string; bytes: number }> {
   const settings = await getSiemSettings(store);
   if (settings.collector === '') throw new AppError('invalid_field', 'No SIEM collector is configured; set its address and port first.');
   const event: TestEventJson = { kind: 'test', id: newId('evt'), time: nowIso(), actor: actor.id };
@@ -25,6 +28,12 @@ export async function sendSiemTestEvent(store: Store, actor: Actor): Promise<{ e
   } finally {
     transport.close();
   }
-  await recordAudit(store.db, { actor: actor.id, action: 'siem.test', targetType: 'settings', targetId: 'siem', details: { event_id: event.id, collector: settings.collector, port: settings.port } });
+  await recordAudit(store.db, {
+    actor: actor.id,
+    action: 'siem.test',
+    targetType: 'settings',
+    targetId: 'siem',
+    details: { event_id: event.id, collector: settings.collector, port: settings.port },
+  });
   return { event, collector: settings.collector, port: settings.port, format: settings.format, bytes: datagram.length };
 }

@@ -10,12 +10,7 @@ export interface ActiveKey {
 /** Stores a new key hash for a Runtime LLM and revokes its previous keys in the same step. */
 export async function replaceApiKey(db: Kysely<Database>, runtimeLlmId: string, keyHash: string, keyHint: string): Promise<void> {
   const now = nowIso();
-  await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now })
-    .where('runtime_llm_id', '=', runtimeLlmId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await db.updateTable('api_keys').set({ revoked_at: now }).where('runtime_llm_id', '=', runtimeLlmId).where('revoked_at', 'is', null).execute();
   await db
     .insertInto('api_keys')
     .values({ id: newId('key'), runtime_llm_id: runtimeLlmId, key_hash: keyHash, key_hint: keyHint, created_at: now, revoked_at: null })

@@ -69,7 +69,11 @@ const ROWS_PER_INSERT = 500;
 
 /** Inserts rows through the query builder (the PostgreSQL store; `db` may be a transaction). */
 export async function insertCheckEventRows(db: Kysely<Database>, rows: readonly CheckEventRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto('check_events').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await db
+      .insertInto('check_events')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
 }
 
 export interface CheckEventFilter {

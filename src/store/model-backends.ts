@@ -11,8 +11,7 @@ export interface BackendLimits {
   breakerCooldownMs: number;
 }
 
-export type BackendSettings = BackendLimits &
-  ({ kind: 'onnx'; path: string } | { kind: 'llm_judge'; url: string; model: string; format: JudgeFormat });
+export type BackendSettings = BackendLimits & ({ kind: 'onnx'; path: string } | { kind: 'llm_judge'; url: string; model: string; format: JudgeFormat });
 
 export interface StoredModelBackend {
   id: string;

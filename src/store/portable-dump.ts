@@ -38,7 +38,9 @@ export async function* dumpDatabase(db: Kysely<Database>): AsyncGenerator<DumpLi
   for (const { name, key } of DUMPED_TABLES) {
     let after: unknown = null;
     for (;;) {
-      const page = await sql<Record<string, unknown>>`select * from ${sql.table(name)} ${after === null ? sql`` : sql`where ${sql.ref(key)} > ${after}`} order by ${sql.ref(key)} limit ${PAGE}`.execute(db);
+      const page = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(name)} ${after === null ? sql`` : sql`where ${sql.ref(key)} > ${after}`} order by ${sql.ref(key)} limit ${PAGE}`.execute(db);
       for (const row of page.rows) yield { table: name, row };
       if (page.rows.length < PAGE) break;
       after = page.rows[page.rows.length - 1]![key];
@@ -70,7 +72,10 @@ export async function restoreDatabase(db: Kysely<Database>, lines: AsyncIterable
     let batch: { table: string; rows: Record<string, unknown>[] } = { table: '', rows: [] };
     const flush = async () => {
       if (batch.rows.length === 0) return;
-      await trx.insertInto(batch.table as keyof Database).values(batch.rows as never).execute();
+      await trx
+        .insertInto(batch.table as keyof Database)
+        .values(batch.rows as never)
+        .execute();
       counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
       batch = { table: '', rows: [] };
     };

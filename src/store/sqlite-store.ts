@@ -96,7 +96,8 @@ export class SqliteStore implements Store {
       raw.exec('BEGIN IMMEDIATE');
       try {
         let i = 0;
-        for (; i + EVENTS_PER_STATEMENT <= rows.length; i += EVENTS_PER_STATEMENT) this.#eventInsert(EVENTS_PER_STATEMENT).run(...eventValues(rows, i, EVENTS_PER_STATEMENT));
+        for (; i + EVENTS_PER_STATEMENT <= rows.length; i += EVENTS_PER_STATEMENT)
+          this.#eventInsert(EVENTS_PER_STATEMENT).run(...eventValues(rows, i, EVENTS_PER_STATEMENT));
         for (; i < rows.length; i++) this.#eventInsert(1).run(...eventValues(rows, i, 1));
         raw.exec('COMMIT');
       } catch (error) {

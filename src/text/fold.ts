@@ -14,8 +14,9 @@ export interface MappedText {
 }
 
 // Zero-width and bidi controls, soft hyphen, word joiner family, BOM, variation selectors, tag characters.
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is tested on its own (isInvisible), never as part of a cluster.
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is tested on its own (isInvisible), never as part of a cluster.
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
 const COMBINING = /\p{M}/u;
 const SPACE = /\s/u;
 

@@ -5,8 +5,21 @@
  * Letters spelled out one by one ("i g n o r e", "i.g.n.o.r.e") are joined back into a word.
  */
 const SUBSTITUTES: Readonly<Record<string, string>> = {
-  '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g',
-  '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't', '€': 'e', '£': 'l',
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+  '+': 't',
+  '€': 'e',
+  '£': 'l',
 };
 
 const UNIT_OR_ORDINAL = /^\d+(?:st|nd|rd|th|am|pm|px|pt|em|kg|km|cm|mm|mb|gb|kb|tb|ms|hz|mph|fps|bit|kw|mg|ml)$/;

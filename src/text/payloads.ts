@@ -59,7 +59,7 @@ function decodeBase64(text: string, out: DecodedPayload[]): void {
 function decodeHex(text: string, out: DecodedPayload[]): void {
   for (const m of text.matchAll(HEX)) {
     const digits = m[0].replace(/\\x|0x|[\s:,]/g, '');
-    if (digits.length % 2 !== 0 || !/[a-fA-F]/.test(digits) && digits.length < 16) continue;
+    if (digits.length % 2 !== 0 || (!/[a-fA-F]/.test(digits) && digits.length < 16)) continue;
     const decoded = utf8(Buffer.from(digits, 'hex'));
     if (looksLikeText(decoded)) out.push({ kind: 'hex', text: decoded, span: spanOf(m) });
   }
@@ -81,7 +81,12 @@ function decodeUrl(text: string, out: DecodedPayload[]): void {
     try {
       decoded = decodeURIComponent(m[0].replace(/\+/g, ' '));
     } catch {
-      decoded = utf8(Buffer.from(m[0].replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1'));
+      decoded = utf8(
+        Buffer.from(
+          m[0].replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ),
+      );
     }
     if (looksLikeText(decoded)) out.push({ kind: 'url', text: decoded, span: spanOf(m) });
   }
@@ -118,7 +123,10 @@ function isHexRunChar(c: number): boolean {
 
 /** One pass over the text: the longest base64-alphabet run and the most hex digits in one hex-ish run. */
 function candidateRuns(text: string): { base64: number; hexDigits: number } {
-  let base64 = 0, run = 0, hexDigits = 0, hexRun = 0;
+  let base64 = 0,
+    run = 0,
+    hexDigits = 0,
+    hexRun = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     run = isBase64Char(c) ? run + 1 : 0;

@@ -49,7 +49,9 @@ export const isLetterMarkOrDigitAt: WordCharTest = (s, i) => {
 /** Whether a UTF-16 code unit is white space exactly as `\s` in a regular expression reads it (tab to carriage return, Unicode's space separators, line and paragraph separators, BOM). */
 export function isWhiteSpaceCode(c: number): boolean {
   if (c < 0x80) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }
 
 function charLengthAt(s: string, i: number): number {

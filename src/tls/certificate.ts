@@ -27,7 +27,13 @@ export async function loadTlsMaterial(options: TlsOptions): Promise<TlsMaterial>
   if (options.certFile || options.keyFile) {
     if (!options.certFile || !options.keyFile) throw new Error('TLS needs both a certificate file and a key file.');
     const cert = readFileSync(options.certFile, 'utf8');
-    return { cert, key: readFileSync(options.keyFile, 'utf8'), fingerprint256: new X509Certificate(cert).fingerprint256, certPath: options.certFile, selfSigned: false };
+    return {
+      cert,
+      key: readFileSync(options.keyFile, 'utf8'),
+      fingerprint256: new X509Certificate(cert).fingerprint256,
+      certPath: options.certFile,
+      selfSigned: false,
+    };
   }
   const dir = join(options.dataDir, 'tls');
   const certPath = join(dir, 'cert.pem');
@@ -39,27 +45,33 @@ export async function loadTlsMaterial(options: TlsOptions): Promise<TlsMaterial>
     notAfter.setFullYear(notAfter.getFullYear() + 2);
     // Loaded only here: the certificate libraries (about 4 MB resident) serve the first start alone.
     const { generate } = await import('selfsigned');
-    const pems = await generate([{ name: 'commonName', value: hostname() }, { name: 'organizationName', value: 'Rampart appliance' }], {
-      keyType: 'ec',
-      curve: 'P-256',
-      algorithm: 'sha256',
-      notBeforeDate: notBefore,
-      notAfterDate: notAfter,
-      extensions: [
-        { name: 'basicConstraints', cA: false },
-        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-        { name: 'extKeyUsage', serverAuth: true },
-        {
-          name: 'subjectAltName',
-          altNames: [
-            { type: 2, value: 'localhost' },
-            { type: 2, value: hostname() },
-            { type: 7, ip: '127.0.0.1' },
-            { type: 7, ip: '::1' },
-          ],
-        },
+    const pems = await generate(
+      [
+        { name: 'commonName', value: hostname() },
+        { name: 'organizationName', value: 'Rampart appliance' },
       ],
-    });
+      {
+        keyType: 'ec',
+        curve: 'P-256',
+        algorithm: 'sha256',
+        notBeforeDate: notBefore,
+        notAfterDate: notAfter,
+        extensions: [
+          { name: 'basicConstraints', cA: false },
+          { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+          { name: 'extKeyUsage', serverAuth: true },
+          {
+            name: 'subjectAltName',
+            altNames: [
+              { type: 2, value: 'localhost' },
+              { type: 2, value: hostname() },
+              { type: 7, ip: '127.0.0.1' },
+              { type: 7, ip: '::1' },
+            ],
+          },
+        ],
+      },
+    );
     writeFileSync(keyPath, pems.private, { mode: 0o600 });
     writeFileSync(certPath, pems.cert, { mode: 0o644 });
   }

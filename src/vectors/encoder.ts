@@ -90,7 +90,11 @@ export class SentenceEncoder {
       } else spans.push({ row, words: within(tokens.words, r, MAX_TOKENS), chunks: within(tokens.chunks, r, MAX_TOKENS) });
     });
     if (spans.length === 0) return out;
-    const sums = this.#runningSums(tokens, slotsOf(spans.flatMap((s) => [s.words.from, s.words.to])), slotsOf(spans.flatMap((s) => [s.chunks.from, s.chunks.to])));
+    const sums = this.#runningSums(
+      tokens,
+      slotsOf(spans.flatMap((s) => [s.words.from, s.words.to])),
+      slotsOf(spans.flatMap((s) => [s.chunks.from, s.chunks.to])),
+    );
     for (const { row, words, chunks } of spans) this.#combine(sums, tokens, words, chunks, out.subarray(row * dims, (row + 1) * dims));
     return out;
   }
@@ -189,7 +193,10 @@ export class SentenceEncoder {
     let norm = 0;
     for (let d = 0; d < dims; d++) {
       let v = weightSum > 0 ? (ws[w1 + d]! - ws[w0 + d]!) / weightSum : 0;
-      if (count > 0) v += (hs[w1 + d]! - hs[w0 + d]! - (joining >= 0 ? hashVectors.scales[joining]! * hashVectors.q[joining * dims + d]! : 0) + ss[s1 + d]! - ss[s0 + d]!) / count;
+      if (count > 0)
+        v +=
+          (hs[w1 + d]! - hs[w0 + d]! - (joining >= 0 ? hashVectors.scales[joining]! * hashVectors.q[joining * dims + d]! : 0) + ss[s1 + d]! - ss[s0 + d]!) /
+          count;
       out[d] = v;
       norm += out[d]! * out[d]!;
     }
@@ -268,7 +275,10 @@ function sumRows(table: Int8Rows, rows: readonly number[], dims: number, weight:
 export function loadSentenceEncoder(dir = ENCODER_DIR, read: ModelFileReader = readModelFile): SentenceEncoder {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EncoderManifest;
   const data = readVerified(dir, manifest.files.weights, read);
-  const words = readVerified(dir, manifest.files.vocabulary, read).toString('utf8').split('\n').filter((w) => w !== '');
+  const words = readVerified(dir, manifest.files.vocabulary, read)
+    .toString('utf8')
+    .split('\n')
+    .filter((w) => w !== '');
   const entry = (name: (typeof ENCODER_TENSORS)[number]) => {
     const found = manifest.tensors.find((t) => t.name === name);
     if (!found) throw new Error(`Encoder weights lack tensor ${name}.`);

@@ -56,7 +56,9 @@ export interface RawListFilter {
 export function parseListFilter(raw: RawListFilter): ThreatListFilter {
   const limit = raw.limit === undefined ? 50 : Number(raw.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new AppError('invalid_field', 'The limit must be a whole number from 1 to 10000.');
-  if (raw.status !== undefined && !(STATUSES as readonly string[]).includes(raw.status)) throw new AppError('invalid_field', `The status must be one of ${STATUSES.join(', ')}.`);
-  if (raw.origin !== undefined && !(ORIGINS as readonly string[]).includes(raw.origin)) throw new AppError('invalid_field', `The origin must be one of ${ORIGINS.join(', ')}.`);
+  if (raw.status !== undefined && !(STATUSES as readonly string[]).includes(raw.status))
+    throw new AppError('invalid_field', `The status must be one of ${STATUSES.join(', ')}.`);
+  if (raw.origin !== undefined && !(ORIGINS as readonly string[]).includes(raw.origin))
+    throw new AppError('invalid_field', `The origin must be one of ${ORIGINS.join(', ')}.`);
   return { limit, status: raw.status as ThreatStatus | undefined, origin: raw.origin as ThreatOrigin | undefined, family: raw.family, after: raw.after };
 }

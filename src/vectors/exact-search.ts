@@ -47,7 +47,12 @@ function closestRowsGraph(rows: Int8Array, scales: Float32Array, dims: number, o
   const few = orientation === 'few-queries';
   const stored = few
     ? tensor('rows', [dims, count], INT8, rawBytes(transposed(rows, count, dims)))
-    : tensor('rows', [count, dims], UINT8, Uint8Array.from(rows, (v) => v + ZERO_POINT));
+    : tensor(
+        'rows',
+        [count, dims],
+        UINT8,
+        Uint8Array.from(rows, (v) => v + ZERO_POINT),
+      );
   return modelBytes(
     {
       name: `int8-closest-rows-${orientation}`,
@@ -106,7 +111,9 @@ async function topK(s: ort.InferenceSession, queries: Float32Array, dims: number
   });
   const values = out.values!.data as Float32Array;
   const indices = out.indices!.data as BigInt64Array;
-  return Array.from({ length: n }, (_, q) => Array.from({ length: count }, (_, i) => ({ row: Number(indices[q * count + i]), similarity: values[q * count + i]! })));
+  return Array.from({ length: n }, (_, q) =>
+    Array.from({ length: count }, (_, i) => ({ row: Number(indices[q * count + i]), similarity: values[q * count + i]! })),
+  );
 }
 
 /** Searches any matrix, given with each search. */
@@ -230,7 +237,10 @@ export class QuantisedMatrixSearch {
   /** A search of a copy of `matrix` (rows × dims, at least one row). */
   static async create(matrix: Float32Array, dims: number): Promise<QuantisedMatrixSearch> {
     const { q: quantised, scales } = quantizeRows(matrix, matrix.length / dims);
-    const [few, many] = await Promise.all([session(closestRowsGraph(quantised, scales, dims, 'few-queries')), session(closestRowsGraph(quantised, scales, dims, 'many-queries'))]);
+    const [few, many] = await Promise.all([
+      session(closestRowsGraph(quantised, scales, dims, 'few-queries')),
+      session(closestRowsGraph(quantised, scales, dims, 'many-queries')),
+    ]);
     return new QuantisedMatrixSearch(few, many, matrix.slice(), dims);
   }
 

@@ -49,7 +49,8 @@ export function saveThreatIndex(index: ThreatIndex, dir: string): void {
   writeFileSync(join(dir, MATRIX_FILE + tmpSuffix), out, { mode: 0o600 });
   renameSync(join(dir, MATRIX_FILE + tmpSuffix), join(dir, MATRIX_FILE));
   // Graphs of earlier saves; one another process is reading right now is already open or gets rebuilt.
-  for (const file of readdirSync(dir)) if (file.startsWith(GRAPH_PREFIX) && file.endsWith(GRAPH_SUFFIX) && file !== graph) rmSync(join(dir, file), { force: true });
+  for (const file of readdirSync(dir))
+    if (file.startsWith(GRAPH_PREFIX) && file.endsWith(GRAPH_SUFFIX) && file !== graph) rmSync(join(dir, file), { force: true });
 }
 
 /** The persisted index, or undefined when there is none usable for this encoder. */

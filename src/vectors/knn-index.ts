@@ -127,7 +127,13 @@ export class KnnIndex {
     const held = this.#full.current(this.#version, () => matrix, this.dims);
     if (held) return held.closest(queries, count, CANDIDATES);
     const found = await (await this.#exactSearch()).search(matrix, queries, this.dims, Math.max(count, CANDIDATES));
-    return closestExactly(matrix, this.dims, queries, found.flat().map((f) => f.row), count);
+    return closestExactly(
+      matrix,
+      this.dims,
+      queries,
+      found.flat().map((f) => f.row),
+      count,
+    );
   }
 
   /**

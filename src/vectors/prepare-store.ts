@@ -26,7 +26,8 @@ export interface PreparedStore {
  * idempotent work, and a store already up to date costs two counts.
  */
 export async function prepareThreatStore(store: Store, encoder: SentenceEncoder, source: SeedSource): Promise<PreparedStore> {
-  if (source.encoder !== encoder.version) throw new Error(`The threat seed was computed by encoder ${source.encoder}, but encoder ${encoder.version} is installed.`);
+  if (source.encoder !== encoder.version)
+    throw new Error(`The threat seed was computed by encoder ${source.encoder}, but encoder ${encoder.version} is installed.`);
   const result: PreparedStore = { seedAdded: 0, seedUpdated: 0, seedDropped: 0, reencoded: 0 };
   // The usual case, in every server process but the first start's: the entries are never read.
   if (await isPrepared(store.db, encoder.version, source.count)) return result;
@@ -46,15 +47,22 @@ export async function prepareThreatStore(store: Store, encoder: SentenceEncoder,
 /** Whether the store holds the seed of `seedCount` entries computed by encoder `version` and no active operator entry of another encoder. */
 async function isPrepared(db: Kysely<Database>, version: string, seedCount: number): Promise<boolean> {
   const count = async (origin: 'seed' | 'operator', current: boolean) => {
-    let q = db.selectFrom('threat_vectors').select((eb) => eb.fn.countAll<string | number>().as('n')).where('origin', '=', origin);
-    q = current ? q.where('encoder', '=', version) : q.where('status', '=', 'active').where((eb) => eb.or([eb('encoder', '<>', version), eb('encoder', 'is', null)]));
+    let q = db
+      .selectFrom('threat_vectors')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('origin', '=', origin);
+    q = current
+      ? q.where('encoder', '=', version)
+      : q.where('status', '=', 'active').where((eb) => eb.or([eb('encoder', '<>', version), eb('encoder', 'is', null)]));
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
   return (await count('seed', true)) === seedCount && (await count('operator', false)) === 0;
 }
 
 async function applySeed(db: Kysely<Database>, version: string, seed: ThreatSeed): Promise<Omit<PreparedStore, 'reencoded'>> {
-  const existing = new Map((await db.selectFrom('threat_vectors').select(['id', 'encoder']).where('origin', '=', 'seed').execute()).map((r) => [r.id, r.encoder]));
+  const existing = new Map(
+    (await db.selectFrom('threat_vectors').select(['id', 'encoder']).where('origin', '=', 'seed').execute()).map((r) => [r.id, r.encoder]),
+  );
   const now = nowIso();
   const fresh: ThreatVectorTable[] = [];
   let updated = 0;
@@ -63,7 +71,11 @@ async function applySeed(db: Kysely<Database>, version: string, seed: ThreatSeed
     existing.delete(e.id);
     if (known === version) continue;
     if (known !== undefined) {
-      await db.updateTable('threat_vectors').set({ vector: encodeVector(e.vector), encoder: version, family: e.family, category: e.category, updated_at: now }).where('id', '=', e.id).execute();
+      await db
+        .updateTable('threat_vectors')
+        .set({ vector: encodeVector(e.vector), encoder: version, family: e.family, category: e.category, updated_at: now })
+        .where('id', '=', e.id)
+        .execute();
       updated++;
       continue;
     }
@@ -87,10 +99,18 @@ async function applySeed(db: Kysely<Database>, version: string, seed: ThreatSeed
   }
   for (let i = 0; i < fresh.length; i += BATCH) {
     // Another node may be seeding the same database at the same moment.
-    await db.insertInto('threat_vectors').values(fresh.slice(i, i + BATCH)).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('threat_vectors')
+      .values(fresh.slice(i, i + BATCH))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
   const obsolete = [...existing.keys()];
-  for (let i = 0; i < obsolete.length; i += BATCH) await db.deleteFrom('threat_vectors').where('id', 'in', obsolete.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < obsolete.length; i += BATCH)
+    await db
+      .deleteFrom('threat_vectors')
+      .where('id', 'in', obsolete.slice(i, i + BATCH))
+      .execute();
   return { seedAdded: fresh.length, seedUpdated: updated, seedDropped: obsolete.length };
 }
 
@@ -105,7 +125,11 @@ async function reencodeOperatorEntries(db: Kysely<Database>, encoder: SentenceEn
   const now = nowIso();
   for (const r of stale) {
     if (r.text === null) continue;
-    await db.updateTable('threat_vectors').set({ vector: encodeVector(encodeMessage(encoder, r.text)), encoder: encoder.version, updated_at: now }).where('id', '=', r.id).execute();
+    await db
+      .updateTable('threat_vectors')
+      .set({ vector: encodeVector(encodeMessage(encoder, r.text)), encoder: encoder.version, updated_at: now })
+      .where('id', '=', r.id)
+      .execute();
   }
   return stale.length;
 }

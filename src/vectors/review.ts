@@ -35,14 +35,18 @@ async function proposalText(store: Store, input: ProposalInput): Promise<{ text:
   const event = await store.db.selectFrom('check_events').select(['id', 'message_text']).where('id', '=', input.eventId).executeTakeFirst();
   if (!event) throw new AppError('not_found', `Check event ${input.eventId} does not exist.`);
   if (event.message_text === null) {
-    throw new AppError('conflict', `Check event ${input.eventId} has no recorded text (its profile does not record message text); propose the text itself instead.`);
+    throw new AppError(
+      'conflict',
+      `Check event ${input.eventId} has no recorded text (its profile does not record message text); propose the text itself instead.`,
+    );
   }
   return { text: event.message_text, eventId: event.id };
 }
 
 function validFamily(family: string | undefined): string {
   const value = family ?? DEFAULT_FAMILY;
-  if (!FAMILY.test(value)) throw new AppError('invalid_field', 'The family must be 1–64 characters of a-z, 0-9 and _ : / . - (starting with a letter or digit).');
+  if (!FAMILY.test(value))
+    throw new AppError('invalid_field', 'The family must be 1–64 characters of a-z, 0-9 and _ : / . - (starting with a letter or digit).');
   return value;
 }
 
@@ -78,7 +82,13 @@ export async function proposeThreat(store: Store, actor: Actor, input: ProposalI
       targetType: 'threat_vector',
       targetId: row.id,
       // The text itself stays out of the audit trail (it is forwarded to the SIEM); its hash identifies it.
-      details: { family: row.family, category, source_event_id: eventId, text_chars: text.length, text_sha256: createHash('sha256').update(text).digest('hex') },
+      details: {
+        family: row.family,
+        category,
+        source_event_id: eventId,
+        text_chars: text.length,
+        text_sha256: createHash('sha256').update(text).digest('hex'),
+      },
     },
     async (trx) => {
       await trx.insertInto('threat_vectors').values(row).execute();
@@ -111,10 +121,15 @@ async function transition(
   if (row.status !== from) throw new AppError('conflict', `Threat vector ${id} is ${row.status}, not ${from}.`);
   const now = nowIso();
   const changes = { ...extra, status: to, reviewed_by: actor.id, reviewed_at: now, updated_at: now };
-  await applyConfigChange(store, actor, { action, targetType: 'threat_vector', targetId: id, details: { family: row.family, origin: row.origin, ...details } }, async (trx) => {
-    const updated = await trx.updateTable('threat_vectors').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict', `Threat vector ${id} changed meanwhile; look again.`);
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    { action, targetType: 'threat_vector', targetId: id, details: { family: row.family, origin: row.origin, ...details } },
+    async (trx) => {
+      const updated = await trx.updateTable('threat_vectors').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('conflict', `Threat vector ${id} changed meanwhile; look again.`);
+    },
+  );
   return toThreatEntry({ ...row, ...changes });
 }
 

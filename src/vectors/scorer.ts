@@ -77,7 +77,8 @@ export async function scoreMessage(runtime: VectorRuntime, text: ScoredText): Pr
   };
   const { thresholds, similarityFloor } = encoder.calibration;
   await collect(index, (s) => similarityScore(s, similarityFloor));
-  if (requests.size > 0 && matching.shapes.oddness(text.cleaned.text) >= matching.calibration.oddnessThreshold) await collect(requests, (s) => requestScore(s, matching.calibration, thresholds));
+  if (requests.size > 0 && matching.shapes.oddness(text.cleaned.text) >= matching.calibration.oddnessThreshold)
+    await collect(requests, (s) => requestScore(s, matching.calibration, thresholds));
   const ranked = scored.sort((a, b) => b.score - a.score || b.match.similarity - a.match.similarity).slice(0, REPORTED_MATCHES);
   // Rounded here, so a response's score and threshold compare exactly as its verdict did.
   const score = Math.round((ranked[0]?.score ?? 0) * 1000) / 1000;

@@ -37,7 +37,10 @@ export interface ThreatSeed {
 /** Reads the seed; `entries.tsv` holds one `id<TAB>family<TAB>category` line per vector row. */
 export function loadThreatSeed(dir = SEED_DIR): ThreatSeed {
   const manifest = readSeedManifest(dir);
-  const lines = readVerified(dir, manifest.files.entries).toString('utf8').split('\n').filter((l) => l !== '');
+  const lines = readVerified(dir, manifest.files.entries)
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   const matrix = readTensor(readVerified(dir, manifest.files.vectors), manifest.vectors);
   if (lines.length !== manifest.count || matrix.length !== manifest.count * manifest.dims) throw new Error('Threat seed files do not match their manifest.');
   const entries = lines.map((line, i) => {
@@ -62,7 +65,8 @@ function readSeedManifest(dir: string): SeedManifest {
 }
 
 function sameEncoder(attacks: { encoder: string }, requests: { encoder: string }): string {
-  if (requests.encoder !== attacks.encoder) throw new Error(`The request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}.`);
+  if (requests.encoder !== attacks.encoder)
+    throw new Error(`The request seed was computed by encoder ${requests.encoder}, the threat seed by ${attacks.encoder}.`);
   return attacks.encoder;
 }
 

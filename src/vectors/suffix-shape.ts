@@ -160,7 +160,10 @@ export class ShapeFrequencies {
 
   /** `shape<TAB>count` lines, most frequent first. */
   toTsv(): string {
-    return [...this.#counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([s, n]) => `${s}\t${n}\n`).join('');
+    return [...this.#counts]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([s, n]) => `${s}\t${n}\n`)
+      .join('');
   }
 
   static fromTsv(tsv: string): ShapeFrequencies {

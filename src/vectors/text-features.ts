@@ -89,7 +89,18 @@ export function bigramBucketAfter(head: number, token: string, buckets: number):
 
 /** Bucket ids of a chunk shape: the shape itself and its coarsened form. */
 export function shapeBuckets(shape: string, buckets: number): [number, number] {
-  return [bucketOf(mix(fnv1a(shape, SHAPE_SEED)), buckets), bucketOf(mix(fnv1a(shape.replace(PUNCTUATION_RUN, (run) => (run.length > 1 ? 'P' : 'p')), COARSE_SHAPE_SEED)), buckets)];
+  return [
+    bucketOf(mix(fnv1a(shape, SHAPE_SEED)), buckets),
+    bucketOf(
+      mix(
+        fnv1a(
+          shape.replace(PUNCTUATION_RUN, (run) => (run.length > 1 ? 'P' : 'p')),
+          COARSE_SHAPE_SEED,
+        ),
+      ),
+      buckets,
+    ),
+  ];
 }
 
 /** Bucket ids (with repeats) of the hashed features of `tokens` and chunk `shapes`, in [0, buckets). */

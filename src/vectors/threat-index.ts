@@ -109,7 +109,9 @@ export class ThreatIndex {
   /** The `k` entries closest to any row of `queries` (n × dims), each with its best similarity, most similar first. */
   async closest(queries: Float32Array, k: number): Promise<ThreatMatch[]> {
     while (this.#changing) await this.#changing;
-    const search = this.knn.closest(queries, k).then((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity })));
+    const search = this.knn
+      .closest(queries, k)
+      .then((found) => found.map((n) => ({ id: this.#ids[n.row]!, family: this.#families[n.row]!, similarity: n.similarity })));
     this.#searches.add(search);
     try {
       return await search;

@@ -27,7 +27,8 @@ export interface VectorRuntime {
 export async function ensureThreatStore(store: Store, models: ModelLibrary, log: Logger): Promise<PreparedStore> {
   const enc = models.sentenceEncoder();
   const prepared = await prepareThreatStore(store, enc, models.threatSeedSource());
-  if (prepared.seedAdded + prepared.seedUpdated + prepared.seedDropped + prepared.reencoded > 0) log.info({ ...prepared, encoder: enc.version }, 'threat store prepared for this encoder');
+  if (prepared.seedAdded + prepared.seedUpdated + prepared.seedDropped + prepared.reencoded > 0)
+    log.info({ ...prepared, encoder: enc.version }, 'threat store prepared for this encoder');
   return prepared;
 }
 
@@ -52,7 +53,10 @@ async function startPartition(services: GuardrailServices, enc: SentenceEncoder,
   const index = persisted ?? new ThreatIndex(enc.version, enc.dims, undefined, partition);
   const first = await index.sync(store.db);
   if (!persisted || first.added + first.removed > 0) saveThreatIndex(index, dir);
-  log.info({ partition, entries: index.size, from_file: persisted !== undefined, added: first.added, removed: first.removed, approximate: index.knn.approximate }, 'threat-vector index loaded');
+  log.info(
+    { partition, entries: index.size, from_file: persisted !== undefined, added: first.added, removed: first.removed, approximate: index.knn.approximate },
+    'threat-vector index loaded',
+  );
   services.onConfigReload(async () => {
     const r = await index.sync(store.db);
     if (r.added + r.removed === 0) return;

@@ -31,7 +31,10 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     assert.equal(list.json.runtime_llms[0].api_key_hint, `rmp_…${apiKey.slice(-4)}`);
     assert.equal((await app.inputCheck(apiKey, { message: 'hello' })).status, 200);
 
-    const patched = await admin.request(`/api/runtime-llms/${llmId}`, { method: 'PATCH', body: { mode: 'forwarding', url: 'https://llm.internal/v1', level: 2 } });
+    const patched = await admin.request(`/api/runtime-llms/${llmId}`, {
+      method: 'PATCH',
+      body: { mode: 'forwarding', url: 'https://llm.internal/v1', level: 2 },
+    });
     assert.equal(patched.status, 200, patched.text);
     assert.deepEqual([patched.json.mode, patched.json.url, patched.json.level], ['forwarding', 'https://llm.internal/v1', 2]);
     const invalid = await admin.request(`/api/runtime-llms/${llmId}`, { method: 'PATCH', body: { url: 'ftp://x' } });
@@ -56,7 +59,10 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     assert.equal(pii.title, 'PII Detection');
     assert.ok(pii.settings_schema.properties.entities.items.anyOf.some((s: { const: string }) => s.const === 'EMAIL_ADDRESS'));
     const vector = catalogue.json.guardrails.find((g: { name: string }) => g.name === 'vector');
-    assert.deepEqual(vector.settings_schema.properties.sensitivity.anyOf.map((s: { const: string }) => s.const), ['Low', 'Medium', 'High']);
+    assert.deepEqual(
+      vector.settings_schema.properties.sensitivity.anyOf.map((s: { const: string }) => s.const),
+      ['Low', 'Medium', 'High'],
+    );
   });
 
   it('switching a guardrail off shows enabled: false in a real input-check', async () => {
@@ -90,7 +96,11 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
       assert.match(res.json.error.message, range);
     }
     const afterwards = await Promise.all(['/api/profiles/default', '/api/settings/siem', '/api/settings/retention'].map((p) => admin.request(p)));
-    assert.deepEqual(afterwards.map((r) => r.json), before.map((r) => r.json), 'nothing was clamped and saved');
+    assert.deepEqual(
+      afterwards.map((r) => r.json),
+      before.map((r) => r.json),
+      'nothing was clamped and saved',
+    );
   });
 
   it('"test this rule" runs the real guardrail and rejects bad patterns; an added regex rule blocks', async () => {
@@ -192,7 +202,19 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
 
   it('publishes the admin API in the OpenAPI document, with the session and CSRF schemes', async () => {
     const doc = (await app.dashboard('/openapi.json')).json;
-    for (const path of ['/api/auth/login', '/api/runtime-llms', '/api/runtime-llms/{id}/api-key', '/api/profiles/{id}', '/api/profiles/{id}/regex-rules', '/api/rules/test', '/api/events', '/api/events/stats', '/api/settings/siem', '/api/settings/siem/test', '/api/playground']) {
+    for (const path of [
+      '/api/auth/login',
+      '/api/runtime-llms',
+      '/api/runtime-llms/{id}/api-key',
+      '/api/profiles/{id}',
+      '/api/profiles/{id}/regex-rules',
+      '/api/rules/test',
+      '/api/events',
+      '/api/events/stats',
+      '/api/settings/siem',
+      '/api/settings/siem/test',
+      '/api/playground',
+    ]) {
       assert.ok(doc.paths[path], path);
     }
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['csrf', 'session']);
@@ -218,6 +240,9 @@ describe('admin JSON API (what the dashboard does, without the UI)', () => {
     const newest = (await admin.request('/api/events?limit=10')).json.events.map((e: { id: string }) => e.id);
     const pruned = await pruneEvents(app.store);
     assert.equal(pruned.check_events, count - 10);
-    assert.deepEqual((await admin.request('/api/events?limit=1000')).json.events.map((e: { id: string }) => e.id), newest);
+    assert.deepEqual(
+      (await admin.request('/api/events?limit=1000')).json.events.map((e: { id: string }) => e.id),
+      newest,
+    );
   });
 });

@@ -28,7 +28,11 @@ describe('administrator security', () => {
   });
 
   it('refuses everything but sign-in without a session', async () => {
-    for (const [method, path] of [['GET', '/api/runtime-llms'], ['GET', '/api/auth/session'], ['POST', '/api/profiles']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/runtime-llms'],
+      ['GET', '/api/auth/session'],
+      ['POST', '/api/profiles'],
+    ] as const) {
       const response = await app.dashboard(path, { method, ...(method === 'POST' ? { body: { name: 'x' } } : {}) });
       assert.equal(response.status, 401, path);
       assert.equal(response.json.error.code, 'not_authenticated');
@@ -101,7 +105,10 @@ describe('administrator security', () => {
       assert.equal(refused.headers['retry-after'], undefined);
     }
     const audit = await app.cli('audit', 'list', '--json', '--limit', '20');
-    assert.ok(audit.json.some((e: { action: string; details: { reason?: string } }) => e.action === 'admin.login_failed' && e.details.reason === 'locked'), 'the audit trail tells the operator the account is locked');
+    assert.ok(
+      audit.json.some((e: { action: string; details: { reason?: string } }) => e.action === 'admin.login_failed' && e.details.reason === 'locked'),
+      'the audit trail tells the operator the account is locked',
+    );
 
     const reset = await app.cli('admin', 'reset-password', '--json');
     assert.equal(reset.code, 0, reset.stderr);
@@ -128,7 +135,16 @@ describe('administrator security', () => {
   it('records sign-ins, failures, lockouts and password changes as audit events', async () => {
     const audit = await app.cli('audit', 'list', '--json', '--limit', '200');
     const actions = new Set(audit.json.map((e: { action: string }) => e.action));
-    for (const action of ['admin.bootstrap', 'admin.login', 'admin.login_failed', 'admin.locked', 'admin.password_change', 'admin.password_reset', 'admin.logout', 'runtime_llm.create']) {
+    for (const action of [
+      'admin.bootstrap',
+      'admin.login',
+      'admin.login_failed',
+      'admin.locked',
+      'admin.password_change',
+      'admin.password_reset',
+      'admin.logout',
+      'runtime_llm.create',
+    ]) {
       assert.ok(actions.has(action), action);
     }
     const created = audit.json.find((e: { action: string }) => e.action === 'runtime_llm.create');
@@ -148,7 +164,10 @@ describe('administrator security', () => {
       assert.equal(response.status, status, JSON.stringify(body));
       assert.equal(response.json.error.code, code);
     }
-    assert.equal((await app.dashboard('/api/auth/login', { body: 'username=admin', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status, 415);
+    assert.equal(
+      (await app.dashboard('/api/auth/login', { body: 'username=admin', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
+      415,
+    );
     assert.equal((await app.dashboard('/api/auth/login')).status, 405);
     assert.equal((await app.dashboard('/healthz')).status, 200);
   });

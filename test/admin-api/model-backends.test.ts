@@ -120,9 +120,27 @@ describe('model backends: administration', () => {
     const classifier = writeOnnxClassifier(join(folder, 'classifier'));
     const onnx = await app.cli('backend', 'create', '--name', 'prompt-guard', '--kind', 'onnx', '--path', classifier, '--timeout-ms', '250', '--json');
     assert.equal(onnx.code, 0, onnx.stderr);
-    assert.deepEqual({ kind: onnx.json.kind, path: onnx.json.path, timeout_ms: onnx.json.timeout_ms, api_key_set: onnx.json.api_key_set }, { kind: 'onnx', path: classifier, timeout_ms: 250, api_key_set: undefined });
+    assert.deepEqual(
+      { kind: onnx.json.kind, path: onnx.json.path, timeout_ms: onnx.json.timeout_ms, api_key_set: onnx.json.api_key_set },
+      { kind: 'onnx', path: classifier, timeout_ms: 250, api_key_set: undefined },
+    );
 
-    const missing = await app.cli('backend', 'create', '--name', 'vllm', '--kind', 'llm_judge', '--url', 'http://vllm:8000/v1', '--model', 'm', '--format', 'json', '--api-key-env', 'RAMPART_TEST_UNSET');
+    const missing = await app.cli(
+      'backend',
+      'create',
+      '--name',
+      'vllm',
+      '--kind',
+      'llm_judge',
+      '--url',
+      'http://vllm:8000/v1',
+      '--model',
+      'm',
+      '--format',
+      'json',
+      '--api-key-env',
+      'RAMPART_TEST_UNSET',
+    );
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /RAMPART_TEST_UNSET is not set/);
     const badNumber = await app.cli('backend', 'update', 'prompt-guard', '--breaker-failures', 'many');
@@ -139,9 +157,12 @@ describe('model backends: administration', () => {
     );
   });
 
-  it('the playground asks a guardrail\'s backend like a real check', async () => {
+  it("the playground asks a guardrail's backend like a real check", async () => {
     const profile = (await admin.request('/api/profiles', { body: { name: 'classified' } })).json;
-    const patched = await admin.request(`/api/profiles/${profile.id}`, { method: 'PATCH', body: { guardrails: { llm: { backend_mode: 'backend', backend: 'prompt-guard' } } } });
+    const patched = await admin.request(`/api/profiles/${profile.id}`, {
+      method: 'PATCH',
+      body: { guardrails: { llm: { backend_mode: 'backend', backend: 'prompt-guard' } } },
+    });
     assert.equal(patched.status, 200, patched.text);
     const { apiKey } = await app.createRuntimeLlm('playground-app', { profile: 'classified' });
     // A check loads the configuration the CLI changed (a listening server also polls for it).

@@ -44,7 +44,15 @@ describe('event retention by age', () => {
     const now = Date.now();
     await updateRetention(store, { id: 'system' }, { max_age_days: 7, audit_max_age_days: 30 });
     await store.insertCheckEvents([eventAt(now - 8 * DAY), eventAt(now - 6 * DAY), eventAt(now - 1000)].map(checkEventRow));
-    const auditCount = async () => Number((await store.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const auditCount = async () =>
+      Number(
+        (
+          await store.db
+            .selectFrom('audit_events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     await recordAudit(store.db, { actor: 'system', action: 'test.old', targetType: 'test', targetId: null, details: {} });
     const before = await auditCount();
 

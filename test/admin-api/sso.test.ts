@@ -52,7 +52,23 @@ describe('single sign-on through a real OpenID Connect provider', () => {
   it('is configured headlessly; the client secret goes to an owner-only file, never to the database or output', async () => {
     const secretFile = join(app.dataDir, 'client-secret-input');
     writeFileSync(secretFile, idp.clientSecret);
-    const set = await app.cli('admin', 'sso', 'set', '--issuer', idp.issuer, '--client-id', idp.clientId, '--client-secret-file', secretFile, '--redirect-url', `${app.dashboardUrl}/api/auth/oidc/callback`, '--admin-value', 'rampart-admins', '--enable', '--json');
+    const set = await app.cli(
+      'admin',
+      'sso',
+      'set',
+      '--issuer',
+      idp.issuer,
+      '--client-id',
+      idp.clientId,
+      '--client-secret-file',
+      secretFile,
+      '--redirect-url',
+      `${app.dashboardUrl}/api/auth/oidc/callback`,
+      '--admin-value',
+      'rampart-admins',
+      '--enable',
+      '--json',
+    );
     assert.equal(set.code, 0, set.stderr);
     assert.equal(set.json.enabled, true);
     assert.equal(set.json.client_secret_set, true);
@@ -71,7 +87,10 @@ describe('single sign-on through a real OpenID Connect provider', () => {
     const session = await app.dashboard('/api/auth/session', { headers: { cookie: cookie! } });
     assert.equal(session.status, 200);
     assert.deepEqual(session.json.user, { username: 'sso:alice@example.com', auth_method: 'oidc', must_change_password: false });
-    const llms = await app.dashboard('/api/runtime-llms', { body: { name: 'made-by-sso' }, headers: { cookie: cookie!, 'x-csrf-token': session.json.csrf_token } });
+    const llms = await app.dashboard('/api/runtime-llms', {
+      body: { name: 'made-by-sso' },
+      headers: { cookie: cookie!, 'x-csrf-token': session.json.csrf_token },
+    });
     assert.equal(llms.status, 201, llms.text);
     const audit = await app.cli('audit', 'list', '--json');
     assert.ok(audit.json.some((e: { action: string; actor: string }) => e.action === 'runtime_llm.create' && e.actor === 'admin:sso:alice@example.com'));

@@ -105,7 +105,22 @@ describe('check response contract', () => {
   });
 
   it('a model backend that cannot be reached: the failure beside the built-in verdict, and the failure alone', async () => {
-    const backend = await app.cli('backend', 'create', '--name', 'absent-judge', '--kind', 'llm_judge', '--url', 'http://127.0.0.1:9/v1', '--model', 'judge', '--format', 'json', '--timeout-ms', '500');
+    const backend = await app.cli(
+      'backend',
+      'create',
+      '--name',
+      'absent-judge',
+      '--kind',
+      'llm_judge',
+      '--url',
+      'http://127.0.0.1:9/v1',
+      '--model',
+      'judge',
+      '--format',
+      'json',
+      '--timeout-ms',
+      '500',
+    );
     assert.equal(backend.code, 0, backend.stderr);
     await profile('judged-allow', '--on-error', 'allow', '--set', 'guardrails.llm.backend_mode="both"', '--set', 'guardrails.llm.backend="absent-judge"');
     await profile('judged-block', '--set', 'guardrails.system_prompt.backend_mode="backend"', '--set', 'guardrails.system_prompt.backend="absent-judge"');
@@ -120,7 +135,10 @@ describe('check response contract', () => {
 
     const failed = await app.inputCheck(block, { message: 'Which trails are open in winter?' });
     assertValid(CHECK_RESPONSE_SCHEMA, failed.json, 'backend failed, on_error block');
-    assert.deepEqual([failed.json.checks.system_prompt.detected, failed.json.checks.system_prompt.error.code, 'score' in failed.json.checks.system_prompt], [true, 'backend_failed', false]);
+    assert.deepEqual(
+      [failed.json.checks.system_prompt.detected, failed.json.checks.system_prompt.error.code, 'score' in failed.json.checks.system_prompt],
+      [true, 'backend_failed', false],
+    );
   });
 
   it('Forwarding mode: the verdict in the error of a blocked request has the same blocks', async () => {
@@ -128,7 +146,13 @@ describe('check response contract', () => {
     const res = await app.api('/v1/chat/completions', {
       method: 'POST',
       headers: { 'x-api-key': apiKey },
-      body: { model: 'm', messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: 'Where do I find the lodge master key?' }] },
+      body: {
+        model: 'm',
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'user', content: 'Where do I find the lodge master key?' },
+        ],
+      },
     });
     assert.equal(res.status, 400, res.text);
     assertValid(ERROR_RESPONSE_SCHEMA, res.json, 'input_blocked');
@@ -145,11 +169,26 @@ describe('check response contract', () => {
       edit(body);
       return Value.Check(CHECK_RESPONSE_SCHEMA, body);
     };
-    assert.equal(withExtra((b) => (b.checks.system_prompt.leaked_words = 3)), false);
-    assert.equal(withExtra((b) => (b.checks.pii.entities[0].value = 'ana.lopez@example.org')), false);
-    assert.equal(withExtra((b) => (b.checks.moderation = { enabled: false, reason: 'not_available' })), false);
-    assert.equal(withExtra((b) => (b.verdict = 'blocked')), false);
-    assert.equal(withExtra(() => {}), true);
+    assert.equal(
+      withExtra((b) => (b.checks.system_prompt.leaked_words = 3)),
+      false,
+    );
+    assert.equal(
+      withExtra((b) => (b.checks.pii.entities[0].value = 'ana.lopez@example.org')),
+      false,
+    );
+    assert.equal(
+      withExtra((b) => (b.checks.moderation = { enabled: false, reason: 'not_available' })),
+      false,
+    );
+    assert.equal(
+      withExtra((b) => (b.verdict = 'blocked')),
+      false,
+    );
+    assert.equal(
+      withExtra(() => {}),
+      true,
+    );
   });
 
   it('requests and error bodies are open: unknown request members are ignored, errors may carry code-specific members', async () => {

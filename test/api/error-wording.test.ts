@@ -46,7 +46,11 @@ describe('error messages are sentences on both listeners and in the CLI', () => 
       'unknown route': await app.api('/no/such/route'),
       'wrong method': await app.api(INPUT, { method: 'DELETE', headers: { 'x-api-key': apiKey } }),
       'proxy without a key': await app.api('/v1/chat/completions', { method: 'POST', body: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } }),
-      'proxy for a non-forwarding Runtime LLM': await app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': apiKey }, body: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } }),
+      'proxy for a non-forwarding Runtime LLM': await app.api('/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey },
+        body: { model: 'm', messages: [{ role: 'user', content: 'hi' }] },
+      }),
     });
   });
 

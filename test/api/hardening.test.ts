@@ -38,7 +38,12 @@ describe('transport and header hardening', () => {
 
   it('sends security headers on answers and errors of both listeners', async () => {
     const { apiKey } = await app.createRuntimeLlm('headers', '--level', '1');
-    for (const res of [await app.inputCheck(apiKey, { message: 'hi' }), await app.api('/nope'), await app.dashboard('/api/runtime-llms'), await app.dashboard('/')]) {
+    for (const res of [
+      await app.inputCheck(apiKey, { message: 'hi' }),
+      await app.api('/nope'),
+      await app.dashboard('/api/runtime-llms'),
+      await app.dashboard('/'),
+    ]) {
       assert.match(String(res.headers['strict-transport-security']), /max-age=31536000/);
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
       assert.equal(res.headers['x-frame-options'], 'DENY');
@@ -61,6 +66,14 @@ describe('transport and header hardening', () => {
     const res = await app.api('/healthz', { headers: { 'x-filler': 'a'.repeat(20_000), connection: 'close' } }).catch((e: Error) => e);
     assert.ok(res instanceof Error || res.status === 431, 'header block over 16 KiB is refused');
     // The refused connection is closed; the client's next request may first meet that closed socket.
-    await waitUntil('the server to answer again', async () => (await app.api('/healthz').then((r) => r.status, () => 0)) === 200, { timeoutMs: 2_000 });
+    await waitUntil(
+      'the server to answer again',
+      async () =>
+        (await app.api('/healthz').then(
+          (r) => r.status,
+          () => 0,
+        )) === 200,
+      { timeoutMs: 2_000 },
+    );
   });
 });

@@ -148,7 +148,9 @@ describe('model backends over the check API', () => {
 
   it('both: the higher score wins, whichever model gave it', async () => {
     await addBackend({ name: 'both-judge', kind: 'llm_judge', url: judge.url, model: 'both-judge', format: 'json' });
-    judge.behaviour = { answer: (r) => (asked(r).includes('weather') ? '{"unsafe": true, "score": 0.97, "categories": []}' : '{"unsafe": false, "score": 0.01}') };
+    judge.behaviour = {
+      answer: (r) => (asked(r).includes('weather') ? '{"unsafe": true, "score": 0.97, "categories": []}' : '{"unsafe": false, "score": 0.01}'),
+    };
     const apiKey = await runtimeLlmWith({ llm: { backend_mode: 'both', backend: 'both-judge' } });
     const byBackend = await app.inputCheck(apiKey, { message: 'How is the weather today?' });
     assert.equal(byBackend.json.checks.llm.detected, true);
@@ -171,7 +173,9 @@ describe('model backends over the check API', () => {
     const attackScore = (await app.inputCheck(builtIn, { message: ATTACK })).json.checks.llm.score as number;
     assert.ok(benignScore < attackScore);
     // The band holds the benign message's score and not the attack's.
-    const apiKey = await runtimeLlmWith({ llm: { backend_mode: 'cascade', backend: 'cascade-judge', cascade_low: 0, cascade_high: (benignScore + attackScore) / 2 } });
+    const apiKey = await runtimeLlmWith({
+      llm: { backend_mode: 'cascade', backend: 'cascade-judge', cascade_low: 0, cascade_high: (benignScore + attackScore) / 2 },
+    });
 
     const outside = await app.inputCheck(apiKey, { message: ATTACK });
     assert.equal(judgeCalls('cascade-judge').length, 0, 'outside the band the backend is not asked');
@@ -191,7 +195,15 @@ describe('model backends over the check API', () => {
   });
 
   it('a circuit breaker stops calling a failing backend, shows in /readyz and metrics, and closes again', async () => {
-    await addBackend({ name: 'breaker', kind: 'llm_judge', url: judge.url, model: 'breaker', format: 'llama_guard', breaker_failures: 2, breaker_cooldown_ms: 1_000 });
+    await addBackend({
+      name: 'breaker',
+      kind: 'llm_judge',
+      url: judge.url,
+      model: 'breaker',
+      format: 'llama_guard',
+      breaker_failures: 2,
+      breaker_cooldown_ms: 1_000,
+    });
     const apiKey = await runtimeLlmWith({ system_prompt: { backend_mode: 'backend', backend: 'breaker' } });
     judge.behaviour = { status: 503 };
     for (let i = 0; i < 2; i++) assert.equal((await app.inputCheck(apiKey, { message: BENIGN })).json.checks.system_prompt.backend.error, 'http_error');

@@ -13,7 +13,11 @@ describe('monitor mode', () => {
   let app: InProcessAppliance;
   let admin: AdminClient;
   /** A profile with these guardrail switches, and these rules. */
-  const profileWith = async (name: string, guardrails: Record<string, unknown>, rules: { keyword?: string; regex?: { name: string; pattern: string } } = {}) => {
+  const profileWith = async (
+    name: string,
+    guardrails: Record<string, unknown>,
+    rules: { keyword?: string; regex?: { name: string; pattern: string } } = {},
+  ) => {
     await createProfile(app.store, TEST_ACTOR, { name });
     if (rules.keyword) await addKeywordRule(app.store, TEST_ACTOR, name, { keyword: rules.keyword });
     if (rules.regex) await addRegexRule(app.store, TEST_ACTOR, name, rules.regex);
@@ -28,7 +32,10 @@ describe('monitor mode', () => {
 
   it('a guardrail in monitor mode never blocks but reports what it would have blocked', async () => {
     const profile = await profileWith('shadow', { keyword: MONITOR }, { keyword: 'Project Heron' });
-    assert.deepEqual({ enabled: profile.settings.guardrails.keyword.enabled, monitor: profile.settings.guardrails.keyword.monitor }, { enabled: true, monitor: true });
+    assert.deepEqual(
+      { enabled: profile.settings.guardrails.keyword.enabled, monitor: profile.settings.guardrails.keyword.monitor },
+      { enabled: true, monitor: true },
+    );
     const { apiKey } = await app.createRuntimeLlm('shadow-app', { profile: 'shadow', level: 1 });
 
     const res = await app.inputCheck(apiKey, { message: 'What is the launch date of project heron?' });
@@ -55,7 +62,10 @@ describe('monitor mode', () => {
     assert.ok((listed.json.events as { request_id: string }[]).some((e) => e.request_id === res.json.request_id));
     assert.ok((listed.json.events as { verdict: string }[]).every((e) => e.verdict === 'monitored'));
     const byGuardrail = await admin.request('/api/events?guardrail=keyword');
-    assert.ok((byGuardrail.json.events as { request_id: string }[]).some((e) => e.request_id === res.json.request_id), 'a guardrail that would have blocked counts as fired');
+    assert.ok(
+      (byGuardrail.json.events as { request_id: string }[]).some((e) => e.request_id === res.json.request_id),
+      'a guardrail that would have blocked counts as fired',
+    );
     const otherGuardrail = await admin.request('/api/events?guardrail=regex');
     assert.ok(!(otherGuardrail.json.events as { request_id: string }[]).some((e) => e.request_id === res.json.request_id));
 
@@ -84,7 +94,7 @@ describe('monitor mode', () => {
     assert.equal(both.json.injection_detected, true);
     assert.deepEqual(both.json.blocked_by, ['keyword']);
     assert.deepEqual(both.json.monitored_by, ['regex']);
-    assert.equal(both.json.checks.keyword.enforced, undefined, 'an enforced guardrail\'s block is unchanged');
+    assert.equal(both.json.checks.keyword.enforced, undefined, "an enforced guardrail's block is unchanged");
     assert.equal(both.json.checks.regex.enforced, false);
 
     const monitoredOnly = await app.inputCheck(apiKey, { message: 'Please close TCK-654321' });
@@ -132,7 +142,13 @@ describe('monitor mode', () => {
 
     const audit = await admin.request('/api/audit?limit=20');
     const changes = (audit.json.events as { action: string; target_id: string; details: { monitor?: boolean } }[]).filter((e) => e.target_id === id);
-    assert.deepEqual(changes.map((e) => [e.action, e.details.monitor]), [['runtime_llm.update', false], ['runtime_llm.create', true]]);
+    assert.deepEqual(
+      changes.map((e) => [e.action, e.details.monitor]),
+      [
+        ['runtime_llm.update', false],
+        ['runtime_llm.create', true],
+      ],
+    );
 
     assert.equal((await updateRuntimeLlm(app.store, TEST_ACTOR, 'rollout-app', { monitor: true }, app.credentials)).monitor, true);
     assert.equal((await app.inputCheck(apiKey, { message })).json.injection_detected, false);

@@ -67,12 +67,17 @@ describe('requests rejected before routing answer in the documented shape on bot
       assertDocumentedError(await rawExchange(url, ca, get('/healthz', `Host: localhost\r\nX-Big: ${'a'.repeat(70_000)}\r\n`)), 431, 'headers_too_large');
       assertDocumentedError(await rawExchange(url, ca, get('/a'.repeat(20_000), 'Host: localhost\r\n')), 431, 'headers_too_large');
       assertDocumentedError(await rawExchange(url, ca, 'BREW /coffee HTCPCP/1.0\r\n\r\n'), 400, 'bad_request');
-      assertDocumentedError(await rawExchange(url, ca, 'GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 50\r\n\r\nhello'), 400, 'bad_request');
+      assertDocumentedError(
+        await rawExchange(url, ca, 'GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 50\r\n\r\nhello'),
+        400,
+        'bad_request',
+      );
     }
     assertDocumentedError(await rawExchange(app.dashboardUrl, ca, get(`/api/runtime-llms/${'a'.repeat(300)}`, 'Host: localhost\r\n')), 414, 'uri_too_long');
   });
 
-  const post = (body: string, headers: Record<string, string>) => app.api(INPUT, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body });
+  const post = (body: string, headers: Record<string, string>) =>
+    app.api(INPUT, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body });
 
   it('valid JSON with a prototype-polluting member is invalid_field, not invalid_json', async () => {
     for (const body of ['{"message":"hi","__proto__":{"x":1}}', '{"message":"hi","a":[{"constructor":{"prototype":{"x":1}}}]}']) {
@@ -97,7 +102,11 @@ describe('requests rejected before routing answer in the documented shape on bot
       assert.equal(res.status, 415, res.text);
       assert.match(res.json.error.message, /charset/);
     }
-    const accepted: Record<string, string>[] = [{ 'content-type': 'application/json; charset=UTF-8' }, { 'content-type': 'application/json; charset="utf-8"' }, { 'content-encoding': 'identity' }];
+    const accepted: Record<string, string>[] = [
+      { 'content-type': 'application/json; charset=UTF-8' },
+      { 'content-type': 'application/json; charset="utf-8"' },
+      { 'content-encoding': 'identity' },
+    ];
     for (const headers of accepted) {
       assert.equal((await post('{"message":"hi"}', headers)).status, 200);
     }

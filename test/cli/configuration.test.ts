@@ -34,11 +34,17 @@ describe('configuration: flags over environment over defaults, validated before 
     const url = 'mysql://rampart:hunter2-secret@db.internal/rampart';
     const result = await runCli(['db', 'status', '--data-dir', join(parent, 'db')], { RAMPART_DATABASE_URL: url });
     assert.equal(result.code, 1);
-    assert.equal(result.stderr, `Error: The setting RAMPART_DATABASE_URL must be a postgres:// or postgresql:// URL; got a value of ${url.length} characters.\n`);
+    assert.equal(
+      result.stderr,
+      `Error: The setting RAMPART_DATABASE_URL must be a postgres:// or postgresql:// URL; got a value of ${url.length} characters.\n`,
+    );
   });
 
   it('loadAppConfig: flag, then variable, then default; empty variables count as unset; directories are absolute', () => {
-    const config = loadAppConfig({ apiPort: '8443' }, { RAMPART_API_PORT: '9443', RAMPART_DASHBOARD_PORT: '3443', RAMPART_HOST: '', RAMPART_DATA_DIR: 'relative/data' });
+    const config = loadAppConfig(
+      { apiPort: '8443' },
+      { RAMPART_API_PORT: '9443', RAMPART_DASHBOARD_PORT: '3443', RAMPART_HOST: '', RAMPART_DATA_DIR: 'relative/data' },
+    );
     assert.equal(config.apiPort, 8443);
     assert.equal(config.dashboardPort, 3443);
     assert.equal(config.host, '0.0.0.0');
@@ -50,7 +56,10 @@ describe('configuration: flags over environment over defaults, validated before 
   it('loadAppConfig throws a ConfigError that names the setting', () => {
     assert.throws(
       () => loadAppConfig({}, { RAMPART_SESSION_IDLE_SECONDS: '0' }),
-      (error: unknown) => error instanceof ConfigError && error.setting === 'RAMPART_SESSION_IDLE_SECONDS' && error.message === 'The setting RAMPART_SESSION_IDLE_SECONDS must be a whole number of at least 1; got 0.',
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.setting === 'RAMPART_SESSION_IDLE_SECONDS' &&
+        error.message === 'The setting RAMPART_SESSION_IDLE_SECONDS must be a whole number of at least 1; got 0.',
     );
   });
 });

@@ -31,10 +31,14 @@ describe(`moving an appliance's data from SQLite to ${usingPostgres() ? 'Postgre
     const exported = await runCli(['db', 'export', '--output', dump, '--data-dir', source.dataDir], {});
     assert.equal(exported.code, 0, exported.stderr);
     assert.equal(statSync(dump).mode & 0o777, 0o600);
-    const lines = readFileSync(dump, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(dump, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines[0].format, 'rampart-dump');
     const tables = new Set(lines.slice(1).map((l: { table: string }) => l.table));
-    for (const table of ['security_profiles', 'runtime_llms', 'api_keys', 'keyword_rules', 'regex_rules', 'audit_events', 'check_events']) assert.ok(tables.has(table), table);
+    for (const table of ['security_profiles', 'runtime_llms', 'api_keys', 'keyword_rules', 'regex_rules', 'audit_events', 'check_events'])
+      assert.ok(tables.has(table), table);
     assert.ok(!readFileSync(dump, 'utf8').includes(apiKey));
   });
 

@@ -39,12 +39,24 @@ describe('rampart eval', () => {
     const result = await cli('eval', '--data', join(FIXTURES, 'facets-probe.jsonl'), '--only', 'keyword', '--json');
     assert.equal(result.code, 0, result.stderr);
     const { byLanguage, byTechnique } = result.json.classification;
-    assert.deepEqual(byLanguage.map((s: { name: string; rows: number }) => [s.name, s.rows]), [['English', 3], ['Spanish', 2]]);
+    assert.deepEqual(
+      byLanguage.map((s: { name: string; rows: number }) => [s.name, s.rows]),
+      [
+        ['English', 3],
+        ['Spanish', 2],
+      ],
+    );
     const english = byLanguage.find((s: { name: string }) => s.name === 'English');
     assert.deepEqual(english.byLabel.injection, { rows: 1, blocked: 1, blockRate: 1 }, '"zebra" is a keyword of the profile');
     assert.equal(english.byLabel.benign.blocked, 0, '"zebras" is not the whole word "zebra"');
     // Techniques are read off attack rows only, without the language suffix.
-    assert.deepEqual(byTechnique.map((s: { name: string; rows: number }) => [s.name, s.rows]), [['probe:override', 2], ['probe:persona', 1]]);
+    assert.deepEqual(
+      byTechnique.map((s: { name: string; rows: number }) => [s.name, s.rows]),
+      [
+        ['probe:override', 2],
+        ['probe:persona', 1],
+      ],
+    );
     const printed = await cli('eval', '--data', join(FIXTURES, 'facets-probe.jsonl'), '--only', 'keyword');
     assert.match(printed.stdout, /\| language \| rows \|/);
     assert.match(printed.stdout, /\| probe:override \| 2 \|/);
@@ -57,13 +69,19 @@ describe('rampart eval', () => {
     const columns = (line: string) => line.split(/(?<!\\)\|/).length;
     assert.ok(rows.length >= 6, result.stdout);
     for (const row of rows) assert.equal(columns(row), columns(rows[0]!), row);
-    assert.ok(rows.some((row) => row.startsWith('| forum:Probe Board \\| Start Prompt | 1 |')), result.stdout);
+    assert.ok(
+      rows.some((row) => row.startsWith('| forum:Probe Board \\| Start Prompt | 1 |')),
+      result.stdout,
+    );
   });
 
   it('reports no language table when no category names a language', async () => {
     const result = await cli('eval', '--data', join(FIXTURES, 'rules-probe.jsonl'), '--only', 'keyword', '--json');
     assert.deepEqual(result.json.classification.byLanguage, []);
-    assert.deepEqual(result.json.classification.byTechnique.map((s: { name: string }) => s.name), ['probe']);
+    assert.deepEqual(
+      result.json.classification.byTechnique.map((s: { name: string }) => s.name),
+      ['probe'],
+    );
   });
 
   it('scores span-labelled PII files per entity type', async () => {

@@ -88,7 +88,20 @@ describe('security profiles through the CLI', () => {
   after(() => app.dispose());
 
   it('sets the LLM threshold, vector sensitivity and switches, and shows them', async () => {
-    const updated = await app.cli('profile', 'update', 'default', '--llm-threshold', '0.8', '--vector-sensitivity', 'High', '--disable', 'pii', '--on-error', 'allow', '--json');
+    const updated = await app.cli(
+      'profile',
+      'update',
+      'default',
+      '--llm-threshold',
+      '0.8',
+      '--vector-sensitivity',
+      'High',
+      '--disable',
+      'pii',
+      '--on-error',
+      'allow',
+      '--json',
+    );
     assert.equal(updated.code, 0, updated.stderr);
     assert.equal(updated.json.settings.guardrails.llm.threshold, 0.8);
     assert.equal(updated.json.settings.guardrails.vector.sensitivity, 'High');

@@ -13,7 +13,8 @@ const MESSAGES = [
 ];
 
 type Verdict = 'allowed' | 'blocked' | 'monitored';
-const verdictOf = (r: { injection_detected: boolean; monitored_by: string[] }): Verdict => (r.injection_detected ? 'blocked' : r.monitored_by.length > 0 ? 'monitored' : 'allowed');
+const verdictOf = (r: { injection_detected: boolean; monitored_by: string[] }): Verdict =>
+  r.injection_detected ? 'blocked' : r.monitored_by.length > 0 ? 'monitored' : 'allowed';
 
 interface ReplayJson {
   checks_replayed: number;
@@ -31,7 +32,8 @@ describe('what-if replay of a profile change', () => {
   /** Per message: the verdict when it was checked, and the candidate profile's verdict checked live. */
   const expected: { recorded: Verdict; candidate: Verdict; firedBefore: Set<string>; firedAfter: Set<string> }[] = [];
 
-  const eventsOf = async (runtimeLlmId: string) => (await admin.request(`/api/events?runtime_llm=${runtimeLlmId}&limit=1000`)).json.events as Record<string, unknown>[];
+  const eventsOf = async (runtimeLlmId: string) =>
+    (await admin.request(`/api/events?runtime_llm=${runtimeLlmId}&limit=1000`)).json.events as Record<string, unknown>[];
 
   before(async () => {
     app = await startAppliance();
@@ -41,7 +43,19 @@ describe('what-if replay of a profile change', () => {
     assert.equal(recorded.code, 0, recorded.stderr);
     // The candidate: the keyword rule only watched, a new regex rule enforced, a new watched keyword.
     assert.equal((await app.cli('profile', 'create', '--name', 'candidate', '--from', 'recorded')).code, 0);
-    const candidate = await app.cli('profile', 'update', 'candidate', '--add-keyword', 'weather', '--add-regex', 'codeword=\\bzq[a-z]{3}\\b', '--monitor', 'keyword', '--enable', 'regex');
+    const candidate = await app.cli(
+      'profile',
+      'update',
+      'candidate',
+      '--add-keyword',
+      'weather',
+      '--add-regex',
+      'codeword=\\bzq[a-z]{3}\\b',
+      '--monitor',
+      'keyword',
+      '--enable',
+      'regex',
+    );
     assert.equal(candidate.code, 0, candidate.stderr);
 
     recordedApp = await app.createRuntimeLlm('recorded-app', '--profile', 'recorded', '--level', '1');
@@ -84,7 +98,7 @@ describe('what-if replay of a profile change', () => {
     assert.ok(expectedChanged() > 0 && expectedChanged() < MESSAGES.length, 'the candidate changes some verdicts and keeps others');
   });
 
-  it('rampart profile replay reports the candidate profile\'s verdicts and the checks that would change, storing nothing', async () => {
+  it("rampart profile replay reports the candidate profile's verdicts and the checks that would change, storing nothing", async () => {
     const before = (await eventsOf(recordedApp.id)).length;
     const res = await app.cli('profile', 'replay', 'candidate', '--runtime-llm', 'recorded-app', '--since', '1h', '--json');
     assert.equal(res.code, 0, res.stderr);
@@ -111,14 +125,19 @@ describe('what-if replay of a profile change', () => {
   });
 
   it('the admin API answers the same report, and a linked event can be fetched by its id', async () => {
-    const res = await admin.request('/api/profiles/candidate/replay', { body: { runtime_llm: recordedApp.id, since: new Date(Date.now() - 3_600_000).toISOString() } });
+    const res = await admin.request('/api/profiles/candidate/replay', {
+      body: { runtime_llm: recordedApp.id, since: new Date(Date.now() - 3_600_000).toISOString() },
+    });
     assert.equal(res.status, 200, res.text);
     const report = res.json as ReplayJson;
     assert.equal(report.changed, expectedChanged());
     assert.deepEqual(report.verdicts.candidate, count('candidate'));
     const first = report.changes[0]!;
     const linked = await admin.request(`/api/events?id=${first.event_id}`);
-    assert.deepEqual((linked.json.events as { id: string }[]).map((e) => e.id), [first.event_id]);
+    assert.deepEqual(
+      (linked.json.events as { id: string }[]).map((e) => e.id),
+      [first.event_id],
+    );
   });
 
   it('refuses clearly when no message text is recorded, and rejects a bad period', async () => {

@@ -30,18 +30,34 @@ async function fillFirstRelease(db: Kysely<unknown>, apiKey: string): Promise<vo
   const now = new Date().toISOString();
   const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
   const settings = JSON.stringify({ on_error: 'block', guardrails: { keyword: { enabled: true }, regex: { enabled: true } } });
-  await sql`insert into security_profiles (id, name, description, settings, created_at, updated_at) values ('prf_strict', 'strict', 'Made by the first release', ${settings}, ${now}, ${now})`.execute(db);
+  await sql`insert into security_profiles (id, name, description, settings, created_at, updated_at) values ('prf_strict', 'strict', 'Made by the first release', ${settings}, ${now}, ${now})`.execute(
+    db,
+  );
   await sql`insert into runtime_llms (id, name, mode, url, level, profile_id, system_prompt, created_at, updated_at)
     values ('llm_first', 'first-app', 'non-forwarding', 'https://placeholder.invalid', 2, 'prf_strict', null, ${now}, ${now})`.execute(db);
-  await sql`insert into api_keys (id, runtime_llm_id, key_hash, key_hint, created_at, revoked_at) values ('key_first', 'llm_first', ${hashApiKey(apiKey)}, ${keyHint(apiKey)}, ${now}, null)`.execute(db);
-  await sql`insert into keyword_rules (id, profile_id, keyword, whole_word, scope, created_at) values ('kw_first', 'prf_strict', 'quokka', 1, 'both', ${now})`.execute(db);
-  await sql`insert into regex_rules (id, profile_id, name, pattern, case_insensitive, scope, created_at) values ('rx_first', 'prf_strict', 'order id', 'ORD-\\d{4}', 0, 'input', ${now})`.execute(db);
-  await sql`insert into admin_users (id, username, password_hash, must_change_password, created_at, updated_at) values ('adm_first', 'admin', ${await hashPassword(ADMIN_PASSWORD)}, 0, ${now}, ${now})`.execute(db);
-  await sql`insert into settings (key, value, updated_at) values ('retention', ${JSON.stringify({ max_age_days: 90, max_events: 5000, audit_max_age_days: 365 })}, ${now})`.execute(db);
+  await sql`insert into api_keys (id, runtime_llm_id, key_hash, key_hint, created_at, revoked_at) values ('key_first', 'llm_first', ${hashApiKey(apiKey)}, ${keyHint(apiKey)}, ${now}, null)`.execute(
+    db,
+  );
+  await sql`insert into keyword_rules (id, profile_id, keyword, whole_word, scope, created_at) values ('kw_first', 'prf_strict', 'quokka', 1, 'both', ${now})`.execute(
+    db,
+  );
+  await sql`insert into regex_rules (id, profile_id, name, pattern, case_insensitive, scope, created_at) values ('rx_first', 'prf_strict', 'order id', 'ORD-\\d{4}', 0, 'input', ${now})`.execute(
+    db,
+  );
+  await sql`insert into admin_users (id, username, password_hash, must_change_password, created_at, updated_at) values ('adm_first', 'admin', ${await hashPassword(ADMIN_PASSWORD)}, 0, ${now}, ${now})`.execute(
+    db,
+  );
+  await sql`insert into settings (key, value, updated_at) values ('retention', ${JSON.stringify({ max_age_days: 90, max_events: 5000, audit_max_age_days: 365 })}, ${now})`.execute(
+    db,
+  );
   const results = JSON.stringify({ keyword: { enabled: true, detected: true, matches: [{ rule_id: 'kw_first', keyword: 'quokka' }] } });
   await sql`insert into check_events (id, created_at, request_id, runtime_llm_id, profile_id, direction, verdict, blocked_by, results, execution_time_ms, message_length, message_sha256)
-    values ('evt_first', ${anHourAgo}, 'req_first', 'llm_first', 'prf_strict', 'input', 'blocked', '["keyword"]', ${results}, 1.5, 16, ${'0'.repeat(64)})`.execute(db);
-  await sql`insert into audit_events (id, created_at, actor, action, target_type, target_id, details) values ('aud_first', ${anHourAgo}, 'cli:operator', 'runtime_llm.create', 'runtime_llm', 'llm_first', '{}')`.execute(db);
+    values ('evt_first', ${anHourAgo}, 'req_first', 'llm_first', 'prf_strict', 'input', 'blocked', '["keyword"]', ${results}, 1.5, 16, ${'0'.repeat(64)})`.execute(
+    db,
+  );
+  await sql`insert into audit_events (id, created_at, actor, action, target_type, target_id, details) values ('aud_first', ${anHourAgo}, 'cli:operator', 'runtime_llm.create', 'runtime_llm', 'llm_first', '{}')`.execute(
+    db,
+  );
 }
 
 describe(`a ${usingPostgres() ? 'PostgreSQL' : 'SQLite'} database of the first release, upgraded through every migration`, () => {

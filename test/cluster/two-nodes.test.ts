@@ -38,10 +38,18 @@ describe(`two nodes on one ${usingPostgres() ? 'PostgreSQL database' : 'SQLite d
     assert.equal((await b.inputCheck(newKey, { message: 'x' })).status, 200);
 
     assert.equal((await a.cli('profile', 'update', 'default', '--add-keyword', 'cluster-secret')).code, 0);
-    await within(1000, 'node b to apply the added rule', async () => (await b.inputCheck(newKey, { message: 'the cluster-secret' })).json.injection_detected === true);
+    await within(
+      1000,
+      'node b to apply the added rule',
+      async () => (await b.inputCheck(newKey, { message: 'the cluster-secret' })).json.injection_detected === true,
+    );
 
     assert.equal((await a.cli('profile', 'update', 'default', '--disable', 'keyword')).code, 0);
-    await within(1000, 'node b to switch the guardrail off', async () => (await b.inputCheck(newKey, { message: 'the cluster-secret' })).json.checks.keyword.enabled === false);
+    await within(
+      1000,
+      'node b to switch the guardrail off',
+      async () => (await b.inputCheck(newKey, { message: 'the cluster-secret' })).json.checks.keyword.enabled === false,
+    );
   });
 
   it('both nodes write their check events to the shared store', async () => {

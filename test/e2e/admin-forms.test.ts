@@ -127,7 +127,9 @@ describe('dashboard forms in headless Chromium', () => {
     const tested = page.waitForResponse((r) => r.url().endsWith('/api/rules/test'));
     await page.getByLabel('Test this rule').fill('some sample text');
     assert.equal((await (await tested).json()).error, 'The keyword is empty.');
-    await page.evaluate(() => new Promise((resolve) => (globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }).requestAnimationFrame(() => resolve(null)))); // the answer is rendered
+    await page.evaluate(
+      () => new Promise((resolve) => (globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }).requestAnimationFrame(() => resolve(null))),
+    ); // the answer is rendered
     assert.equal(await page.getByText('The keyword is empty.').count(), 0);
     await page.getByRole('button', { name: 'Add rule' }).click();
     await page.getByText('The keyword is empty.').waitFor();

@@ -152,7 +152,12 @@ describe('dashboard end to end in headless Chromium', () => {
     assert.deepEqual(shown.json, { enabled: true, collector: '127.0.0.1', port: syslog.port, format: 'cef' });
     // Each server process re-reads the SIEM settings once a second, and forwards the checks it makes
     // from then on: check again until a blocked check comes through.
-    await syslog.waitFor((l) => l.some((x) => x.includes('check.input.blocked')), 'a forwarded blocked check', undefined, () => app.inputCheck(apiKey, { message: 'ORD-654321 please' }));
+    await syslog.waitFor(
+      (l) => l.some((x) => x.includes('check.input.blocked')),
+      'a forwarded blocked check',
+      undefined,
+      () => app.inputCheck(apiKey, { message: 'ORD-654321 please' }),
+    );
   });
 
   it('shows events with the guardrails that fired, and the playground highlights what triggered', async () => {

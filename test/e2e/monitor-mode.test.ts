@@ -22,10 +22,14 @@ describe('monitor mode and what-if replay in headless Chromium', () => {
   const go = (hash: string) => page.goto(`${app.dashboardUrl}/#${hash}`);
 
   function eventOf(requestId: string): Promise<string> {
-    return waitUntil(`the check event of ${requestId}`, async () => {
-      const events = (await admin.request('/api/events?limit=50')).json.events as { id: string; request_id: string }[];
-      return events.find((e) => e.request_id === requestId)?.id;
-    }, { intervalMs: 100 });
+    return waitUntil(
+      `the check event of ${requestId}`,
+      async () => {
+        const events = (await admin.request('/api/events?limit=50')).json.events as { id: string; request_id: string }[];
+        return events.find((e) => e.request_id === requestId)?.id;
+      },
+      { intervalMs: 100 },
+    );
   }
 
   before(async () => {

@@ -44,7 +44,9 @@ describe('events and playground in headless Chromium', () => {
     assert.ok(blocked.json.blocked_by.includes('system_prompt'), blocked.text);
     await app.inputCheck(apiKey, { message: 'What are your opening hours?' });
     // Events are written in batches, off the request path: open the page once both are recorded.
-    await waitUntil('both checks to be recorded', async () => (await app.cli('events', 'list', '--json', '--limit', '5')).json.length >= 2, { intervalMs: 100 });
+    await waitUntil('both checks to be recorded', async () => (await app.cli('events', 'list', '--json', '--limit', '5')).json.length >= 2, {
+      intervalMs: 100,
+    });
     await go('/events');
     const table = page.getByTestId('events-table');
     await table.getByText('System Prompt Protection', { exact: true }).first().waitFor();

@@ -31,10 +31,14 @@ describe('vector store review queue in headless Chromium', () => {
 
   /** The newest check event whose text is (or, when `text` is undefined, is not) recorded. */
   function newestEvent(text: string | undefined): Promise<string> {
-    return waitUntil(`a check event ${text === undefined ? 'without' : 'with'} recorded text`, async () => {
-      const events = (await admin.request('/api/events?limit=20')).json.events as { id: string; message_text?: string }[];
-      return events.find((e) => e.message_text === text)?.id;
-    }, { intervalMs: 100 });
+    return waitUntil(
+      `a check event ${text === undefined ? 'without' : 'with'} recorded text`,
+      async () => {
+        const events = (await admin.request('/api/events?limit=20')).json.events as { id: string; message_text?: string }[];
+        return events.find((e) => e.message_text === text)?.id;
+      },
+      { intervalMs: 100 },
+    );
   }
 
   before(async () => {
@@ -67,7 +71,10 @@ describe('vector store review queue in headless Chromium', () => {
     await shot('vector-01-proposed');
 
     await row(approvedId).getByRole('button', { name: 'Approve' }).click();
-    await page.getByTestId('notice').filter({ hasText: `Approved ${approvedId}` }).waitFor();
+    await page
+      .getByTestId('notice')
+      .filter({ hasText: `Approved ${approvedId}` })
+      .waitFor();
     await row(approvedId).waitFor({ state: 'detached' });
     assert.equal((await entry(approvedId)).status, 'active');
     await tab('Active');
@@ -106,7 +113,10 @@ describe('vector store review queue in headless Chromium', () => {
     await row(proposedId).getByRole('button', { name: 'Reject' }).click();
     await page.getByLabel('Reason').fill('the help desk wants this answered');
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
-    await page.getByTestId('notice').filter({ hasText: `Rejected ${proposedId}` }).waitFor();
+    await page
+      .getByTestId('notice')
+      .filter({ hasText: `Rejected ${proposedId}` })
+      .waitFor();
     assert.equal((await entry(proposedId)).status, 'rejected');
     await tab('Rejected');
     await row(proposedId).getByText(RECORDED).waitFor();
@@ -121,7 +131,10 @@ describe('vector store review queue in headless Chromium', () => {
     assert.equal((await entry(approvedId)).status, 'active');
     await row(approvedId).getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-    await page.getByTestId('notice').filter({ hasText: `Removed ${approvedId}` }).waitFor();
+    await page
+      .getByTestId('notice')
+      .filter({ hasText: `Removed ${approvedId}` })
+      .waitFor();
     assert.equal((await entry(approvedId)).status, 'removed');
     await tab('Removed');
     await row(approvedId).getByText(TYPED).waitFor();

@@ -25,7 +25,11 @@ describe('pipeline in monitor mode', () => {
     const outcome = await runChecks(compileProfile(registry, { id: 'p', settings, rules }, 3), request('call 5551234'), () => {});
     assert.equal(outcome.sanitized_message, undefined);
     assert.deepEqual(outcome.redactions, []);
-    const enforced = await runChecks(compileProfile(registry, { id: 'p', settings: parseProfileSettings(schema, { on_error: 'allow' }), rules }, 3), request('call 5551234'), () => {});
+    const enforced = await runChecks(
+      compileProfile(registry, { id: 'p', settings: parseProfileSettings(schema, { on_error: 'allow' }), rules }, 3),
+      request('call 5551234'),
+      () => {},
+    );
     assert.equal(enforced.sanitized_message, 'call <NUMBER>');
   });
 

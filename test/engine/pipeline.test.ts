@@ -71,8 +71,20 @@ describe('profile settings', () => {
 
 describe('applyRedactions', () => {
   it('replaces ranges in order and merges overlaps', () => {
-    assert.equal(applyRedactions('abcdefgh', [{ start: 5, end: 7, replacement: 'X' }, { start: 1, end: 3, replacement: 'Y' }]), 'aYdeXh');
-    assert.equal(applyRedactions('abcdefgh', [{ start: 1, end: 5, replacement: 'A' }, { start: 3, end: 7, replacement: 'B' }]), 'aAh');
+    assert.equal(
+      applyRedactions('abcdefgh', [
+        { start: 5, end: 7, replacement: 'X' },
+        { start: 1, end: 3, replacement: 'Y' },
+      ]),
+      'aYdeXh',
+    );
+    assert.equal(
+      applyRedactions('abcdefgh', [
+        { start: 1, end: 5, replacement: 'A' },
+        { start: 3, end: 7, replacement: 'B' },
+      ]),
+      'aAh',
+    );
     assert.equal(applyRedactions('abc', []), 'abc');
   });
 });
@@ -102,7 +114,11 @@ describe('pipeline: checks started together', () => {
     const definitions = [noting('llm', log), noting('pii', log)] as readonly GuardrailDefinition[];
     const loaded = await loadGuardrails(definitions, { models: new ModelLibrary(SHIPPED_MODELS_DIR) });
     const profile = compileProfile(loaded, { id: 'p', settings: parseProfileSettings(profileSettingsSchema(definitions), {}), rules: noRules }, 3);
-    await Promise.all(['a', 'b', 'c'].map((message) => new Promise((resolve) => setImmediate(() => resolve(runChecks(profile, request(message), () => {}, undefined, othersRunning))))));
+    await Promise.all(
+      ['a', 'b', 'c'].map(
+        (message) => new Promise((resolve) => setImmediate(() => resolve(runChecks(profile, request(message), () => {}, undefined, othersRunning)))),
+      ),
+    );
     return log;
   }
 

@@ -51,10 +51,19 @@ describe('keyword guardrail', () => {
   it('matches whole words by default, partial when asked, across scripts', async () => {
     const compiled = keywordGuardrail.compile({}, { keywords: [kw('secret'), kw('pass', false), kw('機密')], regexes: [] });
     const check = async (m: string) => (await keywordGuardrail.check(ctx(m), compiled)).fields.matches as { keyword: string }[];
-    assert.deepEqual((await check('the SECRET plan')).map((x) => x.keyword), ['secret']);
+    assert.deepEqual(
+      (await check('the SECRET plan')).map((x) => x.keyword),
+      ['secret'],
+    );
     assert.deepEqual(await check('secretly'), []);
-    assert.deepEqual((await check('passwords')).map((x) => x.keyword), ['pass']);
-    assert.deepEqual((await check('これは機密です')).map((x) => x.keyword), ['機密']);
+    assert.deepEqual(
+      (await check('passwords')).map((x) => x.keyword),
+      ['pass'],
+    );
+    assert.deepEqual(
+      (await check('これは機密です')).map((x) => x.keyword),
+      ['機密'],
+    );
   });
   it('reports spans in the original message', async () => {
     const message = 'x \u200Bs\u200Becret y';

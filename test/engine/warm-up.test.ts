@@ -26,7 +26,13 @@ it('runs every guardrail on input and output messages, long ones and decoded pay
   const guardrails = await loadGuardrails([recording] as readonly GuardrailDefinition[], { models: new ModelLibrary(SHIPPED_MODELS_DIR) });
   await warmUpGuardrails(guardrails, pino({ level: 'silent' }));
   assert.ok(seen.some((s) => s.direction === 'input') && seen.some((s) => s.direction === 'output'));
-  assert.ok(seen.some((s) => s.length >= 10_000), 'a long message');
-  assert.ok(seen.some((s) => s.views > 1), 'a message carrying an encoded payload');
+  assert.ok(
+    seen.some((s) => s.length >= 10_000),
+    'a long message',
+  );
+  assert.ok(
+    seen.some((s) => s.views > 1),
+    'a message carrying an encoded payload',
+  );
   assert.ok(seen.length > 8, 'more than one round');
 });

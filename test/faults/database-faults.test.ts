@@ -78,7 +78,9 @@ describe('database faults', () => {
       const full = await waitUntil(
         'the size-capped database to fill up',
         async () => {
-          const batch = await Promise.all(Array.from({ length: 100 }, (_, i) => app.inputCheck(apiKey, { message: `filler ${round}-${i} ${'x'.repeat(200)}` })));
+          const batch = await Promise.all(
+            Array.from({ length: 100 }, (_, i) => app.inputCheck(apiKey, { message: `filler ${round}-${i} ${'x'.repeat(200)}` })),
+          );
           round++;
           for (const res of batch) assert.equal(res.status, 200);
           const r = await readiness(app);
@@ -107,11 +109,14 @@ describe('database faults', () => {
     try {
       const { apiKey } = await app.createRuntimeLlm('patient', '--level', '1');
       // Another process takes the write lock and holds it for three seconds.
-      const holder = spawn(process.execPath, ['-e', `
+      const holder = spawn(process.execPath, [
+        '-e',
+        `
         const { DatabaseSync } = require('node:sqlite');
         const db = new DatabaseSync(${JSON.stringify(join(app.dataDir, 'rampart.db'))});
         db.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n');
-        setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, 3000);`]);
+        setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, 3000);`,
+      ]);
       await new Promise((resolve) => holder.stdout.once('data', resolve));
       const during: string[] = [];
       for (let i = 0; i < 20; i++) {

@@ -114,7 +114,10 @@ describe('nodes sharing one PostgreSQL database', () => {
       };
       await addKeywordRule(silentWriter, { id: 'test:lost-notice' }, 'default', { keyword: 'quokka' });
 
-      await waitUntil('the node to block with the rule it was never told about', async () => (await blockedBy()).includes('keyword'), { timeoutMs: 15_000, intervalMs: 200 });
+      await waitUntil('the node to block with the rule it was never told about', async () => (await blockedBy()).includes('keyword'), {
+        timeoutMs: 15_000,
+        intervalMs: 200,
+      });
     } finally {
       await store.close();
       await app.dispose();

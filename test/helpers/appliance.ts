@@ -57,11 +57,15 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rampart-test-'));
   const env = { ...(options.env?.RAMPART_DATABASE_URL || options.sqlite ? {} : await freshDatabaseEnv()), ...options.env };
   const bin = options.bin ?? BIN;
-  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'], {
-    // One server process unless a test asks for more: tests start many appliances side by side.
-    env: { ...process.env, RAMPART_LOG_LEVEL: 'info', RAMPART_WORKERS: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'],
+    {
+      // One server process unless a test asks for more: tests start many appliances side by side.
+      env: { ...process.env, RAMPART_LOG_LEVEL: 'info', RAMPART_WORKERS: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logs: Record<string, unknown>[] = [];
   let output = '';
   let stderr = '';
@@ -157,7 +161,12 @@ export async function databaseContents(app: Pick<TestAppliance, 'dataDir' | 'env
   const url = app.env.RAMPART_DATABASE_URL;
   const [command, args] = url
     ? ['pg_dump', ['--data-only', url]]
-    : ['cat', readdirSync(app.dataDir).filter((f) => f.startsWith('rampart.db')).map((f) => join(app.dataDir, f))];
+    : [
+        'cat',
+        readdirSync(app.dataDir)
+          .filter((f) => f.startsWith('rampart.db'))
+          .map((f) => join(app.dataDir, f)),
+      ];
   return new Promise((resolve, reject) => {
     execFile(command, args, { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
   });

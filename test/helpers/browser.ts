@@ -10,7 +10,16 @@ import { REPO_ROOT } from './cli.ts';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -26,7 +35,8 @@ export async function allStarted(starts: readonly Promise<unknown>[]): Promise<v
 
 /** Builds the dashboard when no build exists (scripts/install.sh normally did it already). */
 export function ensureDashboardBuilt(): void {
-  if (!existsSync(join(REPO_ROOT, 'dashboard/dist/index.html'))) execFileSync('npm', ['run', '--silent', 'build:dashboard'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (!existsSync(join(REPO_ROOT, 'dashboard/dist/index.html')))
+    execFileSync('npm', ['run', '--silent', 'build:dashboard'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
 /** Where screenshots of the run go: RAMPART_SCREENSHOT_DIR, else tmp/screenshots (git-ignored). */

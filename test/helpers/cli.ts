@@ -15,16 +15,21 @@ export interface CliResult {
 /** Runs the real `rampart` CLI in a child process; `input` is its standard input (empty by default). */
 export function runCli(args: readonly string[], env: Record<string, string> = {}, input = '', bin = BIN): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr, json });
-    });
+    const child = execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { ...process.env, ...env }, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          json = undefined;
+        }
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr, json });
+      },
+    );
     child.stdin?.end(input);
   });
 }

@@ -66,7 +66,12 @@ export class FakeLlm {
     const answer = b.answer ? b.answer(request) : String(lastUser?.content ?? '');
     const base = { id: 'chatcmpl-fake', created: 1_700_000_000, model: request.body.model ?? 'fake-model' };
     if (!request.body.stream) {
-      return json(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } });
+      return json(res, 200, {
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (choice: unknown) => res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [choice] })}\n\n`);

@@ -34,20 +34,24 @@ export function httpsClient(baseUrl: string, ca: string) {
           headers['content-type'] ??= 'application/json';
         }
       }
-      const req = httpsRequest(new URL(path, baseUrl), { method: options.method ?? (payload ? 'POST' : 'GET'), headers, ca, servername: 'localhost' }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      });
+      const req = httpsRequest(
+        new URL(path, baseUrl),
+        { method: options.method ?? (payload ? 'POST' : 'GET'), headers, ca, servername: 'localhost' },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: unknown;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = undefined;
+            }
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+          });
+        },
+      );
       req.on('error', reject);
       if (payload) req.write(payload);
       req.end();

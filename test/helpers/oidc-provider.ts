@@ -31,7 +31,15 @@ export async function startIdentityProvider(accounts: Record<string, TestAccount
   const dir = mkdtempSync(join(tmpdir(), 'rampart-idp-'));
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   const caFile = join(dir, 'idp-cert.pem');
   writeFileSync(caFile, pems.cert);
@@ -48,7 +56,16 @@ export async function startIdentityProvider(accounts: Record<string, TestAccount
 
   function serve(redirectUrl: string): void {
     const provider = new Provider(issuer, {
-      clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUrl], response_types: ['code'], grant_types: ['authorization_code'], token_endpoint_auth_method: 'client_secret_basic' }],
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [redirectUrl],
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
       // Refuse any authorization request without PKCE, so the tests prove the appliance sends it.
       pkce: { required: () => true },
       claims: { openid: ['sub'], email: ['email'], profile: ['groups'] },

@@ -11,7 +11,25 @@ import { FLOAT, INT64, intAttribute, intsAttribute, modelBytes, node, tensor, va
  * The model is written with src/onnx/model-writer.ts, so tests need no Python and no ONNX tooling.
  */
 export const ATTACK_WORDS = ['ignore', 'override', 'jailbreak', 'disregard'] as const;
-const OTHER_WORDS = ['the', 'a', 'what', 'is', 'capital', 'of', 'france', 'please', 'tell', 'me', 'about', 'weather', 'previous', 'instructions', 'all', 'your', 'rules'];
+const OTHER_WORDS = [
+  'the',
+  'a',
+  'what',
+  'is',
+  'capital',
+  'of',
+  'france',
+  'please',
+  'tell',
+  'me',
+  'about',
+  'weather',
+  'previous',
+  'instructions',
+  'all',
+  'your',
+  'rules',
+];
 const SPECIAL = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'];
 
 export interface OnnxClassifierOptions {
@@ -50,7 +68,13 @@ function tokenizerJson(vocab: readonly string[]) {
       special_tokens: { '[CLS]': { id: '[CLS]', ids: [2], tokens: ['[CLS]'] }, '[SEP]': { id: '[SEP]', ids: [3], tokens: ['[SEP]'] } },
     },
     decoder: null,
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: Object.fromEntries(vocab.map((w, i) => [w, i])) },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: Object.fromEntries(vocab.map((w, i) => [w, i])),
+    },
   };
 }
 

@@ -42,7 +42,8 @@ function runAsOwner(command: string, args: string[]): void {
 export async function createPostgresServer(): Promise<PostgresServer> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'rampart-pg-'));
-  if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (process.getuid?.() === 0)
+    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const port = await freePort();
   runAsOwner(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c max_connections=400`;

@@ -47,7 +47,9 @@ ruleset(name="collect") { action(type="omfile" file="${output}" template="raw") 
 input(type="imudp" address="127.0.0.1" port="${port}" ruleset="collect")
 `,
   );
-  const child: ChildProcess = spawn('/usr/sbin/rsyslogd', ['-n', '-f', join(dir, 'rsyslog.conf'), '-i', join(dir, 'rsyslogd.pid')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('/usr/sbin/rsyslogd', ['-n', '-f', join(dir, 'rsyslog.conf'), '-i', join(dir, 'rsyslogd.pid')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -67,7 +69,11 @@ input(type="imudp" address="127.0.0.1" port="${port}" ruleset="collect")
   const waitFor = (predicate: (l: string[]) => boolean, what: string, ms?: number, resend?: () => Promise<unknown>) => received(what, predicate, resend, ms);
   // Ready once a probe sent to the port comes out in the file (UDP: a probe sent too early is lost, so send again).
   let n = 0;
-  await received('rsyslogd to receive a probe', (l) => l.some((x) => x.includes('rampart-test-probe')), () => send(port, `<14>1 - - test - - - rampart-test-probe ${n++}`));
+  await received(
+    'rsyslogd to receive a probe',
+    (l) => l.some((x) => x.includes('rampart-test-probe')),
+    () => send(port, `<14>1 - - test - - - rampart-test-probe ${n++}`),
+  );
   return {
     port,
     lines,
@@ -88,7 +94,18 @@ export function parseRfc5424(line: string) {
   const match = /^<(\d+)>1 (\S+) (\S+) (\S+) (\S+) (\S+) (-|\[.*?\]) (\uFEFF?)(.*)$/.exec(line);
   if (!match) return undefined;
   const [, pri, timestamp, host, app, procid, msgid, sd, bom, msg] = match;
-  return { facility: Math.floor(Number(pri) / 8), severity: Number(pri) % 8, timestamp: timestamp!, host: host!, app: app!, procid: procid!, msgid: msgid!, sd: sd!, bom: bom === '\uFEFF', msg: msg! };
+  return {
+    facility: Math.floor(Number(pri) / 8),
+    severity: Number(pri) % 8,
+    timestamp: timestamp!,
+    host: host!,
+    app: app!,
+    procid: procid!,
+    msgid: msgid!,
+    sd: sd!,
+    bom: bom === '\uFEFF',
+    msg: msg!,
+  };
 }
 
 /** Parses `CEF:0|Vendor|Product|Version|SignatureId|Name|Severity|k=v k=v` (with CEF escaping). */

@@ -42,7 +42,13 @@ describe('dictionary aliases', () => {
   writeDictionary(dir, 'eng-ita', 'Creative Commons Attribution-ShareAlike', {
     rule: 'rule /ruːl/ <n>\n1. regola\n2. norma, legge del paese\n',
   });
-  const ranks = new Map([['forget', 10], ['neglect', 900], ['password', 40], ['watchword', 20000], ['rule', 30]]);
+  const ranks = new Map([
+    ['forget', 10],
+    ['neglect', 900],
+    ['password', 40],
+    ['watchword', 20000],
+    ['rule', 30],
+  ]);
   const source = { dir, codes: ['spa-eng', 'eng-ita'] };
 
   it('maps a foreign word to its most common English translation, from either direction of dictionary', () => {
@@ -53,7 +59,13 @@ describe('dictionary aliases', () => {
     assert.equal(aliases.get('norma'), 'rule');
     assert.equal(aliases.has('hacer caso'), false, 'phrases carry no single-word vector');
     assert.equal(aliases.has('legge'), false, 'a phrase is not split into words');
-    assert.deepEqual(sources.map((s) => [s.dictionary, s.licence]), [['spa-eng', 'GPL'], ['eng-ita', 'CC-BY-SA']]);
+    assert.deepEqual(
+      sources.map((s) => [s.dictionary, s.licence]),
+      [
+        ['spa-eng', 'GPL'],
+        ['eng-ita', 'CC-BY-SA'],
+      ],
+    );
     assert.deepEqual([...translations].sort(), [...aliases].sort(), 'below the per-language cap, the glossary holds every alias');
   });
 

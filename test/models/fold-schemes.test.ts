@@ -72,7 +72,12 @@ test('validation models trained in worker threads score exactly as one trained i
   };
   const cfg = { ...DEFAULT_CONFIG, buckets: 16, hidden: 4, epochs: 2 };
   const weights = new Float32Array(cfg.buckets).fill(1);
-  const jobs = [0, 1].map((held) => ({ name: `fold ${held}`, cfg: { ...cfg, seed: 7 + held }, train: Int32Array.from([2, 3, 1 - held]), heldOut: Int32Array.of(held) }));
+  const jobs = [0, 1].map((held) => ({
+    name: `fold ${held}`,
+    cfg: { ...cfg, seed: 7 + held },
+    train: Int32Array.from([2, 3, 1 - held]),
+    heldOut: Int32Array.of(held),
+  }));
   const [first, second] = await runFoldJobs(set, weights, jobs, () => {}, 2);
   for (const [job, found] of [
     [jobs[0]!, first!],

@@ -4,7 +4,10 @@ import { DetectorNetwork } from '../../src/models/network.ts';
 
 test('logits: pooled embedding rows, a ReLU hidden layer over them and the dense features, then the heads', () => {
   // Six hidden units (a group of four and two more), five buckets, three dense features, two heads.
-  const H = 6, D = 3, K = 2, B = 5;
+  const H = 6,
+    D = 3,
+    K = 2,
+    B = 5;
   const seq = (n: number, f: (i: number) => number) => Float32Array.from({ length: n }, (_, i) => f(i));
   const params = {
     embedding: seq(B * H, (i) => Math.sin(i + 1)),

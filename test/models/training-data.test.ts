@@ -11,7 +11,18 @@ import { emptyTargets, type LabelledText } from '../../training/labels.ts';
 import { MULTILINGUAL_HOLDOUT } from '../../training/multilingual-holdout.ts';
 import { Random } from '../../training/random.ts';
 import { DEFAULT_CONFIG } from '../../training/trainer.ts';
-import { attackFamilyTexts, embeddedInjections, everydayTexts, hardNegatives, jailbrokenRequests, multilingualTexts, refusals, techniqueNegatives, templatedTexts, wrappedAttacks } from '../../training/synthetic.ts';
+import {
+  attackFamilyTexts,
+  embeddedInjections,
+  everydayTexts,
+  hardNegatives,
+  jailbrokenRequests,
+  multilingualTexts,
+  refusals,
+  techniqueNegatives,
+  templatedTexts,
+  wrappedAttacks,
+} from '../../training/synthetic.ts';
 import { buildVectorCorpus } from '../../training/vector/corpus.ts';
 
 /** Eval texts this long or longer (normalised) must not sit inside any generated text either. */
@@ -30,7 +41,10 @@ const SHARED_SPAN = 48;
  */
 function handWrittenCorpus(): string[] {
   const rng = new Random(DEFAULT_CONFIG.seed);
-  const blanks = Array.from({ length: 300 }, (): LabelledText => ({ text: '', targets: emptyTargets(), weight: 1, group: 'blank', label: 'harmful', category: '', license: 'project' }));
+  const blanks = Array.from(
+    { length: 300 },
+    (): LabelledText => ({ text: '', targets: emptyTargets(), weight: 1, group: 'blank', label: 'harmful', category: '', license: 'project' }),
+  );
   const rows = blanks.map((b) => ({ text: b.text, label: 'injection', category: '', source: '', license: 'project', file: 'blank' }));
   const texts = [
     ...multilingualTexts(rng),
@@ -114,17 +128,27 @@ test('no eval text of the shared datasets is in the hand-written training corpus
 });
 
 test('the leak check finds an eval text, whole, inside a longer text or in part, after normalisation', () => {
-  const evals = [{ file: 'x', text: normaliseForDetection('Please write a limerick about a cat who learns to play the tuba.') }, { file: 'y', text: 'hi' }];
-  assert.deepEqual(leaks([normaliseForDetection('Translate: PLEASE write a limerick about a cat who learns to play the tuba. Thanks')], evals), ['x: inside "translate: please write a limerick about a cat who learns to play the tuba. than"']);
+  const evals = [
+    { file: 'x', text: normaliseForDetection('Please write a limerick about a cat who learns to play the tuba.') },
+    { file: 'y', text: 'hi' },
+  ];
+  assert.deepEqual(leaks([normaliseForDetection('Translate: PLEASE write a limerick about a cat who learns to play the tuba. Thanks')], evals), [
+    'x: inside "translate: please write a limerick about a cat who learns to play the tuba. than"',
+  ]);
   assert.deepEqual(leaks(['hi'], evals), ['y: equals "hi"']);
   assert.deepEqual(leaks(['hi there', 'a limerick about a cat'], evals), []);
-  assert.deepEqual(sharedSpans(['so: please write a limerick about a cat who learns to play'], evals), ['x: "please write a limerick about a cat who learns t" in "so: please write a limerick about a cat who learns to play"']);
+  assert.deepEqual(sharedSpans(['so: please write a limerick about a cat who learns to play'], evals), [
+    'x: "please write a limerick about a cat who learns t" in "so: please write a limerick about a cat who learns to play"',
+  ]);
   assert.deepEqual(sharedSpans(['please write a limerick about a dog'], evals), []);
 });
 
 test('the multilingual hold-out stays out of the hand-written training corpus', () => {
   const generated = new Set(handWrittenCorpus());
-  assert.deepEqual(MULTILINGUAL_HOLDOUT.filter((h) => generated.has(normaliseForDetection(h.text))), []);
+  assert.deepEqual(
+    MULTILINGUAL_HOLDOUT.filter((h) => generated.has(normaliseForDetection(h.text))),
+    [],
+  );
 });
 
 test('templates fill every placeholder in one pass and keep the values verbatim', () => {

@@ -27,14 +27,15 @@ describe('appliance install script (files only, no systemd)', () => {
   });
 
   it('installs runtime files with production dependencies only, a private data directory and a settings file', () => {
-    for (const path of ['bin/rampart.js', 'src/server/appliance.ts', 'dashboard/dist/index.html', 'node_modules/fastify/package.json']) assert.ok(existsSync(join(prefix, path)), path);
+    for (const path of ['bin/rampart.js', 'src/server/appliance.ts', 'dashboard/dist/index.html', 'node_modules/fastify/package.json'])
+      assert.ok(existsSync(join(prefix, path)), path);
     assert.ok(!existsSync(join(prefix, 'node_modules', 'typescript')), 'development dependencies stay out');
     assert.ok(!existsSync(join(prefix, 'test')), 'tests stay out');
     assert.equal(statSync(data).mode & 0o777, 0o700);
     assert.equal(statSync(join(etc, 'rampart.env')).mode & 0o777, 0o640);
   });
 
-  it('keeps only this platform\'s onnxruntime binaries, and onnxruntime still loads', async () => {
+  it("keeps only this platform's onnxruntime binaries, and onnxruntime still loads", async () => {
     const binaries = join(prefix, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6');
     assert.deepEqual(readdirSync(binaries), [process.platform]);
     assert.deepEqual(readdirSync(join(binaries, process.platform)), [process.arch]);

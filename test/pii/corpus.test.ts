@@ -71,9 +71,22 @@ test('evaluation templates are not training templates', () => {
 
 test('the independent set uses no training locale, template or name', () => {
   const training: readonly string[] = [...LATIN_LOCALES, ...TRANSLITERATED_LOCALES];
-  assert.deepEqual(HELD_OUT_LOCALES.filter((l) => training.includes(l)), []);
-  const known = new Set([...TRAIN_WITH_NAMES, ...TRAIN_WITHOUT_NAMES, ...FRAMES_WITH_NAMES, ...FRAMES_WITHOUT_NAMES, ...EVAL_WITH_ENTITIES, ...EVAL_WITHOUT_ENTITIES]);
-  assert.deepEqual([...INDEPENDENT_WITH_ENTITIES, ...INDEPENDENT_WITHOUT_ENTITIES].filter((t) => known.has(t)), []);
+  assert.deepEqual(
+    HELD_OUT_LOCALES.filter((l) => training.includes(l)),
+    [],
+  );
+  const known = new Set([
+    ...TRAIN_WITH_NAMES,
+    ...TRAIN_WITHOUT_NAMES,
+    ...FRAMES_WITH_NAMES,
+    ...FRAMES_WITHOUT_NAMES,
+    ...EVAL_WITH_ENTITIES,
+    ...EVAL_WITHOUT_ENTITIES,
+  ]);
+  assert.deepEqual(
+    [...INDEPENDENT_WITH_ENTITIES, ...INDEPENDENT_WITHOUT_ENTITIES].filter((t) => known.has(t)),
+    [],
+  );
   const seen = new Set([...TRAIN_NAMES.first, ...TRAIN_NAMES.last, ...CALIBRATION_NAMES.first, ...CALIBRATION_NAMES.last].map((n) => n.toLowerCase()));
   const rows = generateIndependentCorpus(200);
   const names = rows.flatMap((r) => r.spans.filter((s) => s.type === 'PERSON').map((s) => r.text.slice(s.start, s.end)));

@@ -40,7 +40,10 @@ test('mask and log actions do not block; mask asks for redactions', () => {
 
 test('disabled entity types are not reported', () => {
   const verdict = judgePii(MESSAGE, compile(settings({ entities: ['CREDIT_CARD'] })));
-  assert.deepEqual((verdict.fields.entities as { type: string }[]).map((e) => e.type), ['CREDIT_CARD']);
+  assert.deepEqual(
+    (verdict.fields.entities as { type: string }[]).map((e) => e.type),
+    ['CREDIT_CARD'],
+  );
 });
 
 test('a clean message is allowed with no entities', () => {
@@ -60,11 +63,14 @@ test('by default identifiers and cards block while names and contact data are ma
   const masked = judgePii(contact, compiled);
   assert.equal(masked.detected, false);
   assert.equal(masked.fields.detected, true);
-  assert.deepEqual(masked.redactions!.map((r) => [contact.slice(r.start, r.end), r.replacement]), [
-    ['Ethan Clarke', '<PERSON>'],
-    ['555-201-4433x219', '<PHONE_NUMBER>'],
-    ['ethan@example.org', '<EMAIL_ADDRESS>'],
-  ]);
+  assert.deepEqual(
+    masked.redactions!.map((r) => [contact.slice(r.start, r.end), r.replacement]),
+    [
+      ['Ethan Clarke', '<PERSON>'],
+      ['555-201-4433x219', '<PHONE_NUMBER>'],
+      ['ethan@example.org', '<EMAIL_ADDRESS>'],
+    ],
+  );
   assert.equal(judgePii('my card is 5018 0000 0009', compiled).detected, true);
   assert.equal(judgePii('IBAN GB82 WEST 1234 5698 7654 32', compiled).detected, true);
 });
@@ -77,5 +83,8 @@ test('an operator can still block every type', () => {
 
 test('a card outside the issuer table is masked to its last four digits', () => {
   const verdict = judgePii('cc 180000000000002 thanks', compile(settings({})));
-  assert.deepEqual((verdict.fields.entities as { text: string }[]).map((e) => e.text), ['***********0002']);
+  assert.deepEqual(
+    (verdict.fields.entities as { text: string }[]).map((e) => e.text),
+    ['***********0002'],
+  );
 });

@@ -20,7 +20,10 @@ before(async () => {
 });
 
 const persons = (compiled: CompiledPii, text: string): string[] =>
-  compiled.engine.scan(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.start, e.end));
+  compiled.engine
+    .scan(text)
+    .filter((e) => e.type === 'PERSON')
+    .map((e) => text.slice(e.start, e.end));
 
 /** [text, name, expected cue]: strong cues make a name personal data; weak ones need a confident name. */
 const CUES: [string, string, number][] = [
@@ -161,13 +164,26 @@ test('a pattern match owns its characters: no person inside an address or an e-m
 
 test('the spelling model puts names above everyday words', async () => {
   const { vocabulary } = await readPersonModel();
-  for (const [name, word] of [['kowalczyk', 'refund'], ['oluwaseun', 'password'], ['novakova', 'kitchen'], ['fioravanti', 'spreadsheet']]) {
+  for (const [name, word] of [
+    ['kowalczyk', 'refund'],
+    ['oluwaseun', 'password'],
+    ['novakova', 'kitchen'],
+    ['fioravanti', 'spreadsheet'],
+  ]) {
     assert.ok(vocabulary.nameness(name!) > vocabulary.nameness(word!), `${name} vs ${word}`);
   }
 });
 
 test('the word table looks words up by a range of the text, lower-cased as toLowerCase does', () => {
-  const table = new WordTable(new Map([['ana', 1], ['çelik', 2], ['i̇stanbul', 3], ['οδος', 4], ['ana-lima', 5]]));
+  const table = new WordTable(
+    new Map([
+      ['ana', 1],
+      ['çelik', 2],
+      ['i̇stanbul', 3],
+      ['οδος', 4],
+      ['ana-lima', 5],
+    ]),
+  );
   const at = (text: string, word: string) => table.lookUp(text, text.indexOf(word), text.indexOf(word) + word.length);
   assert.equal(at('Dear ANA,', 'ANA'), 1);
   assert.equal(at('Çelik here', 'Çelik'), 2);

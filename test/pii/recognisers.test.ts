@@ -184,7 +184,6 @@ for (const [text, expected] of CASES) {
   });
 }
 
-
 test('a pattern has either a global regex or a find function', () => {
   const define = (pattern: object) => () => defineRecogniser({ name: 'x', entity: 'SECRET', patterns: [{ name: 'p', score: 1, ...pattern }] });
   assert.throws(define({}), /regex or a find function/);
@@ -195,15 +194,24 @@ test('a pattern has either a global regex or a find function', () => {
 
 test('address patterns run when their street word or ending occurs anywhere in the text, in any case', () => {
   const text = 'Notes: see below.\nOSOITE: MÄKELÄNKATU 12, 00510 HELSINKI\nand Hauptstraße 5';
-  assert.deepEqual(engine.scan(text).map((e) => text.slice(e.start, e.end)), ['MÄKELÄNKATU 12, 00510 HELSINKI', 'Hauptstraße 5']);
+  assert.deepEqual(
+    engine.scan(text).map((e) => text.slice(e.start, e.end)),
+    ['MÄKELÄNKATU 12, 00510 HELSINKI', 'Hauptstraße 5'],
+  );
   const lower = 'the office is at Storgatan 12, 111 22 Stockholm';
-  assert.deepEqual(engine.scan(lower).map((e) => lower.slice(e.start, e.end)), ['Storgatan 12, 111 22 Stockholm']);
+  assert.deepEqual(
+    engine.scan(lower).map((e) => lower.slice(e.start, e.end)),
+    ['Storgatan 12, 111 22 Stockholm'],
+  );
 });
 
 test('number patterns see the cue and the code letters around the digits', () => {
   const text = `${'filler words without digits '.repeat(8)}Fax no. 0161 496 0321 and PAN ABCPE1234F`;
-  assert.deepEqual(engine.scan(text).map((e) => [e.type, text.slice(e.start, e.end)]), [
-    ['PHONE_NUMBER', '0161 496 0321'],
-    ['IN_PAN', 'ABCPE1234F'],
-  ]);
+  assert.deepEqual(
+    engine.scan(text).map((e) => [e.type, text.slice(e.start, e.end)]),
+    [
+      ['PHONE_NUMBER', '0161 496 0321'],
+      ['IN_PAN', 'ABCPE1234F'],
+    ],
+  );
 });

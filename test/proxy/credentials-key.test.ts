@@ -39,7 +39,11 @@ describe('a wrong credentials key at start', () => {
   };
 
   const forwardedCredential = async (server: TestAppliance): Promise<string | undefined> => {
-    const res = await server.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': rampartKey }, body: { model: 'm', messages: [{ role: 'user', content: 'hello' }] } });
+    const res = await server.api('/v1/chat/completions', {
+      method: 'POST',
+      headers: { 'x-api-key': rampartKey },
+      body: { model: 'm', messages: [{ role: 'user', content: 'hello' }] },
+    });
     assert.equal(res.status, 200, res.text);
     return upstream.requests.at(-1)?.headers.authorization;
   };
@@ -51,7 +55,17 @@ describe('a wrong credentials key at start', () => {
     app.rememberSecret(UPSTREAM_KEY);
     const keyFile = join(app.dataDir, 'upstream.key');
     writeFileSync(keyFile, `${UPSTREAM_KEY}\n`, { mode: 0o600 });
-    ({ apiKey: rampartKey } = await app.createRuntimeLlm('guarded', '--mode', 'forwarding', '--url', upstream.url, '--upstream-key-file', keyFile, '--level', '1'));
+    ({ apiKey: rampartKey } = await app.createRuntimeLlm(
+      'guarded',
+      '--mode',
+      'forwarding',
+      '--url',
+      upstream.url,
+      '--upstream-key-file',
+      keyFile,
+      '--level',
+      '1',
+    ));
     assert.equal(await forwardedCredential(app), `Bearer ${UPSTREAM_KEY}`);
     assert.equal(await app.stop(), 0);
   });
@@ -70,7 +84,9 @@ describe('a wrong credentials key at start', () => {
   });
 
   // A server that started its workers again and again would never exit: the test's time limit ends it.
-  it('another valid key with several worker threads: the server exits with 1 and the same error, printed once, without starting workers again', { timeout: 120_000 }, async () => {
+  it('another valid key with several worker threads: the server exits with 1 and the same error, printed once, without starting workers again', {
+    timeout: 120_000,
+  }, async () => {
     const message = await failedStart({ dataDir: app.dataDir, env: { ...app.env, RAMPART_CREDENTIALS_KEY: otherKey, RAMPART_WORKERS: '2' } });
     assert.match(message, /exited with 1 before it was ready/);
     const refusals = message.match(/Error: The credentials key cannot decrypt the stored upstream credentials of 1 Runtime LLM\(s\) \("guarded"\)/g) ?? [];

@@ -17,8 +17,15 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
   let rampartKey: string;
   let dispatcher: Agent;
 
-  const clientFor = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${app.apiUrl}/v1`, maxRetries: 0, timeout: 20_000, fetch: undiciFetch as unknown as typeof fetch, // undici's own fetch and dispatcher, typed by its package rather than Node's bundled copy.
-    fetchOptions: { dispatcher } as never });
+  const clientFor = (apiKey: string) =>
+    new OpenAI({
+      apiKey,
+      baseURL: `${app.apiUrl}/v1`,
+      maxRetries: 0,
+      timeout: 20_000,
+      fetch: undiciFetch as unknown as typeof fetch, // undici's own fetch and dispatcher, typed by its package rather than Node's bundled copy.
+      fetchOptions: { dispatcher } as never,
+    });
 
   before(async () => {
     upstream = new FakeLlm();
@@ -27,8 +34,28 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
     dispatcher = new Agent({ connect: { ca: readFileSync(join(app.dataDir, 'tls', 'cert.pem'), 'utf8'), servername: 'localhost' } });
     const keyFile = join(app.dataDir, 'upstream.key');
     writeFileSync(keyFile, `${UPSTREAM_KEY}\n`, { mode: 0o600 });
-    ({ apiKey: rampartKey } = await app.createRuntimeLlm('proxied', '--mode', 'forwarding', '--url', upstream.url, '--upstream-key-file', keyFile, '--level', '1'));
-    const rules = await app.cli('profile', 'update', 'default', '--add-keyword', 'forbidden topic', '--add-regex', 'secret-code=SC-[0-9]{4}', '--scope', 'both');
+    ({ apiKey: rampartKey } = await app.createRuntimeLlm(
+      'proxied',
+      '--mode',
+      'forwarding',
+      '--url',
+      upstream.url,
+      '--upstream-key-file',
+      keyFile,
+      '--level',
+      '1',
+    ));
+    const rules = await app.cli(
+      'profile',
+      'update',
+      'default',
+      '--add-keyword',
+      'forbidden topic',
+      '--add-regex',
+      'secret-code=SC-[0-9]{4}',
+      '--scope',
+      'both',
+    );
     assert.equal(rules.code, 0, rules.stderr);
     client = clientFor(rampartKey);
   });
@@ -40,7 +67,13 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
 
   it('forwards an allowed request with the upstream credential, and returns the answer with the verdict', async () => {
     upstream.behaviour = { answer: () => 'Two plus two is four.' };
-    const completion = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'system', content: 'You are a maths tutor.' }, { role: 'user', content: 'What is two plus two?' }] });
+    const completion = await client.chat.completions.create({
+      model: 'fake-model',
+      messages: [
+        { role: 'system', content: 'You are a maths tutor.' },
+        { role: 'user', content: 'What is two plus two?' },
+      ],
+    });
     assert.equal(completion.choices[0]!.message.content, 'Two plus two is four.');
     const received = upstream.requests.at(-1)!;
     assert.equal(received.headers.authorization, `Bearer ${UPSTREAM_KEY}`, 'the upstream sees its own credential, never the Rampart key');
@@ -51,7 +84,11 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
 
   it('accepts the Rampart key in X-API-Key as well as Authorization: Bearer', async () => {
     upstream.behaviour = { answer: () => 'ok' };
-    const res = await app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': rampartKey }, body: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } });
+    const res = await app.api('/v1/chat/completions', {
+      method: 'POST',
+      headers: { 'x-api-key': rampartKey },
+      body: { model: 'm', messages: [{ role: 'user', content: 'hi' }] },
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.json.choices[0].message.content, 'ok');
   });
@@ -103,8 +140,15 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
     assert.equal(masked.code, 0, masked.stderr);
     try {
       upstream.behaviour = { answer: () => 'I will write to ana.lima@example.org and call +44 20 7946 0958 tomorrow.' };
-      const completion = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'Please email me at bob.stone@example.com about the invoice.' }] });
-      assert.equal(upstream.requests.at(-1)!.body.messages!.at(-1)!.content, 'Please email me at <EMAIL_ADDRESS> about the invoice.', 'the upstream never saw the address');
+      const completion = await client.chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'Please email me at bob.stone@example.com about the invoice.' }],
+      });
+      assert.equal(
+        upstream.requests.at(-1)!.body.messages!.at(-1)!.content,
+        'Please email me at <EMAIL_ADDRESS> about the invoice.',
+        'the upstream never saw the address',
+      );
       assert.equal(completion.choices[0]!.message.content, 'I will write to <EMAIL_ADDRESS> and call <PHONE_NUMBER> tomorrow.');
       assert.equal(completion.choices[0]!.finish_reason, 'stop');
     } finally {
@@ -162,7 +206,10 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
 
   it('passes GET /v1/models through', async () => {
     const models = await client.models.list();
-    assert.deepEqual(models.data.map((m) => m.id), ['fake-model']);
+    assert.deepEqual(
+      models.data.map((m) => m.id),
+      ['fake-model'],
+    );
   });
 
   it('refuses proxy requests for a Runtime LLM in non-forwarding mode', async () => {
@@ -176,8 +223,15 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
   });
 
   it('rejects requests without a valid Rampart key and malformed bodies', async () => {
-    await assert.rejects(clientFor(`rmp_${'x'.repeat(43)}`).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }), (e: unknown) => e instanceof APIError && e.status === 401);
-    const bad = await app.api('/v1/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${rampartKey}` }, body: { model: 'm', messages: 'hi' } });
+    await assert.rejects(
+      clientFor(`rmp_${'x'.repeat(43)}`).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+      (e: unknown) => e instanceof APIError && e.status === 401,
+    );
+    const bad = await app.api('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${rampartKey}` },
+      body: { model: 'm', messages: 'hi' },
+    });
     assert.equal(bad.status, 400);
     assert.equal(bad.json.error.code, 'invalid_field');
   });

@@ -17,7 +17,11 @@ describe('Forwarding mode with monitored guardrails', () => {
   let upstream: FakeLlm;
 
   const chat = (apiKey: string, content: string) =>
-    app.api('/v1/chat/completions', { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: { model: 'm', messages: [{ role: 'user', content }] } });
+    app.api('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` },
+      body: { model: 'm', messages: [{ role: 'user', content }] },
+    });
 
   before(async () => {
     upstream = new FakeLlm();
@@ -27,7 +31,9 @@ describe('Forwarding mode with monitored guardrails', () => {
     await createProfile(app.store, TEST_ACTOR, { name: 'rollout' });
     await addKeywordRule(app.store, TEST_ACTOR, 'rollout', { keyword: 'Project Heron', scope: 'both' });
     await addRegexRule(app.store, TEST_ACTOR, 'rollout', { name: 'code', pattern: 'SC-[0-9]{4}', scope: 'both' });
-    await updateProfileSettings(app.store, TEST_ACTOR, 'rollout', { guardrails: { keyword: { enabled: true, monitor: true }, regex: { enabled: true, monitor: null } } });
+    await updateProfileSettings(app.store, TEST_ACTOR, 'rollout', {
+      guardrails: { keyword: { enabled: true, monitor: true }, regex: { enabled: true, monitor: null } },
+    });
   });
   after(async () => {
     await app.dispose();
@@ -35,7 +41,13 @@ describe('Forwarding mode with monitored guardrails', () => {
   });
 
   it('forwards a prompt that only a monitored guardrail would have blocked, and reports it', async () => {
-    const { apiKey } = await app.createRuntimeLlm('proxied', { mode: 'forwarding', url: upstream.url, upstreamCredential: UPSTREAM_KEY, level: 1, profile: 'rollout' });
+    const { apiKey } = await app.createRuntimeLlm('proxied', {
+      mode: 'forwarding',
+      url: upstream.url,
+      upstreamCredential: UPSTREAM_KEY,
+      level: 1,
+      profile: 'rollout',
+    });
     upstream.behaviour = { answer: () => 'Project Heron launches in spring.' };
     const before = upstream.requests.length;
     const res = await chat(apiKey, 'When does Project Heron launch?');
@@ -56,7 +68,14 @@ describe('Forwarding mode with monitored guardrails', () => {
   });
 
   it('forwards everything for a Runtime LLM in monitor mode, reporting what would have been blocked', async () => {
-    const { apiKey } = await app.createRuntimeLlm('proxied-shadow', { mode: 'forwarding', url: upstream.url, upstreamCredential: UPSTREAM_KEY, level: 1, profile: 'rollout', monitor: true });
+    const { apiKey } = await app.createRuntimeLlm('proxied-shadow', {
+      mode: 'forwarding',
+      url: upstream.url,
+      upstreamCredential: UPSTREAM_KEY,
+      level: 1,
+      profile: 'rollout',
+      monitor: true,
+    });
     upstream.behaviour = { answer: () => 'Your code is SC-9876.' };
     const res = await chat(apiKey, 'Use SC-1234 for Project Heron');
     assert.equal(res.status, 200, res.text);

@@ -23,7 +23,12 @@ describe('Forwarding mode: upstream faults', () => {
     await upstream.stop();
   });
 
-  const chat = (stream = false) => app.api('/v1/chat/completions', { method: 'POST', headers: { 'x-api-key': key }, body: { model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] } });
+  const chat = (stream = false) =>
+    app.api('/v1/chat/completions', {
+      method: 'POST',
+      headers: { 'x-api-key': key },
+      body: { model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] },
+    });
 
   it('502 when the upstream answers 5xx, and 4xx passes through', async () => {
     upstream.behaviour = { status: 503 };

@@ -99,8 +99,34 @@ function hostileHeaders(apiKey: string): Record<string, string> {
   return rng.pick(choices)();
 }
 
-const API_PATHS = ['/apikey/api/guardrail/v1/input-check', '/apikey/api/guardrail/v1/output-check', '/v1/chat/completions', '/v1/models', '/healthz', '/nope', '/', '/%', '/a%zz', '/apikey/api/guardrail/v1/../v1/input-check', '/%ff%fe', `/docs/${'a'.repeat(2000)}`];
-const DASHBOARD_PATHS = ['/api/auth/login', '/api/runtime-llms', '/api/profiles/default', '/api/playground/check', '/api/settings/siem', '/healthz', '/openapi.json', '/index.html', '/%', '/../../etc/passwd', `/api/${'x'.repeat(3000)}`, `/api/runtime-llms/${'y'.repeat(300)}`];
+const API_PATHS = [
+  '/apikey/api/guardrail/v1/input-check',
+  '/apikey/api/guardrail/v1/output-check',
+  '/v1/chat/completions',
+  '/v1/models',
+  '/healthz',
+  '/nope',
+  '/',
+  '/%',
+  '/a%zz',
+  '/apikey/api/guardrail/v1/../v1/input-check',
+  '/%ff%fe',
+  `/docs/${'a'.repeat(2000)}`,
+];
+const DASHBOARD_PATHS = [
+  '/api/auth/login',
+  '/api/runtime-llms',
+  '/api/profiles/default',
+  '/api/playground/check',
+  '/api/settings/siem',
+  '/healthz',
+  '/openapi.json',
+  '/index.html',
+  '/%',
+  '/../../etc/passwd',
+  `/api/${'x'.repeat(3000)}`,
+  `/api/runtime-llms/${'y'.repeat(300)}`,
+];
 const METHODS = ['POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 
 function nextShot(apiKey: string): Shot {
@@ -114,7 +140,13 @@ function nextShot(apiKey: string): Shot {
 function documentedError(body: string, requestId: string | undefined): boolean {
   try {
     const { error } = JSON.parse(body) as { error?: { code?: unknown; message?: unknown; request_id?: unknown } };
-    return typeof error?.code === 'string' && typeof error.message === 'string' && error.message.length > 0 && error.request_id === requestId && requestId !== undefined;
+    return (
+      typeof error?.code === 'string' &&
+      typeof error.message === 'string' &&
+      error.message.length > 0 &&
+      error.request_id === requestId &&
+      requestId !== undefined
+    );
   } catch {
     return false;
   }
@@ -223,7 +255,8 @@ describe('hostile requests', () => {
         for (const payload of RAW_REQUESTS) {
           const answer = await rawExchange(round % 2 ? app.dashboardUrl : app.apiUrl, ca, payload);
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          if (answer.status >= 400 && !documentedError(answer.body, answer.headers['x-request-id'])) misshapen.push(`${answer.status} raw ${payload.slice(0, 40)}`);
+          if (answer.status >= 400 && !documentedError(answer.body, answer.headers['x-request-id']))
+            misshapen.push(`${answer.status} raw ${payload.slice(0, 40)}`);
         }
       }
     })();
@@ -233,7 +266,9 @@ describe('hostile requests', () => {
     agents.dashboard.destroy();
 
     const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
-    t.diagnostic(`${sent + RAW_REQUESTS.length * 20} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} req/s); statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    t.diagnostic(
+      `${sent + RAW_REQUESTS.length * 20} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} req/s); statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
     assert.equal(serverErrors, 0, `5xx answers: ${JSON.stringify(Object.fromEntries(statuses))}`);
     assert.deepEqual([...new Set(misshapen)], [], 'every error answer is in the documented shape');
 
@@ -255,7 +290,9 @@ describe('hostile requests', () => {
   it('keeps serving while slow clients trickle their headers', async () => {
     const apiPort = Number(new URL(app.apiUrl).port);
     const sockets = Array.from({ length: 100 }, () => {
-      const socket = connect({ host: '127.0.0.1', port: apiPort, ca, servername: 'localhost' }, () => socket.write('POST /apikey/api/guardrail/v1/input-check HTTP/1.1\r\nHost: x\r\n'));
+      const socket = connect({ host: '127.0.0.1', port: apiPort, ca, servername: 'localhost' }, () =>
+        socket.write('POST /apikey/api/guardrail/v1/input-check HTTP/1.1\r\nHost: x\r\n'),
+      );
       socket.on('error', () => {});
       return socket;
     });

@@ -17,7 +17,14 @@ function capturedLogger(): { lines: Array<Record<string, unknown>>; log: ReturnT
 
 test('secret fields are redacted at the top level of a log line and one level down', () => {
   const { lines, log } = capturedLogger();
-  const secrets = { password: 'pw-top-1', current_password: 'pw-top-2', new_password: 'pw-top-3', client_secret: 'cs-top', apiKey: 'key-top-1', api_key: 'key-top-2' };
+  const secrets = {
+    password: 'pw-top-1',
+    current_password: 'pw-top-2',
+    new_password: 'pw-top-3',
+    client_secret: 'cs-top',
+    apiKey: 'key-top-1',
+    api_key: 'key-top-2',
+  };
   log.info(secrets, 'top level');
   log.info({ account: { ...secrets }, note: 'kept' }, 'nested');
   const written = JSON.stringify(lines);

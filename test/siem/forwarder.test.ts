@@ -69,7 +69,15 @@ describe('SIEM forwarder queue', () => {
   it('counts send errors as drops and keeps going', async () => {
     const registry = new Registry();
     let calls = 0;
-    const forwarder = new SiemForwarder({ store, registry, log: pino({ level: 'silent' }), send: async () => { calls++; throw new Error('EHOSTUNREACH'); } });
+    const forwarder = new SiemForwarder({
+      store,
+      registry,
+      log: pino({ level: 'silent' }),
+      send: async () => {
+        calls++;
+        throw new Error('EHOSTUNREACH');
+      },
+    });
     await forwarder.start();
     for (let i = 0; i < 3; i++) forwarder.enqueueCheck(event(i));
     while (forwarder.pending > 0) await new Promise((r) => setImmediate(r));
@@ -87,7 +95,16 @@ describe('SIEM forwarding of audit events', () => {
     try {
       await updateSiemSettings(store, { id: 'system' }, { collector: '127.0.0.1', port: 9, enabled: true });
       const sent: string[] = [];
-      const nodes = [1, 2, 3].map(() => new SiemForwarder({ store, registry: new Registry(), log: pino({ level: 'silent' }), pollMs: 60_000, send: async (d) => void sent.push(d.toString()) }));
+      const nodes = [1, 2, 3].map(
+        () =>
+          new SiemForwarder({
+            store,
+            registry: new Registry(),
+            log: pino({ level: 'silent' }),
+            pollMs: 60_000,
+            send: async (d) => void sent.push(d.toString()),
+          }),
+      );
       for (const node of nodes) await node.start(); // the first start opens the shared cursor
       await recordAudit(store.db, { actor: 'cli:test', action: 'profile.update', targetType: 'profile', targetId: 'prf_default', details: {} });
       // A restart of every node polls again: exactly one claims the new event.
@@ -117,8 +134,23 @@ describe('SIEM datagram format', () => {
   });
 
   it('escapes CEF header and extension values', () => {
-    const datagram = formatDatagram({ kind: 'audit', id: 'aud_1', time: '2026-01-01T00:00:00.000Z', actor: 'admin:a=b', action: 'profile.update', target_type: 'profile', target_id: 'p|1', details: { note: 'line1\nline2' } }, 'cef').toString();
-    assert.match(datagram, /^<133>1 2026-01-01T00:00:00.000Z \S+ rampart \d+ audit - \uFEFFCEF:0\|Rampart\|Rampart\|[^|]+\|audit\.profile\.update\|Administrative action profile\.update\|3\|/);
+    const datagram = formatDatagram(
+      {
+        kind: 'audit',
+        id: 'aud_1',
+        time: '2026-01-01T00:00:00.000Z',
+        actor: 'admin:a=b',
+        action: 'profile.update',
+        target_type: 'profile',
+        target_id: 'p|1',
+        details: { note: 'line1\nline2' },
+      },
+      'cef',
+    ).toString();
+    assert.match(
+      datagram,
+      /^<133>1 2026-01-01T00:00:00.000Z \S+ rampart \d+ audit - \uFEFFCEF:0\|Rampart\|Rampart\|[^|]+\|audit\.profile\.update\|Administrative action profile\.update\|3\|/,
+    );
     assert.ok(datagram.includes('suser=admin:a\\=b'));
     assert.ok(datagram.includes('cs2=p|1'), 'pipes need no escaping in extensions');
     assert.ok(!datagram.includes('\n'), 'one line');

@@ -22,7 +22,11 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     await Promise.all([app.dispose(), syslog.stop()]);
   });
 
-  const rampartLines = () => syslog.lines().map(parseRfc5424).filter((m) => m?.app === 'rampart');
+  const rampartLines = () =>
+    syslog
+      .lines()
+      .map(parseRfc5424)
+      .filter((m) => m?.app === 'rampart');
 
   it('is configured with `rampart siem set` and forwards checks as RFC 5424 syslog with a CEF payload', async () => {
     const set = await app.cli('siem', 'set', '--collector', '127.0.0.1', '--port', String(syslog.port), '--format', 'cef', '--enable', '--json');
@@ -56,7 +60,8 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     // The CEF dictionary types cnN as integers and cfpN as floats: the fractional time is a float.
     assert.equal(block.extensions.cfp1Label, 'executionTimeMs');
     assert.ok(Number.isFinite(Number(block.extensions.cfp1)) && Number(block.extensions.cfp1) > 0, block.extensions.cfp1);
-    for (const c of cef) for (const [name, value] of Object.entries(c.extensions)) if (/^cn\d$/.test(name)) assert.match(value, /^-?\d+$/, `${name}=${value} is an integer`);
+    for (const c of cef)
+      for (const [name, value] of Object.entries(c.extensions)) if (/^cn\d$/.test(name)) assert.match(value, /^-?\d+$/, `${name}=${value} is an integer`);
     assert.match(block.extensions.cs4!, /keyword:1/);
     const severities = checks.map((m) => m!.severity);
     assert.ok(severities.includes(4) && severities.includes(6), 'blocked checks are warnings, allowed ones informational');
@@ -100,7 +105,25 @@ describe('SIEM forwarding to a real rsyslog over UDP', () => {
     await app.inputCheck(apiKey, { message: 'json please' });
     const lines = await syslog.waitFor((l) => l.some((x) => x.includes('"kind":"check"')), 'a JSON check event');
     const event = JSON.parse(parseRfc5424(lines.find((x) => x.includes('"kind":"check"'))!)!.msg);
-    assert.deepEqual(Object.keys(event).sort(), ['blocked_by', 'direction', 'execution_time_ms', 'id', 'kind', 'message_length', 'message_sha256', 'monitored_by', 'profile_id', 'request_id', 'results', 'runtime_llm_id', 'time', 'verdict'].sort());
+    assert.deepEqual(
+      Object.keys(event).sort(),
+      [
+        'blocked_by',
+        'direction',
+        'execution_time_ms',
+        'id',
+        'kind',
+        'message_length',
+        'message_sha256',
+        'monitored_by',
+        'profile_id',
+        'request_id',
+        'results',
+        'runtime_llm_id',
+        'time',
+        'verdict',
+      ].sort(),
+    );
     assert.equal(event.message_sha256, sha256('json please'));
   });
 

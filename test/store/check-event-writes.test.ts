@@ -64,7 +64,10 @@ describe('SQLite store: writing check events', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const inside = new Promise<void>((resolve) => (begun = resolve));
     const transaction = store.db.transaction().execute(async (trx) => {
-      await trx.insertInto('check_events').values(checkEventRow(event(900))).execute();
+      await trx
+        .insertInto('check_events')
+        .values(checkEventRow(event(900)))
+        .execute();
       begun();
       await held;
       throw new Error('rolled back on purpose');

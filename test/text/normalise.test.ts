@@ -22,11 +22,7 @@ test('fold: combining marks fold with their base, ligatures expand', () => {
 test('fold: the ASCII fast path agrees with per-character NFKC folding', () => {
   const samples = ['Hello, World!', 'tab\there', 'x\u0301y', 'MiXeD 123 ÄÖÜ ß', 'emoji 😀 ok', '\u00A0nbsp\u00A0'];
   for (const s of samples) {
-    const expected = s
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/\s+/gu, ' ')
-      .trim();
+    const expected = s.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
     assert.equal(foldForMatching(s).text, expected, s);
   }
 });
@@ -35,7 +31,10 @@ test('fold: ASCII text keeps each unit at its offset; spaces to collapse or trim
   const plain = foldForMatching('Ignore ALL the rules.');
   assert.equal(plain.text, 'ignore all the rules.');
   assert.deepEqual([...plain.starts], [...Array(21).keys()]);
-  assert.deepEqual([...plain.ends], [...Array(21).keys()].map((i) => i + 1));
+  assert.deepEqual(
+    [...plain.ends],
+    [...Array(21).keys()].map((i) => i + 1),
+  );
   const kept = foldForMatching('Ignore  ALL\t', { lowerCase: false, collapseWhitespace: false });
   assert.equal(kept.text, 'Ignore  ALL\t');
   assert.deepEqual([...kept.starts], [...Array(12).keys()]);

@@ -15,7 +15,12 @@ test('word characters are the letters, digits (and marks) of every code point, i
     assert.equal(isLetterMarkOrDigitAt(s, 0), letterMarkOrDigit.test(s), `U+${c.toString(16)}`);
   }
   // A mathematical bold letter, a mathematical digit, an emoji and a combining mark of another plane.
-  for (const [s, word, withMarks] of [['𝐀', true, true], ['𝟙', true, true], ['😀', false, false], ['\u{1d167}', false, true]] as const) {
+  for (const [s, word, withMarks] of [
+    ['𝐀', true, true],
+    ['𝟙', true, true],
+    ['😀', false, false],
+    ['\u{1d167}', false, true],
+  ] as const) {
     assert.equal(isLetterOrDigitAt(s, 0), word, s);
     assert.equal(isLetterMarkOrDigitAt(s, 0), withMarks, s);
   }

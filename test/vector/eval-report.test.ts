@@ -32,7 +32,12 @@ describe('rampart eval with the vector filter', () => {
     assert.deepEqual(rows, { attack: 3, benign: 2, benign_hard: 1, harmful: 0 });
     assert.deepEqual(
       vector.combined.map((c: { name: string; rows: number }) => [c.name.split(' ')[0], c.rows]),
-      [['attack', 3], ['benign', 2], ['benign_hard', 1], ['harmful', 0]],
+      [
+        ['attack', 3],
+        ['benign', 2],
+        ['benign_hard', 1],
+        ['harmful', 0],
+      ],
     );
 
     const text = await evaluate('--only', 'vector');

@@ -93,12 +93,19 @@ describe('k-nearest-neighbour index', () => {
       // Several rounds with pauses: before and after the int8 copy of the rows is made in the background.
       for (let round = 0; round < 3; round++) {
         const found = await index.closest(batch, 5);
-        if (limit === 1000) assert.deepEqual(found.map((n) => n.row), best.slice(0, 5).map((b) => b.row), `round ${round}`);
+        if (limit === 1000)
+          assert.deepEqual(
+            found.map((n) => n.row),
+            best.slice(0, 5).map((b) => b.row),
+            `round ${round}`,
+          );
         else assert.ok(found.filter((n) => best.slice(0, 5).some((b) => b.row === n.row)).length >= 4, `HNSW, round ${round}`);
         for (const n of found) assert.ok(Math.abs(n.similarity - best.find((b) => b.row === n.row)!.similarity) < 1e-6, `limit ${limit}, round ${round}`);
         // Each query alone, merged by best similarity, gives the same rows and the same similarities.
         const alone = (await Promise.all(queries.map((q) => index.search(q, 5)))).flat();
-        const merged = [...new Map(alone.sort((a, b) => a.similarity - b.similarity).map((n) => [n.row, n])).values()].sort((a, b) => b.similarity - a.similarity).slice(0, 5);
+        const merged = [...new Map(alone.sort((a, b) => a.similarity - b.similarity).map((n) => [n.row, n])).values()]
+          .sort((a, b) => b.similarity - a.similarity)
+          .slice(0, 5);
         assert.deepEqual(found, merged, `limit ${limit}, round ${round}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -127,7 +134,10 @@ describe('k-nearest-neighbour index', () => {
           queries.map((q) => bruteForce(vectors, q).index),
           `${when}, round ${round}`,
         );
-        const closest = bruteForce(vectors, queries.reduce((a, q) => (bruteForce(vectors, q).similarity > bruteForce(vectors, a).similarity ? q : a)));
+        const closest = bruteForce(
+          vectors,
+          queries.reduce((a, q) => (bruteForce(vectors, q).similarity > bruteForce(vectors, a).similarity ? q : a)),
+        );
         assert.equal((await index.closest(batch, 1))[0]!.row, closest.index, `${when}, round ${round}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -15,8 +15,16 @@ test('a longer text is scored whole and in overlapping parts that cover all of i
   assert.ok(parts.length >= 2);
   assert.ok(parts.every((p) => p.length <= PART_CHARS && text.includes(p)));
   // Every word sits whole in some part, and neighbouring parts overlap.
-  for (const w of words) assert.ok(parts.some((p) => p.split(' ').includes(w)), w);
-  for (let i = 1; i < parts.length; i++) assert.ok(parts[i - 1]!.split(' ').some((w) => parts[i]!.split(' ').includes(w)), `parts ${i - 1} and ${i} overlap`);
+  for (const w of words)
+    assert.ok(
+      parts.some((p) => p.split(' ').includes(w)),
+      w,
+    );
+  for (let i = 1; i < parts.length; i++)
+    assert.ok(
+      parts[i - 1]!.split(' ').some((w) => parts[i]!.split(' ').includes(w)),
+      `parts ${i - 1} and ${i} overlap`,
+    );
 });
 
 test('a very long text gets longer parts, never more than the limit', () => {

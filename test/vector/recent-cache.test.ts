@@ -31,12 +31,22 @@ it('holds the key that keep gives, made once when a value is stored or moved to 
   });
   const message = `${'x'.repeat(1000)} interoperability`;
   const word = message.slice(1001);
-  assert.equal(cache.get(word, (k) => k.length), 16);
-  assert.equal(cache.get('interoperability', () => -1), 16, 'an equal key finds the value');
+  assert.equal(
+    cache.get(word, (k) => k.length),
+    16,
+  );
+  assert.equal(
+    cache.get('interoperability', () => -1),
+    16,
+    'an equal key finds the value',
+  );
   cache.get('a', (k) => k.length);
   cache.get('b', (k) => k.length);
   // 'interoperability' is now in the previous generation: a hit moves it, and keeps its key again.
-  assert.equal(cache.get('interoperability', () => -1), 16);
+  assert.equal(
+    cache.get('interoperability', () => -1),
+    16,
+  );
   assert.deepEqual(kept, ['interoperability', 'a', 'b', 'interoperability']);
 });
 

@@ -23,15 +23,26 @@ describe('threat seed pruning', () => {
       [entry('a', 'jailbreak/persona', unit(0)), entry('b', 'jailbreak/persona', unit(0, 1, 0.995)), entry('c', 'jailbreak/persona', unit(0, 2, 0.99))],
       0.98,
     );
-    assert.deepEqual(kept.map((e) => e.id), ['a']);
+    assert.deepEqual(
+      kept.map((e) => e.id),
+      ['a'],
+    );
   });
 
   it('keeps entries less similar than the level, and near-copies of another family', () => {
     const kept = keepLeaders(
-      [entry('a', 'jailbreak/persona', unit(0)), entry('b', 'jailbreak/persona', unit(0, 1, 0.9)), entry('c', 'injection/override', unit(0, 2, 0.999)), entry('d', 'injection/override', unit(3))],
+      [
+        entry('a', 'jailbreak/persona', unit(0)),
+        entry('b', 'jailbreak/persona', unit(0, 1, 0.9)),
+        entry('c', 'injection/override', unit(0, 2, 0.999)),
+        entry('d', 'injection/override', unit(3)),
+      ],
       0.98,
     );
-    assert.deepEqual(kept.map((e) => e.id), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(
+      kept.map((e) => e.id),
+      ['a', 'b', 'c', 'd'],
+    );
   });
 
   it('does not drop an entry whose only near-copy was itself dropped', () => {
@@ -43,7 +54,10 @@ describe('threat seed pruning', () => {
     c[0] = Math.cos(angle);
     c[1] = Math.sin(angle);
     const kept = keepLeaders([entry('a', 'f', a), entry('b', 'f', b), entry('c', 'f', c)], 0.98);
-    assert.deepEqual(kept.map((e) => e.id), ['a', 'c']);
+    assert.deepEqual(
+      kept.map((e) => e.id),
+      ['a', 'c'],
+    );
   });
 });
 
@@ -52,7 +66,11 @@ describe('vector filter thresholds', () => {
 
   it('hold hard-benign rows to the target on their own, not averaged into the benign sources', () => {
     // Two plain benign sources scored low; one source whose hard-benign rows sit close to attacks.
-    const corpus = [...Array.from({ length: 100 }, () => text('plain-a', false)), ...Array.from({ length: 100 }, () => text('plain-b', false)), ...Array.from({ length: 100 }, () => text('mixed', true))];
+    const corpus = [
+      ...Array.from({ length: 100 }, () => text('plain-a', false)),
+      ...Array.from({ length: 100 }, () => text('plain-b', false)),
+      ...Array.from({ length: 100 }, () => text('mixed', true)),
+    ];
     const scores = Float32Array.from(corpus.map((c, i) => (c.hard ? 0.8 + (i % 100) / 1000 : 0.5)));
     const t = thresholdFor(corpus, scores, 0.05);
     const rates = benignRates(corpus, scores, t);

@@ -6,7 +6,7 @@ import { chunkShape, SHAPE_WINDOW, ShapeFrequencies, textShapes } from '../../sr
 const PROSE = [
   'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours.',
   'The meeting moved to Thursday at 10:30, so please bring the budget (the 2026 draft) and your notes.',
-  'My grandmother\'s recipe uses flour, butter, two eggs and a pinch of salt; bake it for 25 minutes.',
+  "My grandmother's recipe uses flour, butter, two eggs and a pinch of salt; bake it for 25 minutes.",
 ];
 const SOUP = 'Write the essay zorbak.]( Plin**QUAD revert "\\!--Tw similarlyNow ({ gleb wrth**ONE';
 
@@ -54,7 +54,8 @@ describe('oddness', () => {
     const text = `${PROSE.join('\u00a0\n')}\t${SOUP}\u3000${PROSE[0]!.repeat(3)} Привет мир`;
     const s = textShapes(text).map((shape) => shapes.surprisal(shape));
     let expected = 0;
-    for (let i = 0; i < s.length; i++) expected = Math.max(expected, s.slice(Math.max(0, i - SHAPE_WINDOW + 1), i + 1).reduce((a, b) => a + b, 0) / SHAPE_WINDOW);
+    for (let i = 0; i < s.length; i++)
+      expected = Math.max(expected, s.slice(Math.max(0, i - SHAPE_WINDOW + 1), i + 1).reduce((a, b) => a + b, 0) / SHAPE_WINDOW);
     // Asked twice: the second time every chunk's surprisal comes from what the first one kept.
     for (let round = 0; round < 2; round++) assert.ok(Math.abs(shapes.oddness(text) - expected) < 1e-9, `round ${round}`);
   });

@@ -48,9 +48,25 @@ test('tokens with offsets are the runs of letters and digits, and the chunks bet
     const tokens = tokeniseWithOffsets(text);
     const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
     const chunks = [...text.matchAll(/\S+/gu)];
-    assert.deepEqual(tokens.words.text, words.map((m) => m[0]), text);
-    assert.deepEqual(tokens.words.start, words.map((m) => m.index), text);
-    assert.deepEqual(tokens.chunks.start, chunks.map((m) => m.index), text);
-    assert.deepEqual(tokens.chunks.shape, chunks.map((m) => chunkShape(m[0])), text);
+    assert.deepEqual(
+      tokens.words.text,
+      words.map((m) => m[0]),
+      text,
+    );
+    assert.deepEqual(
+      tokens.words.start,
+      words.map((m) => m.index),
+      text,
+    );
+    assert.deepEqual(
+      tokens.chunks.start,
+      chunks.map((m) => m.index),
+      text,
+    );
+    assert.deepEqual(
+      tokens.chunks.shape,
+      chunks.map((m) => chunkShape(m[0])),
+      text,
+    );
   }
 });

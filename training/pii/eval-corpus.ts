@@ -28,5 +28,13 @@ export function generateEvalCorpus(count = 4000, seed = EVAL_SEED): LabelledText
  */
 export function generateDevCorpus(count = 4000, seed = DEV_SEED): LabelledText[] {
   const { withNames, withoutNames } = TRAINING_TEMPLATES;
-  return generateCorpus({ count, seed, names: CALIBRATION_NAMES, withNames: withNames.calibration, withoutNames: withoutNames.calibration, negativeShare: 0.25, split: 'train' });
+  return generateCorpus({
+    count,
+    seed,
+    names: CALIBRATION_NAMES,
+    withNames: withNames.calibration,
+    withoutNames: withoutNames.calibration,
+    negativeShare: 0.25,
+    split: 'train',
+  });
 }

@@ -50,7 +50,10 @@ async function benignFalsePositives(split: string, detect: (text: string) => { t
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.jsonl')).sort();
   const perFile: BenignFile[] = [];
   for (const file of files) {
-    const rows = (await readFile(join(dir, file), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { text: string; label: string });
+    const rows = (await readFile(join(dir, file), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { text: string; label: string });
     const benign = rows.filter((r) => BENIGN.has(r.label));
     if (benign.length === 0) continue;
     const types: Record<string, number> = {};
@@ -163,5 +166,8 @@ for (const f of benign) {
   blocked += f.blocked;
   console.log(`  ${f.file}: ${f.flagged}/${f.prompts} (${((100 * f.flagged) / f.prompts).toFixed(1)} %) | ${f.blocked} ${JSON.stringify(f.types)}`);
 }
-if (prompts > 0) console.log(`  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %) | blocked ${blocked} (${((100 * blocked) / prompts).toFixed(2)} %)`);
+if (prompts > 0)
+  console.log(
+    `  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %) | blocked ${blocked} (${((100 * blocked) / prompts).toFixed(2)} %)`,
+  );
 await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), `${JSON.stringify({ personal, names, byCategory, independent, benign }, null, 2)}\n`);

@@ -10,7 +10,31 @@ import { Random } from '../random.ts';
  * the other hard negatives). Deterministic.
  */
 
-const WORD_LOCALES = ['EN', 'DE', 'FR', 'ES', 'IT', 'PT_BR', 'NL', 'PL', 'SV', 'TR', 'ID_ID', 'VI', 'CS_CZ', 'HU', 'RO', 'FI', 'DA', 'NB_NO', 'HR', 'SK', 'LV', 'AZ', 'UZ_UZ_latin'];
+const WORD_LOCALES = [
+  'EN',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'PT_BR',
+  'NL',
+  'PL',
+  'SV',
+  'TR',
+  'ID_ID',
+  'VI',
+  'CS_CZ',
+  'HU',
+  'RO',
+  'FI',
+  'DA',
+  'NB_NO',
+  'HR',
+  'SK',
+  'LV',
+  'AZ',
+  'UZ_UZ_latin',
+];
 const WORD = /^[\p{L}][\p{L}'’-]*$/u;
 const EPOCHS = 3;
 const LEARNING_RATE = 0.05;
@@ -42,7 +66,9 @@ function fakerWords(): string[] {
 export function namenessWords(vocabulary: readonly string[], lexicon: ReadonlyMap<string, number>): LabelledWord[] {
   const out = new Map<string, boolean>();
   for (const name of lexicon.keys()) if (name.length >= 2 && WORD.test(name)) out.set(name, true);
-  const unseenNames = new Set([...CALIBRATION_NAMES.first, ...CALIBRATION_NAMES.last, ...HELD_OUT_NAMES.first, ...HELD_OUT_NAMES.last].flatMap((n) => n.toLowerCase().split(/\s+/)));
+  const unseenNames = new Set(
+    [...CALIBRATION_NAMES.first, ...CALIBRATION_NAMES.last, ...HELD_OUT_NAMES.first, ...HELD_OUT_NAMES.last].flatMap((n) => n.toLowerCase().split(/\s+/)),
+  );
   for (const word of [...vocabulary, ...fakerWords().filter((w) => !isHeldOut(w))]) {
     if (word.length >= 2 && WORD.test(word) && !out.has(word) && !unseenNames.has(word)) out.set(word, false);
   }

@@ -34,13 +34,7 @@ class IntBuffer {
  * PERSON span. Each token's lexicon entry is hidden with probability `lexiconDropout`, so that the
  * model also learns to find names the shipped lexicon does not know.
  */
-export function buildExamples(
-  corpus: readonly LabelledText[],
-  vocabulary: PersonVocabulary,
-  mask: number,
-  lexiconDropout: number,
-  rng: Random,
-): Examples {
+export function buildExamples(corpus: readonly LabelledText[], vocabulary: PersonVocabulary, mask: number, lexiconDropout: number, rng: Random): Examples {
   const features = new IntBuffer();
   const counts = new IntBuffer();
   const rows = new IntBuffer();

@@ -259,7 +259,7 @@ export const TRAIN_WITH_NAMES = [
   'Osoba kontaktowa: {FULL}',
   'Contato: {FULL} — {PHONE}',
   'Επικοινωνία: {FULL}',
-]
+];
 
 export const TRAIN_WITHOUT_NAMES = [
   'How do I install {TECH} on {TECH}?',
@@ -383,4 +383,4 @@ export const TRAIN_WITHOUT_NAMES = [
   'HUGE {HOLIDAY} SALE AT {BRAND} THIS {WEEKDAY}',
   '@{SNAKE} {CAPWORD} the {NOUN} lol',
   '#{PASCAL} {CAPWORD} is {ADJ}',
-]
+];

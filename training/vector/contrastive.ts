@@ -104,8 +104,14 @@ export function trainEncoder(input: TrainInput, config: TrainConfig = DEFAULT_TR
   const model = new EncoderModel(input.glove, input.logSif, input.shape, rng);
   const attacks = input.rows.filter((r) => corpus[r]!.attack);
   const benign = input.rows.filter((r) => !corpus[r]!.attack);
-  const anchorPool = new Pools(attacks.map((r) => corpus[r]!.source), attacks);
-  const benignPool = new Pools(benign.map((r) => corpus[r]!.source), benign);
+  const anchorPool = new Pools(
+    attacks.map((r) => corpus[r]!.source),
+    attacks,
+  );
+  const benignPool = new Pools(
+    benign.map((r) => corpus[r]!.source),
+    benign,
+  );
   const clusters = byKey(attacks, (r) => corpus[r]!.cluster);
   const kinds = byKey(attacks, (r) => kindOf(corpus[r]!));
   const grads = new EncoderGradients(input.shape);

@@ -3,7 +3,18 @@ import { normaliseForDetection } from '../../src/text/normalise.ts';
 import type { DatasetRow } from '../dataset.ts';
 import { FOLDS, foldOf } from '../folds.ts';
 import { isExcluded } from '../licences.ts';
-import { benignLookalikes, framingSlice, harmlessFramings, indirectInjection, jailbreakWrap, persuasiveFraming, soupSlice, symbolHeavyBenign, transliteratedAttacks, withSubwordPieces } from '../attack-families.ts';
+import {
+  benignLookalikes,
+  framingSlice,
+  harmlessFramings,
+  indirectInjection,
+  jailbreakWrap,
+  persuasiveFraming,
+  soupSlice,
+  symbolHeavyBenign,
+  transliteratedAttacks,
+  withSubwordPieces,
+} from '../attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, type TemplateKind } from '../attack-templates.ts';
 import { PHRASES } from '../multilingual-phrases.ts';
 import { Random } from '../random.ts';
@@ -96,23 +107,61 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     }
     const family = attack ? familyOf(r) : '';
     const sub = r.category.split(':')[0] ?? '';
-    push({ text: normaliseForDetection(r.text), attack, hard: r.label === 'benign_hard', family, cluster: attack ? `${family}|${r.file}|${sub}` : '', category: r.category, source: r.file, fold: foldOf(r.file) });
+    push({
+      text: normaliseForDetection(r.text),
+      attack,
+      hard: r.label === 'benign_hard',
+      family,
+      cluster: attack ? `${family}|${r.file}|${sub}` : '',
+      category: r.category,
+      source: r.file,
+      fold: foldOf(r.file),
+    });
   }
   pushWrappedRequests(rows, excludedLicences, wordsByFrequency, push);
   for (const [lang, p] of Object.entries(PHRASES)) {
     const written = (family: string, texts: readonly string[]) => {
-      for (const t of texts) push({ text: normaliseForDetection(t), attack: true, hard: false, family, cluster: `${family}|multilingual`, category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
+      for (const t of texts)
+        push({
+          text: normaliseForDetection(t),
+          attack: true,
+          hard: false,
+          family,
+          cluster: `${family}|multilingual`,
+          category: `multilingual:${lang}`,
+          source: 'synthetic:multilingual',
+          fold: -1,
+        });
     };
     written('injection/instruction-override', p.override);
     written('prompt_extraction/system-prompt', p.extraction);
     written('prompt_extraction/secret', p.secret);
     written('jailbreak/unrestricted-persona', p.unrestricted);
-    for (const t of p.benign) push({ text: normaliseForDetection(t), attack: false, hard: false, family: '', cluster: '', category: `multilingual:${lang}`, source: 'synthetic:multilingual', fold: -1 });
+    for (const t of p.benign)
+      push({
+        text: normaliseForDetection(t),
+        attack: false,
+        hard: false,
+        family: '',
+        cluster: '',
+        category: `multilingual:${lang}`,
+        source: 'synthetic:multilingual',
+        fold: -1,
+      });
   }
   const rng = new Random(20_20);
   // Attacks composed from hand-written parts: prior knowledge every fold trains on.
   const pushComposed = (text: string, family: string) =>
-    push({ text: normaliseForDetection(text), attack: true, hard: false, family, cluster: `${family}|composed`, category: 'composed', source: 'synthetic:composed', fold: -1 });
+    push({
+      text: normaliseForDetection(text),
+      attack: true,
+      hard: false,
+      family,
+      cluster: `${family}|composed`,
+      category: 'composed',
+      source: 'synthetic:composed',
+      fold: -1,
+    });
   const composed: ReadonlyArray<readonly [TemplateKind, string]> = [
     ['injection', 'injection/instruction-override'],
     ['extraction', 'prompt_extraction/system-prompt'],
@@ -130,7 +179,17 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     ...benignLookalikes(),
     ...symbolHeavyBenign(),
   ];
-  for (const t of lookAlikes) push({ text: normaliseForDetection(t), attack: false, hard: true, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
+  for (const t of lookAlikes)
+    push({
+      text: normaliseForDetection(t),
+      attack: false,
+      hard: true,
+      family: '',
+      cluster: '',
+      category: 'composed',
+      source: 'synthetic:look-alikes',
+      fold: -1,
+    });
   return out;
 }
 
@@ -147,7 +206,12 @@ export function isHarmfulRequest(r: DatasetRow, excludedLicences: readonly strin
  * from their own slice of the soup material and framing phrases, so validation measures how suffixes
  * made of unseen words and symbols, and framings in unseen phrases, are recognised.
  */
-function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: readonly string[], wordsByFrequency: readonly string[], push: (t: CorpusText) => void): void {
+function pushWrappedRequests(
+  rows: readonly DatasetRow[],
+  excludedLicences: readonly string[],
+  wordsByFrequency: readonly string[],
+  push: (t: CorpusText) => void,
+): void {
   const rng = new Random(31_337);
   const common = wordsByFrequency.slice(...SOUP_COMMON_WORDS).filter((w) => /^[a-z]{2,}$/.test(w));
   const pieceRng = new Random(7_777);
@@ -157,10 +221,32 @@ function pushWrappedRequests(rows: readonly DatasetRow[], excludedLicences: read
   for (const r of rows) {
     if (!isHarmfulRequest(r, excludedLicences) || r.text.length > MAX_WRAPPED_REQUEST) continue;
     const fold = foldOf(r.file);
-    const { technique, text } = rng.next() < WRAPPED_SHARE ? jailbreakWrap(r.text, rng, soups[fold]) : { technique: 'persuasive-framing', text: persuasiveFraming(r.text, framingRng, framings[fold]) };
+    const { technique, text } =
+      rng.next() < WRAPPED_SHARE
+        ? jailbreakWrap(r.text, rng, soups[fold])
+        : { technique: 'persuasive-framing', text: persuasiveFraming(r.text, framingRng, framings[fold]) };
     const family = `jailbreak/${technique}`;
-    push({ text: normaliseForDetection(text), attack: true, hard: false, family, cluster: `${family}|wrapped`, category: `${WRAPPED_SOURCE}${technique}`, source: `${WRAPPED_SOURCE}${technique}`, fold });
+    push({
+      text: normaliseForDetection(text),
+      attack: true,
+      hard: false,
+      family,
+      cluster: `${family}|wrapped`,
+      category: `${WRAPPED_SOURCE}${technique}`,
+      source: `${WRAPPED_SOURCE}${technique}`,
+      fold,
+    });
   }
   // The framing alone is not the attack: harmless goals in the same framings are negatives.
-  for (const t of harmlessFramings(new Random(6_161))) push({ text: normaliseForDetection(t), attack: false, hard: true, family: '', cluster: '', category: 'composed', source: 'synthetic:look-alikes', fold: -1 });
+  for (const t of harmlessFramings(new Random(6_161)))
+    push({
+      text: normaliseForDetection(t),
+      attack: false,
+      hard: true,
+      family: '',
+      cluster: '',
+      category: 'composed',
+      source: 'synthetic:look-alikes',
+      fold: -1,
+    });
 }

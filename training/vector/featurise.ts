@@ -79,7 +79,12 @@ export interface FeaturisedWithParts {
   partRows: number[][];
 }
 
-export function featuriseWithParts(texts: readonly string[], vocabulary: ReadonlyMap<string, number>, buckets: number, maxTokens = MAX_TOKENS): FeaturisedWithParts {
+export function featuriseWithParts(
+  texts: readonly string[],
+  vocabulary: ReadonlyMap<string, number>,
+  buckets: number,
+  maxTokens = MAX_TOKENS,
+): FeaturisedWithParts {
   const all = [...texts];
   const partRows = texts.map((text) =>
     messageParts(text)

@@ -36,5 +36,10 @@ export function keepLeaders<T extends { family: string; vector: Float32Array }>(
   entries.forEach((e, i) => {
     matrix.set(e.vector, i * dims);
   });
-  return nearCopyLeaders(matrix, dims, entries.map((e) => e.family), similarity).map((i) => entries[i]!);
+  return nearCopyLeaders(
+    matrix,
+    dims,
+    entries.map((e) => e.family),
+    similarity,
+  ).map((i) => entries[i]!);
 }

@@ -33,7 +33,6 @@ export interface RequestReport {
   }>;
 }
 
-
 export function renderRequestModelCard(manifest: RequestSeedManifest, report: RequestReport, evaluation: VectorEvalReport): string {
   const { calibration: c } = report;
   const medium = report.sensitivities.find((s) => s.sensitivity === 'Medium')!;

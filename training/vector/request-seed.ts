@@ -87,7 +87,8 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   /** Closest request to any part of any view of `text`, leaving out entry `self`. */
   async function requestSimilarity(text: string, self?: string): Promise<number> {
     let best = -1;
-    for (const m of await index.closest(await encodeParts(encoder, new AnalysedText(text).detectionViews), 2)) if (m.id !== self && m.similarity > best) best = m.similarity;
+    for (const m of await index.closest(await encodeParts(encoder, new AnalysedText(text).detectionViews), 2))
+      if (m.id !== self && m.similarity > best) best = m.similarity;
     return best;
   }
 
@@ -111,7 +112,10 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
     const similarity = suffixed || i % FLOOR_STRIDE === 0 ? await requestSimilarity(b.text) : -1;
     scored.push({ source: b.source, suffixed, similarity });
   }
-  const floorSample = scored.filter((_, i) => i % FLOOR_STRIDE === 0).map((s) => s.similarity).sort((a, b) => a - b);
+  const floorSample = scored
+    .filter((_, i) => i % FLOOR_STRIDE === 0)
+    .map((s) => s.similarity)
+    .sort((a, b) => a - b);
   const similarityFloor = Math.round(floorSample[Math.floor(floorSample.length / 2)]! * 1000) / 1000;
 
   function benignFlags(t: number): SourceFlags[] {
@@ -153,7 +157,8 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
       plain: { oddness: shapes.oddness(q.text), similarity: await requestSimilarity(q.text, q.id) },
     });
   }
-  const rate = (pick: 'suffixed' | 'plain', t: number) => validation.filter((v) => v[pick].oddness >= oddnessThreshold && v[pick].similarity >= t).length / validation.length;
+  const rate = (pick: 'suffixed' | 'plain', t: number) =>
+    validation.filter((v) => v[pick].oddness >= oddnessThreshold && v[pick].similarity >= t).length / validation.length;
 
   const dir = join(modelsDir, 'request-seed');
   const seed = writeSeed({ dir, encoder: encoder.version, dims: encoder.dims, entries: [...requests.values()].map((q) => ({ ...q, family: REQUEST_FAMILY })) });
@@ -173,7 +178,16 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
     sourceCap: SOURCE_CAP,
     sensitivities: VECTOR_SENSITIVITIES.map((s) => {
       const flags = benignFlags(thresholds[s]);
-      return { sensitivity: s, target: SENSITIVITY_TARGETS[s], similarity: thresholds[s], benignMacro: macro(flags), benignMax: Math.max(...flags.map((f) => f.flagged / f.rows)), suffixedRequests: rate('suffixed', thresholds[s]), plainRequests: rate('plain', thresholds[s]), benign: flags };
+      return {
+        sensitivity: s,
+        target: SENSITIVITY_TARGETS[s],
+        similarity: thresholds[s],
+        benignMacro: macro(flags),
+        benignMax: Math.max(...flags.map((f) => f.flagged / f.rows)),
+        suffixedRequests: rate('suffixed', thresholds[s]),
+        plainRequests: rate('plain', thresholds[s]),
+        benign: flags,
+      };
     }),
   };
 
@@ -184,7 +198,12 @@ export async function buildRequestSeed({ modelsDir, excludedLicences: excluded, 
   const evalScored: VectorScoredRow[] = [];
   for (const row of readSplit('eval').filter((r) => directionOf(r.label) === 'input')) {
     const checked = await models('input', row.text);
-    evalScored.push({ row, score: (await scoreMessage(runtime, new AnalysedText(row.text))).score, llm: checked.checks.llm?.detected === true, models: checked.injection_detected });
+    evalScored.push({
+      row,
+      score: (await scoreMessage(runtime, new AnalysedText(row.text))).score,
+      llm: checked.checks.llm?.detected === true,
+      models: checked.injection_detected,
+    });
   }
   const evaluation = vectorEvalReport({ encoder, scored: evalScored, sensitivity: 'Medium' });
   mkdirSync(dir, { recursive: true });

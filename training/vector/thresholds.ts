@@ -22,7 +22,11 @@ export interface SourceRate {
 const groupOf = (c: CorpusText) => (c.hard ? `${c.source} (hard-benign)` : c.source);
 
 /** The scores of the rows that `include` selects, per group (groupOf), ascending. */
-function scoresByGroup(corpus: readonly CorpusText[], scores: Float32Array, include: (c: CorpusText) => boolean): Array<{ group: string; sorted: Float32Array }> {
+function scoresByGroup(
+  corpus: readonly CorpusText[],
+  scores: Float32Array,
+  include: (c: CorpusText) => boolean,
+): Array<{ group: string; sorted: Float32Array }> {
   const by = new Map<string, number[]>();
   corpus.forEach((c, i) => {
     if (!include(c) || Number.isNaN(scores[i]!)) return;
@@ -46,7 +50,8 @@ function countAtLeast(sorted: Float32Array, t: number): number {
   return sorted.length - lo;
 }
 
-const ratesAt = (groups: ReturnType<typeof scoresByGroup>, t: number): SourceRate[] => groups.map((g) => ({ source: g.group, rows: g.sorted.length, flagged: countAtLeast(g.sorted, t) }));
+const ratesAt = (groups: ReturnType<typeof scoresByGroup>, t: number): SourceRate[] =>
+  groups.map((g) => ({ source: g.group, rows: g.sorted.length, flagged: countAtLeast(g.sorted, t) }));
 
 /** Flag rate per source among the rows that `include` selects, at similarity threshold `t`. */
 export function ratesBySource(corpus: readonly CorpusText[], scores: Float32Array, t: number, include: (c: CorpusText) => boolean): SourceRate[] {
@@ -102,7 +107,10 @@ export function sensitivityThresholds(corpus: readonly CorpusText[], scores: Flo
 /** Pooled out-of-source recall of the source attacks at each sensitivity's own threshold. */
 function recallBySensitivity(corpus: readonly CorpusText[], scores: Float32Array): Record<Sensitivity, number> {
   const thresholds = sensitivityThresholds(corpus, scores);
-  return Object.fromEntries(VECTOR_SENSITIVITIES.map((s) => [s, pooledRate(ratesBySource(corpus, scores, thresholds[s], isSourceAttack))])) as Record<Sensitivity, number>;
+  return Object.fromEntries(VECTOR_SENSITIVITIES.map((s) => [s, pooledRate(ratesBySource(corpus, scores, thresholds[s], isSourceAttack))])) as Record<
+    Sensitivity,
+    number
+  >;
 }
 
 /** Largest loss of pooled out-of-source attack recall, at any sensitivity, that a smaller store may cost. */
@@ -123,7 +131,11 @@ export interface PruningChoice {
  */
 export function choosePruning(corpus: readonly CorpusText[], scored: OutOfSourceScores): PruningChoice {
   const whole = recallBySensitivity(corpus, scored.whole);
-  const levels = scored.pruneLevels.map((similarity, k) => ({ similarity, keptShare: scored.keptShare[k]!, recall: recallBySensitivity(corpus, scored.pruned[k]!) }));
+  const levels = scored.pruneLevels.map((similarity, k) => ({
+    similarity,
+    keptShare: scored.keptShare[k]!,
+    recall: recallBySensitivity(corpus, scored.pruned[k]!),
+  }));
   const fine = levels.filter((l) => VECTOR_SENSITIVITIES.every((s) => l.recall[s] >= whole[s] - PRUNE_RECALL_TOLERANCE));
   const chosen = fine.sort((a, b) => a.keptShare - b.keptShare)[0]?.similarity;
   return { whole, levels, chosen };

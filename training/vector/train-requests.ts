@@ -17,6 +17,9 @@ const { values: args } = parseArgs({
 });
 await buildRequestSeed({
   modelsDir: args['models-dir'],
-  excludedLicences: args['exclude-license'].split(',').map((s) => s.trim()).filter(Boolean),
+  excludedLicences: args['exclude-license']
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   log: (line) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`),
 });

@@ -38,7 +38,18 @@ import { DEFAULT_TRAIN_CONFIG, trainEncoder, type TrainInput } from './contrasti
 import { buildVectorCorpus, seedId } from './corpus.ts';
 import { featurise, featuriseWithParts, TRAIN_MAX_TOKENS } from './featurise.ts';
 import { renderVectorModelCard, type ValidationReport } from './model-card.ts';
-import { PRUNE_RECALL_TOLERANCE, SENSITIVITY_TARGETS, benignRates, choosePruning, isSourceAttack, macroRate, pooledRate, ratesBySource, sensitivityThresholds, similarityFloor } from './thresholds.ts';
+import {
+  PRUNE_RECALL_TOLERANCE,
+  SENSITIVITY_TARGETS,
+  benignRates,
+  choosePruning,
+  isSourceAttack,
+  macroRate,
+  pooledRate,
+  ratesBySource,
+  sensitivityThresholds,
+  similarityFloor,
+} from './thresholds.ts';
 import { loadOutOfSourceScores, outOfSourceScores, saveOutOfSourceScores } from './validation.ts';
 import { buildRequestSeed } from './request-seed.ts';
 import { buildVocabulary } from './vocabulary.ts';
@@ -60,14 +71,22 @@ const { values: args } = parseArgs({
   },
 });
 const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-const excluded = args['exclude-license'].split(',').map((s) => s.trim()).filter(Boolean);
+const excluded = args['exclude-license']
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const config = { ...DEFAULT_TRAIN_CONFIG, ...(args.steps ? { steps: Number(args.steps) } : {}) };
 
 // Read once: its words by frequency feed the soups of the corpus, its vectors the vocabulary.
 const glove = loadGlove();
 const corpus = buildVectorCorpus(readSplit('train'), excluded, glove.words);
-log(`corpus: ${corpus.filter((c) => c.attack).length} attack and ${corpus.filter((c) => !c.attack).length} benign texts${excluded.length ? ` (licences excluded: ${excluded.join(', ')})` : ''}`);
-const vocabulary = buildVocabulary(corpus.map((c) => c.text), glove);
+log(
+  `corpus: ${corpus.filter((c) => c.attack).length} attack and ${corpus.filter((c) => !c.attack).length} benign texts${excluded.length ? ` (licences excluded: ${excluded.join(', ')})` : ''}`,
+);
+const vocabulary = buildVocabulary(
+  corpus.map((c) => c.text),
+  glove,
+);
 log(`vocabulary: ${vocabulary.words.length} words`);
 const texts = corpus.map((c) => c.text);
 const scoring = featuriseWithParts(texts, vocabulary.index, BUCKETS);
@@ -89,7 +108,9 @@ const oos = pruning.chosen === undefined ? scored.whole : scored.pruned[scored.p
 log(`store pruning: ${pruning.chosen === undefined ? 'none' : `near-copies at ${pruning.chosen}`}`);
 const floor = similarityFloor(corpus, oos);
 const similarityThresholds = sensitivityThresholds(corpus, oos);
-const scoreThresholds = Object.fromEntries(VECTOR_SENSITIVITIES.map((s) => [s, Math.round(similarityScore(similarityThresholds[s], floor) * 1000) / 1000])) as Record<Sensitivity, number>;
+const scoreThresholds = Object.fromEntries(
+  VECTOR_SENSITIVITIES.map((s) => [s, Math.round(similarityScore(similarityThresholds[s], floor) * 1000) / 1000]),
+) as Record<Sensitivity, number>;
 log(`similarity floor ${floor}; thresholds ${JSON.stringify(similarityThresholds)} → scores ${JSON.stringify(scoreThresholds)}`);
 
 const model = trainEncoder(input, config, log);
@@ -99,7 +120,9 @@ log(`encoder ${manifest.version} written to ${encoderDir}`);
 
 // Seed vectors come from the exported encoder itself, so they match inference bit for bit.
 const encoder = loadSentenceEncoder(encoderDir);
-const attackEntries = corpus.filter((c) => c.attack).map((c) => ({ id: seedId(c.text), family: c.family, category: c.category, vector: encoder.encode(c.text) }));
+const attackEntries = corpus
+  .filter((c) => c.attack)
+  .map((c) => ({ id: seedId(c.text), family: c.family, category: c.category, vector: encoder.encode(c.text) }));
 const seedEntries = pruning.chosen === undefined ? attackEntries : keepLeaders(attackEntries, pruning.chosen);
 const seedDir = join(args['models-dir'], 'threat-seed');
 writeSeed({ dir: seedDir, encoder: manifest.version, dims: DIMS, entries: seedEntries });
@@ -109,7 +132,8 @@ log(`threat seed: ${seedEntries.length} vectors of ${attackEntries.length} attac
 // Attack entries only: the request seed is rebuilt for this encoder at the end (request-seed.ts).
 const runtime = seedOnlyRuntime(encoder, loadThreatSeed(seedDir), loadRequestMatching());
 const holdout: number[] = [];
-for (const h of MULTILINGUAL_HOLDOUT) holdout.push((await scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } })).matches[0]?.similarity ?? 0);
+for (const h of MULTILINGUAL_HOLDOUT)
+  holdout.push((await scoreMessage(runtime, { detectionViews: [normaliseForDetection(h.text)], cleaned: { text: h.text } })).matches[0]?.similarity ?? 0);
 
 const report: ValidationReport = {
   encoder: manifest.version,
@@ -124,7 +148,8 @@ const report: ValidationReport = {
     const benignMacro = benignRates(corpus, oos, t);
     const attacks = ratesBySource(corpus, oos, t, (c) => c.attack);
     const sourceAttacks = ratesBySource(corpus, oos, t, isSourceAttack);
-    const flagged = (attack: boolean) => MULTILINGUAL_HOLDOUT.filter((h, i) => h.attack === attack && holdout[i]! >= t).length / MULTILINGUAL_HOLDOUT.filter((h) => h.attack === attack).length;
+    const flagged = (attack: boolean) =>
+      MULTILINGUAL_HOLDOUT.filter((h, i) => h.attack === attack && holdout[i]! >= t).length / MULTILINGUAL_HOLDOUT.filter((h) => h.attack === attack).length;
     return {
       sensitivity: s,
       target: SENSITIVITY_TARGETS[s],

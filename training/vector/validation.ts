@@ -46,8 +46,14 @@ export function foldScores(input: TrainInput, config: TrainConfig, pruneLevels: 
   const otherAttacks = attacks.filter((r) => corpus[r]!.fold !== fold);
   const heldAttacks = attacks.filter((r) => corpus[r]!.fold === fold);
   const heldBenign = all.filter((r) => corpus[r]!.fold === fold && !corpus[r]!.attack);
-  const readAttacks = model.encode(input.scoring, heldAttacks.flatMap((r) => [r, ...input.partRows[r]!]));
-  const readBenign = model.encode(input.scoring, heldBenign.flatMap((r) => [r, ...input.partRows[r]!]));
+  const readAttacks = model.encode(
+    input.scoring,
+    heldAttacks.flatMap((r) => [r, ...input.partRows[r]!]),
+  );
+  const readBenign = model.encode(
+    input.scoring,
+    heldBenign.flatMap((r) => [r, ...input.partRows[r]!]),
+  );
   const scoreHeld = (scores: Float32Array, held: readonly number[], read: Float32Array, storeRows: readonly number[]) => {
     const owner = held.flatMap((r) => [r, ...input.partRows[r]!.map(() => r)]);
     const { similarity } = nearest(pickRows(embedded, storeRows, D), read, D);
@@ -56,7 +62,12 @@ export function foldScores(input: TrainInput, config: TrainConfig, pruneLevels: 
     });
   };
   const leaders = (rows: readonly number[], level: number) =>
-    nearCopyLeaders(pickRows(embedded, rows, D), D, rows.map((r) => corpus[r]!.family), level).map((i) => rows[i]!);
+    nearCopyLeaders(
+      pickRows(embedded, rows, D),
+      D,
+      rows.map((r) => corpus[r]!.family),
+      level,
+    ).map((i) => rows[i]!);
   scoreHeld(whole, heldAttacks, readAttacks, otherAttacks);
   scoreHeld(whole, heldBenign, readBenign, attacks);
   const keptShare = pruneLevels.map((level, k) => {
@@ -75,7 +86,12 @@ const PARALLEL_FOLDS = Math.max(1, Math.min(2, availableParallelism()));
  * Out-of-source scores of every fold (foldScores), the folds spread over worker threads. Each fold
  * trains and scores on its own, so the result is the same however many run at once.
  */
-export async function outOfSourceScores(input: TrainInput, config: TrainConfig, pruneLevels: readonly number[], log: (line: string) => void): Promise<OutOfSourceScores> {
+export async function outOfSourceScores(
+  input: TrainInput,
+  config: TrainConfig,
+  pruneLevels: readonly number[],
+  log: (line: string) => void,
+): Promise<OutOfSourceScores> {
   const { corpus } = input;
   const whole = new Float32Array(corpus.length).fill(NaN);
   const pruned = pruneLevels.map(() => new Float32Array(corpus.length).fill(NaN));
@@ -98,7 +114,9 @@ export async function outOfSourceScores(input: TrainInput, config: TrainConfig, 
         kept[k]! += share / FOLDS;
       });
       const held = corpus.filter((c) => c.fold === fold);
-      log(`fold ${fold}: ${held.filter((c) => c.attack).length} attacks, ${held.filter((c) => !c.attack).length} benign held out (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      log(
+        `fold ${fold}: ${held.filter((c) => c.attack).length} attacks, ${held.filter((c) => !c.attack).length} benign held out (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_FOLDS }, runFolds));
@@ -124,7 +142,12 @@ export function saveOutOfSourceScores(path: string, scores: OutOfSourceScores): 
 
 /** Scores saved by `saveOutOfSourceScores` for a corpus of `rows` texts. */
 export function loadOutOfSourceScores(path: string, rows: number): OutOfSourceScores {
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as { whole: Array<number | null>; pruneLevels: number[]; pruned: Array<Array<number | null>>; keptShare: number[] };
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as {
+    whole: Array<number | null>;
+    pruneLevels: number[];
+    pruned: Array<Array<number | null>>;
+    keptShare: number[];
+  };
   if (saved.whole.length !== rows) throw new Error(`${path} holds scores of ${saved.whole.length} texts; this corpus has ${rows}.`);
   const array = (a: Array<number | null>) => Float32Array.from(a, (x) => x ?? NaN);
   return { whole: array(saved.whole), pruneLevels: saved.pruneLevels, pruned: saved.pruned.map(array), keptShare: saved.keptShare };

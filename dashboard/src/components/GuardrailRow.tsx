@@ -66,7 +66,11 @@ export function GuardrailRow({ name, block, blocked, monitored }: { name: string
       <Table.Td>
         <Group gap={4}>
           {error && <Text size="sm">{error.message}</Text>}
-          {block.enabled === false && <Text size="sm" c="dimmed">{REASONS[String(block.reason)] ?? String(block.reason)}</Text>}
+          {block.enabled === false && (
+            <Text size="sm" c="dimmed">
+              {REASONS[String(block.reason)] ?? String(block.reason)}
+            </Text>
+          )}
           {found.map((f) => (
             <Badge key={f} variant="outline" color="gray" tt="none">
               {f}

@@ -13,16 +13,19 @@ export interface NoticeState {
 export function useNotice() {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const fail = useCallback((e: unknown) => setNotice({ ok: false, text: (e as Error).message }), []);
-  const run = useCallback(async <T,>(action: () => Promise<T>, ok: ReactNode | ((result: T) => ReactNode)): Promise<T | undefined> => {
-    try {
-      const result = await action();
-      setNotice({ ok: true, text: typeof ok === 'function' ? ok(result) : ok });
-      return result;
-    } catch (e) {
-      fail(e);
-      return undefined;
-    }
-  }, [fail]);
+  const run = useCallback(
+    async <T,>(action: () => Promise<T>, ok: ReactNode | ((result: T) => ReactNode)): Promise<T | undefined> => {
+      try {
+        const result = await action();
+        setNotice({ ok: true, text: typeof ok === 'function' ? ok(result) : ok });
+        return result;
+      } catch (e) {
+        fail(e);
+        return undefined;
+      }
+    },
+    [fail],
+  );
   return { notice, run, fail, clear: () => setNotice(null) };
 }
 

@@ -42,7 +42,8 @@ export function ReplayModal({ profile, llms, onClose }: { profile: Profile | nul
     <Modal opened={profile !== null} onClose={onClose} title={`What-if replay through ${profile?.name ?? ''}`} size="xl">
       <Stack>
         <Text size="sm" c="dimmed">
-          Runs the checks a Runtime LLM recorded with message text through this profile (at the Runtime LLM&apos;s level and monitor mode) and shows which would change verdict. Nothing is stored.
+          Runs the checks a Runtime LLM recorded with message text through this profile (at the Runtime LLM&apos;s level and monitor mode) and shows which would
+          change verdict. Nothing is stored.
         </Text>
         <Group align="flex-end">
           <Select label="Runtime LLM" data={llms.map((l) => ({ value: l.id, label: l.name }))} value={runtimeLlm} onChange={setRuntimeLlm} w={240} />
@@ -92,8 +93,7 @@ export function ReplayModal({ profile, llms, onClose }: { profile: Profile | nul
                 <Badge variant="light" color={VERDICTS[c.recorded_verdict].color}>
                   {VERDICTS[c.recorded_verdict].label}
                 </Badge>
-                →
-                <Badge color={VERDICTS[c.candidate_verdict].color}>{VERDICTS[c.candidate_verdict].label}</Badge>
+                →<Badge color={VERDICTS[c.candidate_verdict].color}>{VERDICTS[c.candidate_verdict].label}</Badge>
               </Group>
             ))}
           </Stack>

@@ -32,13 +32,25 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
           {title}
         </Text>
         <SegmentedControl data={options} value={String(value ?? schema.default ?? options[0])} onChange={onChange} aria-label={title} />
-        {help && <Text size="xs" c="dimmed">{help}</Text>}
+        {help && (
+          <Text size="xs" c="dimmed">
+            {help}
+          </Text>
+        )}
       </Stack>
     ) : (
-      <Select label={title} description={help} data={options} value={String(value ?? schema.default ?? '')} onChange={(v) => onChange(v)} allowDeselect={false} />
+      <Select
+        label={title}
+        description={help}
+        data={options}
+        value={String(value ?? schema.default ?? '')}
+        onChange={(v) => onChange(v)}
+        allowDeselect={false}
+      />
     );
   }
-  if (schema.type === 'boolean') return <Switch label={title} description={help} checked={Boolean(value ?? schema.default)} onChange={(e) => onChange(e.currentTarget.checked)} />;
+  if (schema.type === 'boolean')
+    return <Switch label={title} description={help} checked={Boolean(value ?? schema.default)} onChange={(e) => onChange(e.currentTarget.checked)} />;
   if (schema.type === 'number' && schema.minimum === 0 && schema.maximum === 1) {
     const v = Number(value ?? schema.default ?? 0.5);
     return (
@@ -47,10 +59,26 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
           <Text size="sm" fw={500}>
             {title}
           </Text>
-          <NumberInput size="xs" w={90} min={0} max={1} step={0.01} decimalScale={2} clampBehavior="none" value={v} onChange={(n) => onChange(Number(n))} aria-label={title} error={Boolean(message)} />
+          <NumberInput
+            size="xs"
+            w={90}
+            min={0}
+            max={1}
+            step={0.01}
+            decimalScale={2}
+            clampBehavior="none"
+            value={v}
+            onChange={(n) => onChange(Number(n))}
+            aria-label={title}
+            error={Boolean(message)}
+          />
         </Group>
         <Slider min={0} max={1} step={0.01} value={Math.min(1, Math.max(0, v))} onChange={onChange} label={(x) => x.toFixed(2)} />
-        {help && <Text size="xs" c="dimmed">{help}</Text>}
+        {help && (
+          <Text size="xs" c="dimmed">
+            {help}
+          </Text>
+        )}
         {message && (
           <Text size="xs" c="red" role="alert">
             {message}
@@ -61,7 +89,17 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
   }
   if (schema.type === 'number' || schema.type === 'integer') {
     return (
-      <NumberInput label={title} description={help} min={schema.minimum} max={schema.maximum} clampBehavior="none" value={Number(value ?? schema.default ?? 0)} onChange={(n) => onChange(Number(n))} allowDecimal={schema.type === 'number'} error={message} />
+      <NumberInput
+        label={title}
+        description={help}
+        min={schema.minimum}
+        max={schema.maximum}
+        clampBehavior="none"
+        value={Number(value ?? schema.default ?? 0)}
+        onChange={(n) => onChange(Number(n))}
+        allowDecimal={schema.type === 'number'}
+        error={message}
+      />
     );
   }
   const itemOptions = schema.type === 'array' ? literals(schema.items) : undefined;
@@ -72,7 +110,11 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
         <Text size="sm" fw={500}>
           {title}
         </Text>
-        {help && <Text size="xs" c="dimmed">{help}</Text>}
+        {help && (
+          <Text size="xs" c="dimmed">
+            {help}
+          </Text>
+        )}
         <Chip.Group multiple value={selected} onChange={onChange}>
           <Group gap={6}>
             {itemOptions.map((o) => (
@@ -101,7 +143,11 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
         <Text size="sm" fw={500}>
           {title}
         </Text>
-        {help && <Text size="xs" c="dimmed">{help}</Text>}
+        {help && (
+          <Text size="xs" c="dimmed">
+            {help}
+          </Text>
+        )}
         <Table withRowBorders={false} verticalSpacing={2}>
           <Table.Tbody>
             {Object.entries(schema.properties).map(([key, sub]) => (
@@ -133,7 +179,15 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
   }
   // Emptying an optional text without a default removes the setting (null in the merge patch).
   const text = (v: string) => (v === '' && schema.default === undefined ? null : v);
-  return <TextInput label={title} description={help} value={String(value ?? schema.default ?? '')} onChange={(e) => onChange(text(e.currentTarget.value))} error={message} />;
+  return (
+    <TextInput
+      label={title}
+      description={help}
+      value={String(value ?? schema.default ?? '')}
+      onChange={(e) => onChange(text(e.currentTarget.value))}
+      error={message}
+    />
+  );
 }
 
 interface SchemaFormProps {
@@ -154,7 +208,15 @@ export function SchemaForm({ schema, value, onChange, skip = [], path = '', erro
   return (
     <Stack>
       {fields.map(([name, sub]) => (
-        <Field key={name} name={name} path={`${path}${name}`} schema={sub} value={value[name]} onChange={(v) => onChange({ ...value, [name]: v })} error={error} />
+        <Field
+          key={name}
+          name={name}
+          path={`${path}${name}`}
+          schema={sub}
+          value={value[name]}
+          onChange={(v) => onChange({ ...value, [name]: v })}
+          error={error}
+        />
       ))}
     </Stack>
   );

@@ -42,8 +42,21 @@ export function ChangePasswordPage({ session, onChanged }: { session: SessionInf
         <form onSubmit={(e) => void submit(e)}>
           <Stack>
             {result && <Alert color={result.ok ? 'green' : 'red'}>{result.text}</Alert>}
-            <PasswordInput label="Current password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" required />
-            <PasswordInput label="New password" description="At least 12 characters" value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" required />
+            <PasswordInput
+              label="Current password"
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+              autoComplete="current-password"
+              required
+            />
+            <PasswordInput
+              label="New password"
+              description="At least 12 characters"
+              value={next}
+              onChange={(e) => setNext(e.currentTarget.value)}
+              autoComplete="new-password"
+              required
+            />
             <PasswordInput label="Repeat new password" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" required />
             <Button type="submit">Change Password</Button>
           </Stack>

@@ -24,7 +24,7 @@ export const VERDICTS: Record<CheckEventJson['verdict'], { label: string; color:
 /** Where a check's time went: each guardrail's milliseconds, slowest first. */
 function guardrailTimes(results: CheckEventJson['results']): string {
   return Object.entries(results)
-    .filter((entry): entry is [string, typeof entry[1] & { ms: number }] => entry[1].ms !== undefined)
+    .filter((entry): entry is [string, (typeof entry)[1] & { ms: number }] => entry[1].ms !== undefined)
     .sort((a, b) => b[1].ms - a[1].ms)
     .map(([g, r]) => `${guardrailTitle(g)} ${r.ms.toFixed(2)} ms`)
     .join(' · ');
@@ -56,7 +56,11 @@ export function EventsPage() {
     for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm'] as const) if (filter[k]) query.set(k, filter[k]);
     const statsQuery = new URLSearchParams({ since, bucket: range.bucket });
     if (filter.runtime_llm) statsQuery.set('runtime_llm', filter.runtime_llm);
-    const [e, s, l] = await Promise.all([api<{ events: CheckEventJson[] }>(`/api/events?${query}`), api<Stats>(`/api/events/stats?${statsQuery}`), api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms')]);
+    const [e, s, l] = await Promise.all([
+      api<{ events: CheckEventJson[] }>(`/api/events?${query}`),
+      api<Stats>(`/api/events/stats?${statsQuery}`),
+      api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms'),
+    ]);
     setEvents(e.events);
     setStats(s);
     setLlms(l.runtime_llms);
@@ -93,24 +97,82 @@ export function EventsPage() {
         </Button>
       </Group>
       <Group>
-        <Select label="Time range" data={[{ value: '1h', label: 'Last hour' }, { value: '24h', label: 'Last 24 hours' }, { value: '7d', label: 'Last 7 days' }]} value={filter.range} onChange={set('range')} allowDeselect={false} w={160} />
-        <Select label="Verdict" data={[{ value: '', label: 'All' }, ...Object.entries(VERDICTS).map(([value, v]) => ({ value, label: v.label }))]} value={filter.verdict} onChange={set('verdict')} w={190} />
-        <Select label="Direction" data={[{ value: '', label: 'Both' }, { value: 'input', label: 'Input' }, { value: 'output', label: 'Output' }]} value={filter.direction} onChange={set('direction')} w={130} />
-        <Select label="Guardrail fired" data={[{ value: '', label: 'Any' }, ...GUARDRAIL_MENU.map((g) => ({ value: g.name, label: g.title }))]} value={filter.guardrail} onChange={set('guardrail')} w={220} />
-        <Select label="Runtime LLM" data={[{ value: '', label: 'All' }, ...llms.map((l) => ({ value: l.id, label: l.name }))]} value={filter.runtime_llm} onChange={set('runtime_llm')} w={200} />
+        <Select
+          label="Time range"
+          data={[
+            { value: '1h', label: 'Last hour' },
+            { value: '24h', label: 'Last 24 hours' },
+            { value: '7d', label: 'Last 7 days' },
+          ]}
+          value={filter.range}
+          onChange={set('range')}
+          allowDeselect={false}
+          w={160}
+        />
+        <Select
+          label="Verdict"
+          data={[{ value: '', label: 'All' }, ...Object.entries(VERDICTS).map(([value, v]) => ({ value, label: v.label }))]}
+          value={filter.verdict}
+          onChange={set('verdict')}
+          w={190}
+        />
+        <Select
+          label="Direction"
+          data={[
+            { value: '', label: 'Both' },
+            { value: 'input', label: 'Input' },
+            { value: 'output', label: 'Output' },
+          ]}
+          value={filter.direction}
+          onChange={set('direction')}
+          w={130}
+        />
+        <Select
+          label="Guardrail fired"
+          data={[{ value: '', label: 'Any' }, ...GUARDRAIL_MENU.map((g) => ({ value: g.name, label: g.title }))]}
+          value={filter.guardrail}
+          onChange={set('guardrail')}
+          w={220}
+        />
+        <Select
+          label="Runtime LLM"
+          data={[{ value: '', label: 'All' }, ...llms.map((l) => ({ value: l.id, label: l.name }))]}
+          value={filter.runtime_llm}
+          onChange={set('runtime_llm')}
+          w={200}
+        />
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card withBorder>
           <Text fw={600} mb="sm">
             Checks and blocks
           </Text>
-          <BarChart h={240} data={timeline} dataKey="time" xAxisProps={xAxisProps} withLegend series={[{ name: 'Checks', color: 'indigo.6' }, { name: 'Blocked', color: 'red.6' }]} />
+          <BarChart
+            h={240}
+            data={timeline}
+            dataKey="time"
+            xAxisProps={xAxisProps}
+            withLegend
+            series={[
+              { name: 'Checks', color: 'indigo.6' },
+              { name: 'Blocked', color: 'red.6' },
+            ]}
+          />
         </Card>
         <Card withBorder>
           <Text fw={600} mb="sm">
             Blocks per guardrail
           </Text>
-          <LineChart h={240} data={timeline} dataKey="time" xAxisProps={xAxisProps} series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))} withLegend curveType="linear" withDots={false} />
+          <LineChart
+            h={240}
+            data={timeline}
+            dataKey="time"
+            xAxisProps={xAxisProps}
+            series={GUARDRAIL_MENU.map((g, i) => ({ name: g.title, color: COLORS[i]! }))}
+            withLegend
+            curveType="linear"
+            withDots={false}
+          />
         </Card>
       </SimpleGrid>
       <Notice notice={notice} onClose={clear} />
@@ -175,7 +237,15 @@ export function EventsPage() {
               </Table.Td>
               <Table.Td>
                 {/* Only recorded text can be proposed; a disabled button gets its tooltip through a wrapper. */}
-                <Tooltip label={e.message_text ? 'Propose for vector store' : 'Nothing to propose: this event has no recorded text. Switch on "Record message text" in its security profile.'} multiline w={260}>
+                <Tooltip
+                  label={
+                    e.message_text
+                      ? 'Propose for vector store'
+                      : 'Nothing to propose: this event has no recorded text. Switch on "Record message text" in its security profile.'
+                  }
+                  multiline
+                  w={260}
+                >
                   <span data-testid="propose-wrapper">
                     <ActionIcon variant="subtle" aria-label="Propose for vector store" disabled={!e.message_text} onClick={() => void propose(e)}>
                       <IconDatabasePlus size={16} />

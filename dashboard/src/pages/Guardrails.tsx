@@ -1,4 +1,21 @@
-import { Alert, Badge, Button, Card, Checkbox, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, TextInput, Title, ActionIcon, Breadcrumbs } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  ActionIcon,
+  Breadcrumbs,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type GuardrailInfo, type Profile } from '../api.ts';
@@ -39,14 +56,27 @@ export function mergePatch(from: Record<string, unknown>, to: Record<string, unk
   return patch;
 }
 
-function RuleTester({ kind, rule, onValidity, showEmpty }: { kind: 'keyword' | 'regex'; rule: Record<string, unknown>; onValidity: (valid: boolean) => void; showEmpty: boolean }) {
+function RuleTester({
+  kind,
+  rule,
+  onValidity,
+  showEmpty,
+}: {
+  kind: 'keyword' | 'regex';
+  rule: Record<string, unknown>;
+  onValidity: (valid: boolean) => void;
+  showEmpty: boolean;
+}) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] } | null>(null);
   const key = JSON.stringify(rule);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rule is compared by value (`key`); a new onValidity closure must not test again.
   useEffect(() => {
     const timer = setTimeout(() => {
-      void api<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] }>('/api/rules/test', { method: 'POST', body: { kind, ...rule, text } }).then((r) => {
+      void api<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] }>('/api/rules/test', {
+        method: 'POST',
+        body: { kind, ...rule, text },
+      }).then((r) => {
         setResult(r);
         onValidity(r.valid);
       });
@@ -55,7 +85,14 @@ function RuleTester({ kind, rule, onValidity, showEmpty }: { kind: 'keyword' | '
   }, [kind, key, text]);
   return (
     <Stack gap={6}>
-      <Textarea label="Test this rule" placeholder="Type sample text to see what the rule matches" value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />
+      <Textarea
+        label="Test this rule"
+        placeholder="Type sample text to see what the rule matches"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        autosize
+        minRows={2}
+      />
       {/* An empty rule is not an error yet: only once the administrator tries to add it. */}
       {result && !result.valid && (showEmpty || String(rule[kind === 'keyword' ? 'keyword' : 'pattern'] ?? '') !== '') && (
         <Alert color="red" data-testid="rule-test-error">
@@ -104,7 +141,15 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
     await api(`/api/profiles/${profile.id}/rules/${id}`, { method: 'DELETE' });
     await onChanged();
   };
-  const rows = kind === 'keyword' ? profile.rules.keywords.map((r) => ({ id: r.id, rule: r.keyword, options: r.whole_word ? 'whole word' : 'partial', scope: r.scope })) : profile.rules.regexes.map((r) => ({ id: r.id, rule: `${r.name}: ${r.pattern}`, options: r.case_insensitive ? 'case-insensitive' : 'case-sensitive', scope: r.scope }));
+  const rows =
+    kind === 'keyword'
+      ? profile.rules.keywords.map((r) => ({ id: r.id, rule: r.keyword, options: r.whole_word ? 'whole word' : 'partial', scope: r.scope }))
+      : profile.rules.regexes.map((r) => ({
+          id: r.id,
+          rule: `${r.name}: ${r.pattern}`,
+          options: r.case_insensitive ? 'case-insensitive' : 'case-sensitive',
+          scope: r.scope,
+        }));
 
   return (
     <Card withBorder>
@@ -145,7 +190,18 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
             <Checkbox label="Ignore case" checked={caseInsensitive} onChange={(e) => setCaseInsensitive(e.currentTarget.checked)} mb={8} />
           </Group>
         )}
-        <Select label="Inspect" data={[{ value: 'input', label: 'Input (prompts)' }, { value: 'output', label: 'Output (answers)' }, { value: 'both', label: 'Both' }]} value={scope} onChange={(v) => setScope(v ?? 'input')} w={220} allowDeselect={false} />
+        <Select
+          label="Inspect"
+          data={[
+            { value: 'input', label: 'Input (prompts)' },
+            { value: 'output', label: 'Output (answers)' },
+            { value: 'both', label: 'Both' },
+          ]}
+          value={scope}
+          onChange={(v) => setScope(v ?? 'input')}
+          w={220}
+          allowDeselect={false}
+        />
         <RuleTester kind={kind} rule={rule} onValidity={setValid} showEmpty={attempted} />
         <Group>
           <Button onClick={() => void add()} disabled={kind === 'regex' && name.trim() === ''}>
@@ -217,9 +273,20 @@ export function GuardrailPage({ name }: { name: string }) {
       </Breadcrumbs>
       <Group justify="space-between">
         <Title order={2}>{info.title}</Title>
-        <Select label="Security profile" data={profiles.map((p) => ({ value: p.id, label: p.name }))} value={profileId} onChange={setProfileId} allowDeselect={false} w={220} />
+        <Select
+          label="Security profile"
+          data={profiles.map((p) => ({ value: p.id, label: p.name }))}
+          value={profileId}
+          onChange={setProfileId}
+          allowDeselect={false}
+          w={220}
+        />
       </Group>
-      {!info.available && <Alert color="gray">This guardrail is not installed in this build: checks report it with enabled false and reason not_available. Its settings are kept for when it is.</Alert>}
+      {!info.available && (
+        <Alert color="gray">
+          This guardrail is not installed in this build: checks report it with enabled false and reason not_available. Its settings are kept for when it is.
+        </Alert>
+      )}
       <Card withBorder>
         <Stack>
           <Group justify="space-between">
@@ -242,7 +309,14 @@ export function GuardrailPage({ name }: { name: string }) {
               ]}
             />
           </Group>
-          <SchemaForm schema={info.settings_schema} value={draft} onChange={setDraft} skip={['enabled', 'monitor']} path={`guardrails.${name}.`} error={fieldError} />
+          <SchemaForm
+            schema={info.settings_schema}
+            value={draft}
+            onChange={setDraft}
+            skip={['enabled', 'monitor']}
+            path={`guardrails.${name}.`}
+            error={fieldError}
+          />
           {message && <Alert color={message.ok ? 'green' : 'red'}>{message.text}</Alert>}
           <Group>
             <Button onClick={() => void save()}>Save</Button>

@@ -20,10 +20,27 @@ interface Draft {
   breaker_cooldown_ms: number | '';
 }
 
-const EMPTY: Draft = { name: '', kind: 'llm_judge', path: '', url: '', model: '', format: 'llama_guard', api_key: '', timeout_ms: '', breaker_failures: '', breaker_cooldown_ms: '' };
+const EMPTY: Draft = {
+  name: '',
+  kind: 'llm_judge',
+  path: '',
+  url: '',
+  model: '',
+  format: 'llama_guard',
+  api_key: '',
+  timeout_ms: '',
+  breaker_failures: '',
+  breaker_cooldown_ms: '',
+};
 
 const STATE_COLOR: Record<Health['state'], string> = { ready: 'green', loading: 'blue', unavailable: 'red', open: 'red', half_open: 'yellow' };
-const STATE_LABEL: Record<Health['state'], string> = { ready: 'Ready', loading: 'Loading', unavailable: 'Unavailable', open: 'Breaker open', half_open: 'Breaker half open' };
+const STATE_LABEL: Record<Health['state'], string> = {
+  ready: 'Ready',
+  loading: 'Loading',
+  unavailable: 'Unavailable',
+  open: 'Breaker open',
+  half_open: 'Breaker half open',
+};
 
 function HealthBadge({ health }: { health: Health | undefined }) {
   if (!health) return <Badge color="gray">Not loaded yet</Badge>;
@@ -31,8 +48,16 @@ function HealthBadge({ health }: { health: Health | undefined }) {
     <Stack gap={2}>
       <Badge color={STATE_COLOR[health.state]}>{STATE_LABEL[health.state]}</Badge>
       {health.device && <Text size="xs">{health.device.toUpperCase()}</Text>}
-      {health.consecutive_failures > 0 && <Text size="xs" c="dimmed">{health.consecutive_failures} failures in a row</Text>}
-      {health.error && <Text size="xs" c="red">{health.error}</Text>}
+      {health.consecutive_failures > 0 && (
+        <Text size="xs" c="dimmed">
+          {health.consecutive_failures} failures in a row
+        </Text>
+      )}
+      {health.error && (
+        <Text size="xs" c="red">
+          {health.error}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -48,7 +73,16 @@ function bodyOf(draft: Draft): Record<string, unknown> {
 
 function draftOf(b: ModelBackend): Draft {
   const own = b.kind === 'onnx' ? { path: b.path } : { url: b.url, model: b.model, format: b.format };
-  return { ...EMPTY, id: b.id, name: b.name, kind: b.kind, ...own, timeout_ms: b.timeout_ms, breaker_failures: b.breaker_failures, breaker_cooldown_ms: b.breaker_cooldown_ms };
+  return {
+    ...EMPTY,
+    id: b.id,
+    name: b.name,
+    kind: b.kind,
+    ...own,
+    timeout_ms: b.timeout_ms,
+    breaker_failures: b.breaker_failures,
+    breaker_cooldown_ms: b.breaker_cooldown_ms,
+  };
 }
 
 function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; keySet: boolean; onSaved: (b: ModelBackend) => void; onCancel: () => void }) {
@@ -72,13 +106,27 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
     }
   };
   const number = (key: 'timeout_ms' | 'breaker_failures' | 'breaker_cooldown_ms', label: string, description: string) => (
-    <NumberInput label={label} description={description} allowDecimal={false} clampBehavior="none" value={draft[key]} onChange={(v) => set({ [key]: v === '' ? '' : Number(v) })} error={errorOf(key)} />
+    <NumberInput
+      label={label}
+      description={description}
+      allowDecimal={false}
+      clampBehavior="none"
+      value={draft[key]}
+      onChange={(v) => set({ [key]: v === '' ? '' : Number(v) })}
+      error={errorOf(key)}
+    />
   );
   return (
     <Card withBorder maw={680}>
       <Stack>
         <Title order={4}>{draft.id ? `Edit ${initial.name}` : 'Add a model backend'}</Title>
-        <TextInput label="Name" description="Profiles name it in a guardrail's backend setting" value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errorOf('name')} />
+        <TextInput
+          label="Name"
+          description="Profiles name it in a guardrail's backend setting"
+          value={draft.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          error={errorOf('name')}
+        />
         <SegmentedControl
           aria-label="Kind"
           disabled={draft.id !== undefined}
@@ -90,11 +138,31 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
           onChange={(v) => set({ kind: v as Draft['kind'] })}
         />
         {draft.kind === 'onnx' ? (
-          <TextInput label="Classifier folder" description="Absolute path on the appliance holding model.onnx, tokenizer.json and manifest.json" placeholder="/var/lib/rampart/models/prompt-guard" value={draft.path} onChange={(e) => set({ path: e.currentTarget.value })} error={errorOf('path')} />
+          <TextInput
+            label="Classifier folder"
+            description="Absolute path on the appliance holding model.onnx, tokenizer.json and manifest.json"
+            placeholder="/var/lib/rampart/models/prompt-guard"
+            value={draft.path}
+            onChange={(e) => set({ path: e.currentTarget.value })}
+            error={errorOf('path')}
+          />
         ) : (
           <>
-            <TextInput label="Endpoint URL" description="OpenAI-compatible base URL (vLLM, TGI, Ollama, llama.cpp)" placeholder="http://vllm:8000/v1" value={draft.url} onChange={(e) => set({ url: e.currentTarget.value })} error={errorOf('url')} />
-            <TextInput label="Model" placeholder="meta-llama/Llama-Guard-3-8B" value={draft.model} onChange={(e) => set({ model: e.currentTarget.value })} error={errorOf('model')} />
+            <TextInput
+              label="Endpoint URL"
+              description="OpenAI-compatible base URL (vLLM, TGI, Ollama, llama.cpp)"
+              placeholder="http://vllm:8000/v1"
+              value={draft.url}
+              onChange={(e) => set({ url: e.currentTarget.value })}
+              error={errorOf('url')}
+            />
+            <TextInput
+              label="Model"
+              placeholder="meta-llama/Llama-Guard-3-8B"
+              value={draft.model}
+              onChange={(e) => set({ model: e.currentTarget.value })}
+              error={errorOf('model')}
+            />
             <Select
               label="Prompt format"
               data={[
@@ -106,7 +174,13 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
               onChange={(v) => set({ format: v ?? 'llama_guard' })}
               allowDeselect={false}
             />
-            <PasswordInput label="API key" description={keySet ? 'Set; type a new one to replace it' : 'Optional; stored encrypted, never shown again'} value={draft.api_key} onChange={(e) => set({ api_key: e.currentTarget.value })} error={errorOf('api_key')} />
+            <PasswordInput
+              label="API key"
+              description={keySet ? 'Set; type a new one to replace it' : 'Optional; stored encrypted, never shown again'}
+              value={draft.api_key}
+              onChange={(e) => set({ api_key: e.currentTarget.value })}
+              error={errorOf('api_key')}
+            />
           </>
         )}
         <Group grow align="flex-start">
@@ -153,7 +227,8 @@ export function ModelBackendsSettings() {
   return (
     <Stack>
       <Text size="sm" c="dimmed" maw={760}>
-        The built-in models stay the default. A guardrail (LLM, Content Moderation, System Prompt) of a security profile can also ask a backend here: set its Backend mode to backend, both (the higher score wins) or cascade (the backend is asked only when the built-in score is uncertain).
+        The built-in models stay the default. A guardrail (LLM, Content Moderation, System Prompt) of a security profile can also ask a backend here: set its
+        Backend mode to backend, both (the higher score wins) or cascade (the backend is asked only when the built-in score is uncertain).
       </Text>
       {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
       <Table striped withTableBorder maw={1100}>
@@ -190,7 +265,12 @@ export function ModelBackendsSettings() {
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" aria-label={`Edit ${b.name}`} onClick={() => setEditing({ draft: draftOf(b), keySet: b.api_key_set === true })}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Edit ${b.name}`}
+                    onClick={() => setEditing({ draft: draftOf(b), keySet: b.api_key_set === true })}
+                  >
                     Edit
                   </Button>
                   <Button size="xs" color="red" variant="light" aria-label={`Delete ${b.name}`} onClick={() => setDeleting(b)}>
@@ -220,7 +300,12 @@ export function ModelBackendsSettings() {
         </Group>
       )}
       {deleting && (
-        <ConfirmModal title={`Delete backend ${deleting.name}?`} confirmLabel="Delete backend" onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)}>
+        <ConfirmModal
+          title={`Delete backend ${deleting.name}?`}
+          confirmLabel="Delete backend"
+          onConfirm={() => void remove(deleting)}
+          onClose={() => setDeleting(null)}
+        >
           <Text size="sm">Guardrails that use it must be switched to another backend or back to their built-in model first.</Text>
         </ConfirmModal>
       )}

@@ -42,11 +42,24 @@ export function PlaygroundPage() {
           <Text size="sm" fw={500}>
             Check
           </Text>
-          <SegmentedControl value={direction} onChange={setDirection} data={[{ value: 'input', label: 'input-check' }, { value: 'output', label: 'output-check' }]} />
+          <SegmentedControl
+            value={direction}
+            onChange={setDirection}
+            data={[
+              { value: 'input', label: 'input-check' },
+              { value: 'output', label: 'output-check' },
+            ]}
+          />
         </Stack>
       </Group>
       {direction === 'output' && <Textarea label="Prompt (optional)" value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} autosize minRows={2} />}
-      <Textarea label={direction === 'input' ? 'User prompt' : 'LLM answer'} value={message} onChange={(e) => setMessage(e.currentTarget.value)} autosize minRows={4} />
+      <Textarea
+        label={direction === 'input' ? 'User prompt' : 'LLM answer'}
+        value={message}
+        onChange={(e) => setMessage(e.currentTarget.value)}
+        autosize
+        minRows={4}
+      />
       <Group>
         <Button onClick={() => void run()} disabled={!llm || message === ''}>
           Run check
@@ -91,14 +104,30 @@ export function PlaygroundPage() {
               </Table.Thead>
               <Table.Tbody>
                 {Object.entries(checked.result.checks).map(([name, block]) => (
-                  <GuardrailRow key={name} name={name} block={block} blocked={(checked.result.blocked_by as readonly string[]).includes(name)} monitored={(checked.result.monitored_by as readonly string[]).includes(name)} />
+                  <GuardrailRow
+                    key={name}
+                    name={name}
+                    block={block}
+                    blocked={(checked.result.blocked_by as readonly string[]).includes(name)}
+                    monitored={(checked.result.monitored_by as readonly string[]).includes(name)}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
             <Switch label="Show the raw JSON response" checked={showJson} onChange={(e) => setShowJson(e.currentTarget.checked)} />
             <Collapse expanded={showJson}>
               <Code block data-testid="playground-json">
-                {JSON.stringify({ injection_detected: checked.result.injection_detected, execution_time: checked.result.execution_time, checks: checked.result.checks, blocked_by: checked.result.blocked_by, monitored_by: checked.result.monitored_by }, null, 2)}
+                {JSON.stringify(
+                  {
+                    injection_detected: checked.result.injection_detected,
+                    execution_time: checked.result.execution_time,
+                    checks: checked.result.checks,
+                    blocked_by: checked.result.blocked_by,
+                    monitored_by: checked.result.monitored_by,
+                  },
+                  null,
+                  2,
+                )}
               </Code>
             </Collapse>
           </Stack>

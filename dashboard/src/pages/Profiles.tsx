@@ -22,7 +22,11 @@ export function ProfilesPage() {
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
 
   const load = useCallback(async () => {
-    const [p, l, c] = await Promise.all([api<{ profiles: Profile[] }>('/api/profiles'), api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms'), api<{ profile_settings_schema: JsonSchema }>('/api/guardrails')]);
+    const [p, l, c] = await Promise.all([
+      api<{ profiles: Profile[] }>('/api/profiles'),
+      api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms'),
+      api<{ profile_settings_schema: JsonSchema }>('/api/guardrails'),
+    ]);
     setProfiles(p.profiles);
     setLlms(l.runtime_llms);
     setSchema(c.profile_settings_schema);
@@ -55,12 +59,19 @@ export function ProfilesPage() {
   };
   const create = () =>
     run(async () => {
-      const body = { name: form.name, ...(form.description ? { description: form.description } : {}), ...(form.copy_from ? { copy_from: form.copy_from } : {}) };
+      const body = {
+        name: form.name,
+        ...(form.description ? { description: form.description } : {}),
+        ...(form.copy_from ? { copy_from: form.copy_from } : {}),
+      };
       const created = await api<Profile>('/api/profiles', { method: 'POST', body });
       setCreating(false);
       setSelected(created.id);
     }, 'Profile created.');
-  const settingsSchema: JsonSchema = { ...schema, properties: Object.fromEntries(Object.entries(schema?.properties ?? {}).filter(([k]) => k !== 'guardrails')) };
+  const settingsSchema: JsonSchema = {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(schema?.properties ?? {}).filter(([k]) => k !== 'guardrails')),
+  };
 
   return (
     <Stack maw={1000}>
@@ -87,13 +98,23 @@ export function ProfilesPage() {
         </Table.Thead>
         <Table.Tbody>
           {profiles.map((p) => (
-            <Table.Tr key={p.id} bg={p.id === selected ? 'var(--mantine-color-indigo-light)' : undefined} onClick={() => select(p.id)} style={{ cursor: 'pointer' }}>
+            <Table.Tr
+              key={p.id}
+              bg={p.id === selected ? 'var(--mantine-color-indigo-light)' : undefined}
+              onClick={() => select(p.id)}
+              style={{ cursor: 'pointer' }}
+            >
               <Table.Td fw={600}>{p.name}</Table.Td>
               <Table.Td>{p.description}</Table.Td>
               <Table.Td>
                 {p.rules.keywords.length} keyword, {p.rules.regexes.length} regex
               </Table.Td>
-              <Table.Td>{llms.filter((l) => l.profile_id === p.id).map((l) => l.name).join(', ') || '—'}</Table.Td>
+              <Table.Td>
+                {llms
+                  .filter((l) => l.profile_id === p.id)
+                  .map((l) => l.name)
+                  .join(', ') || '—'}
+              </Table.Td>
               <Table.Td>
                 <ActionIcon
                   variant="subtle"
@@ -120,7 +141,9 @@ export function ProfilesPage() {
             </Text>
             <SchemaForm schema={settingsSchema} value={draft} onChange={setDraft} error={fieldError} />
             <Group>
-              <Button onClick={() => void run(() => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, draft) }), 'Saved.')}>Save</Button>
+              <Button onClick={() => void run(() => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, draft) }), 'Saved.')}>
+                Save
+              </Button>
               <Button variant="default" onClick={() => setReplaying(profile)}>
                 What-if replay
               </Button>
@@ -140,7 +163,8 @@ export function ProfilesPage() {
           }}
         >
           <Text>
-            Its guardrail settings and its {deleting.rules.keywords.length} keyword and {deleting.rules.regexes.length} regex rules are lost. This cannot be undone.
+            Its guardrail settings and its {deleting.rules.keywords.length} keyword and {deleting.rules.regexes.length} regex rules are lost. This cannot be
+            undone.
           </Text>
         </ConfirmModal>
       )}
@@ -149,7 +173,12 @@ export function ProfilesPage() {
         <Stack>
           <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} required />
           <TextInput label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.currentTarget.value })} />
-          <Select label="Copy settings and rules from" data={[{ value: '', label: '(start from defaults)' }, ...profiles.map((p) => ({ value: p.id, label: p.name }))]} value={form.copy_from} onChange={(v) => setForm({ ...form, copy_from: v ?? '' })} />
+          <Select
+            label="Copy settings and rules from"
+            data={[{ value: '', label: '(start from defaults)' }, ...profiles.map((p) => ({ value: p.id, label: p.name }))]}
+            value={form.copy_from}
+            onChange={(v) => setForm({ ...form, copy_from: v ?? '' })}
+          />
           <Button onClick={() => void create()}>Create</Button>
         </Stack>
       </Modal>

@@ -1,4 +1,23 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Modal, PasswordInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Menu,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type Profile, type RuntimeLlm } from '../api.ts';
@@ -27,7 +46,13 @@ function KeyModal({ issued, onClose }: { issued: { name: string; key: string } |
             <Button leftSection={<IconDownload size={16} />} onClick={() => downloadKey(issued.name, issued.key)}>
               Download API Key
             </Button>
-            <CopyButton value={issued.key}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+            <CopyButton value={issued.key}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
             <Button variant="subtle" onClick={onClose}>
               Done
             </Button>
@@ -50,9 +75,33 @@ interface Draft {
   upstreamKeySet: boolean;
   monitor: boolean;
 }
-const EMPTY: Draft = { name: '', mode: 'non-forwarding', url: '', level: '3', profile: 'default', systemPrompt: '', upstreamKey: '', upstreamKeySet: false, monitor: false };
+const EMPTY: Draft = {
+  name: '',
+  mode: 'non-forwarding',
+  url: '',
+  level: '3',
+  profile: 'default',
+  systemPrompt: '',
+  upstreamKey: '',
+  upstreamKeySet: false,
+  monitor: false,
+};
 
-function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { opened: boolean; initial: Draft; editing: string | null; profiles: Profile[]; onClose: () => void; onSaved: (key?: { name: string; key: string }) => void }) {
+function EditModal({
+  opened,
+  initial,
+  editing,
+  profiles,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  initial: Draft;
+  editing: string | null;
+  profiles: Profile[];
+  onClose: () => void;
+  onSaved: (key?: { name: string; key: string }) => void;
+}) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
@@ -96,10 +145,21 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
       <Stack>
         {error && <Alert color="red">{error}</Alert>}
         <TextInput label="Name" value={draft.name} onChange={(e) => set('name')(e.currentTarget.value)} required />
-        <Select label="Mode" data={[{ value: 'non-forwarding', label: 'Non-forwarding' }, { value: 'forwarding', label: 'Forwarding' }]} value={draft.mode} onChange={set('mode')} allowDeselect={false} />
+        <Select
+          label="Mode"
+          data={[
+            { value: 'non-forwarding', label: 'Non-forwarding' },
+            { value: 'forwarding', label: 'Forwarding' },
+          ]}
+          value={draft.mode}
+          onChange={set('mode')}
+          allowDeselect={false}
+        />
         <TextInput
           label="Secure Proxy URL"
-          description={draft.mode === 'forwarding' ? 'The LLM endpoint requests are forwarded to' : 'Optional in Non-forwarding mode (a placeholder is recorded)'}
+          description={
+            draft.mode === 'forwarding' ? 'The LLM endpoint requests are forwarded to' : 'Optional in Non-forwarding mode (a placeholder is recorded)'
+          }
           placeholder="https://llm.example.internal/v1"
           value={draft.url}
           onChange={(e) => set('url')(e.currentTarget.value)}
@@ -108,7 +168,11 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
         {draft.mode === 'forwarding' && (
           <PasswordInput
             label="Upstream API key"
-            description={draft.upstreamKeySet ? 'Set. Type a new key to replace it; it is stored encrypted and never shown.' : 'Not set. The key Rampart sends to the LLM endpoint; it is stored encrypted and never shown.'}
+            description={
+              draft.upstreamKeySet
+                ? 'Set. Type a new key to replace it; it is stored encrypted and never shown.'
+                : 'Not set. The key Rampart sends to the LLM endpoint; it is stored encrypted and never shown.'
+            }
             value={draft.upstreamKey}
             onChange={(e) => set('upstreamKey')(e.currentTarget.value)}
             error={errorOf('upstream_api_key')}
@@ -126,7 +190,13 @@ function EditModal({ opened, initial, editing, profiles, onClose, onSaved }: { o
           onChange={set('level')}
           allowDeselect={false}
         />
-        <Select label="Security profile" data={profiles.map((p) => ({ value: p.name, label: p.name }))} value={draft.profile} onChange={set('profile')} allowDeselect={false} />
+        <Select
+          label="Security profile"
+          data={profiles.map((p) => ({ value: p.name, label: p.name }))}
+          value={draft.profile}
+          onChange={set('profile')}
+          allowDeselect={false}
+        />
         <Switch
           label="Monitor mode"
           description="Every guardrail runs and reports what it would block; nothing is blocked (a safe rollout)"
@@ -243,7 +313,17 @@ export function RuntimeLlmsPage() {
                     <Menu.Item
                       onClick={() =>
                         setEditor({
-                          initial: { name: llm.name, mode: llm.mode, url: llm.url === 'https://placeholder.invalid' ? '' : llm.url, level: String(llm.level), profile: profileName(llm.profile_id), systemPrompt: '', upstreamKey: '', upstreamKeySet: llm.upstream_credential_set, monitor: llm.monitor },
+                          initial: {
+                            name: llm.name,
+                            mode: llm.mode,
+                            url: llm.url === 'https://placeholder.invalid' ? '' : llm.url,
+                            level: String(llm.level),
+                            profile: profileName(llm.profile_id),
+                            systemPrompt: '',
+                            upstreamKey: '',
+                            upstreamKeySet: llm.upstream_credential_set,
+                            monitor: llm.monitor,
+                          },
                           editing: llm.id,
                         })
                       }
@@ -276,7 +356,8 @@ export function RuntimeLlmsPage() {
       <Modal opened={confirmKey !== null} onClose={() => setConfirmKey(null)} title="Download API Key">
         <Stack>
           <Text>
-            A key is shown only once, so downloading means generating a new key for <b>{confirmKey?.name}</b>. The current key ({confirmKey?.api_key_hint}) stops working immediately.
+            A key is shown only once, so downloading means generating a new key for <b>{confirmKey?.name}</b>. The current key ({confirmKey?.api_key_hint})
+            stops working immediately.
           </Text>
           <Button color="orange" onClick={() => confirmKey && void regenerate(confirmKey)}>
             Generate new key
@@ -284,9 +365,15 @@ export function RuntimeLlmsPage() {
         </Stack>
       </Modal>
       {confirmDelete && (
-        <ConfirmModal title={`Delete ${confirmDelete.name}?`} confirmLabel="Delete Runtime LLM" onConfirm={() => void remove(confirmDelete)} onClose={() => setConfirmDelete(null)}>
+        <ConfirmModal
+          title={`Delete ${confirmDelete.name}?`}
+          confirmLabel="Delete Runtime LLM"
+          onConfirm={() => void remove(confirmDelete)}
+          onClose={() => setConfirmDelete(null)}
+        >
           <Text>
-            Its API key{confirmDelete.api_key_hint ? ` (${confirmDelete.api_key_hint})` : ''} is revoked at once: applications using it get 401 from input-check and output-check
+            Its API key{confirmDelete.api_key_hint ? ` (${confirmDelete.api_key_hint})` : ''} is revoked at once: applications using it get 401 from input-check
+            and output-check
             {confirmDelete.mode === 'forwarding' ? ', and its forwarding proxy and stored upstream API key are gone' : ''}. This cannot be undone.
           </Text>
         </ConfirmModal>

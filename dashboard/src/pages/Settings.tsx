@@ -57,11 +57,37 @@ function SiemSettings() {
     <Card withBorder maw={560}>
       <Stack>
         <Text size="sm" c="dimmed">
-          Every check and every administrative action is sent as one RFC 5424 syslog datagram over UDP, with a CEF or JSON payload. Message text is never sent unless a profile opts in (then with PII and secrets masked).
+          Every check and every administrative action is sent as one RFC 5424 syslog datagram over UDP, with a CEF or JSON payload. Message text is never sent
+          unless a profile opts in (then with PII and secrets masked).
         </Text>
-        <TextInput label="Collector IP address" placeholder="192.0.2.10" value={siem.collector} onChange={(e) => setSiem({ ...siem, collector: e.currentTarget.value })} error={errorOf('collector')} />
-        <NumberInput label="UDP port" description="1 to 65535; syslog collectors usually listen on 514." min={1} max={65535} clampBehavior="none" allowDecimal={false} value={siem.port} onChange={(v) => setSiem({ ...siem, port: Number(v) })} error={errorOf('port')} />
-        <Select label="Format" data={[{ value: 'cef', label: 'CEF (ArcSight Common Event Format)' }, { value: 'json', label: 'JSON' }]} value={siem.format} onChange={(v) => setSiem({ ...siem, format: (v ?? 'cef') as Siem['format'] })} allowDeselect={false} />
+        <TextInput
+          label="Collector IP address"
+          placeholder="192.0.2.10"
+          value={siem.collector}
+          onChange={(e) => setSiem({ ...siem, collector: e.currentTarget.value })}
+          error={errorOf('collector')}
+        />
+        <NumberInput
+          label="UDP port"
+          description="1 to 65535; syslog collectors usually listen on 514."
+          min={1}
+          max={65535}
+          clampBehavior="none"
+          allowDecimal={false}
+          value={siem.port}
+          onChange={(v) => setSiem({ ...siem, port: Number(v) })}
+          error={errorOf('port')}
+        />
+        <Select
+          label="Format"
+          data={[
+            { value: 'cef', label: 'CEF (ArcSight Common Event Format)' },
+            { value: 'json', label: 'JSON' },
+          ]}
+          value={siem.format}
+          onChange={(v) => setSiem({ ...siem, format: (v ?? 'cef') as Siem['format'] })}
+          allowDeselect={false}
+        />
         <Switch label="Forward events" checked={siem.enabled} onChange={(e) => setSiem({ ...siem, enabled: e.currentTarget.checked })} />
         <NoticeAlert notice={notice} />
         <Group>
@@ -79,13 +105,45 @@ function RetentionSettings() {
   const [r, setR] = useSettings<Retention>('/api/settings/retention');
   const { notice, run, errorOf } = useSaveOutcome();
   if (!r) return null;
-  const save = () => run(async () => setR(await api<Retention>('/api/settings/retention', { method: 'PUT', body: r })), 'Saved. Older events are deleted within ten minutes.');
+  const save = () =>
+    run(async () => setR(await api<Retention>('/api/settings/retention', { method: 'PUT', body: r })), 'Saved. Older events are deleted within ten minutes.');
   return (
     <Card withBorder maw={560}>
       <Stack>
-        <NumberInput label="Keep check events for (days)" description="1 to 3650" min={1} max={3650} clampBehavior="none" allowDecimal={false} value={r.max_age_days} onChange={(v) => setR({ ...r, max_age_days: Number(v) })} error={errorOf('max_age_days')} />
-        <NumberInput label="Keep at most this many check events" description="10 to 100,000,000" min={10} max={100_000_000} clampBehavior="none" allowDecimal={false} thousandSeparator="," value={r.max_events} onChange={(v) => setR({ ...r, max_events: Number(v) })} error={errorOf('max_events')} />
-        <NumberInput label="Keep audit events for (days)" description="1 to 3650" min={1} max={3650} clampBehavior="none" allowDecimal={false} value={r.audit_max_age_days} onChange={(v) => setR({ ...r, audit_max_age_days: Number(v) })} error={errorOf('audit_max_age_days')} />
+        <NumberInput
+          label="Keep check events for (days)"
+          description="1 to 3650"
+          min={1}
+          max={3650}
+          clampBehavior="none"
+          allowDecimal={false}
+          value={r.max_age_days}
+          onChange={(v) => setR({ ...r, max_age_days: Number(v) })}
+          error={errorOf('max_age_days')}
+        />
+        <NumberInput
+          label="Keep at most this many check events"
+          description="10 to 100,000,000"
+          min={10}
+          max={100_000_000}
+          clampBehavior="none"
+          allowDecimal={false}
+          thousandSeparator=","
+          value={r.max_events}
+          onChange={(v) => setR({ ...r, max_events: Number(v) })}
+          error={errorOf('max_events')}
+        />
+        <NumberInput
+          label="Keep audit events for (days)"
+          description="1 to 3650"
+          min={1}
+          max={3650}
+          clampBehavior="none"
+          allowDecimal={false}
+          value={r.audit_max_age_days}
+          onChange={(v) => setR({ ...r, audit_max_age_days: Number(v) })}
+          error={errorOf('audit_max_age_days')}
+        />
         <NoticeAlert notice={notice} />
         <Group>
           <Button onClick={() => void save()}>Save</Button>
@@ -115,12 +173,28 @@ function SsoSettings() {
     <Card withBorder maw={620}>
       <Stack>
         <Text size="sm" c="dimmed">
-          OpenID Connect (authorization code + PKCE). Users whose role claim holds one of the admin values become administrators. The local admin account keeps working for emergencies.
+          OpenID Connect (authorization code + PKCE). Users whose role claim holds one of the admin values become administrators. The local admin account keeps
+          working for emergencies.
         </Text>
-        <TextInput label="Issuer URL" placeholder="https://idp.example.com/realms/corp" value={sso.issuer} onChange={(e) => setSso({ ...sso, issuer: e.currentTarget.value })} />
+        <TextInput
+          label="Issuer URL"
+          placeholder="https://idp.example.com/realms/corp"
+          value={sso.issuer}
+          onChange={(e) => setSso({ ...sso, issuer: e.currentTarget.value })}
+        />
         <TextInput label="Client ID" value={sso.client_id} onChange={(e) => setSso({ ...sso, client_id: e.currentTarget.value })} />
-        <PasswordInput label="Client secret" description={sso.client_secret_set ? 'Set; type a new one to replace it' : 'Not set'} value={secret} onChange={(e) => setSecret(e.currentTarget.value)} />
-        <TextInput label="Redirect URL (register it at the provider)" placeholder={redirect} value={sso.redirect_url} onChange={(e) => setSso({ ...sso, redirect_url: e.currentTarget.value })} />
+        <PasswordInput
+          label="Client secret"
+          description={sso.client_secret_set ? 'Set; type a new one to replace it' : 'Not set'}
+          value={secret}
+          onChange={(e) => setSecret(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Redirect URL (register it at the provider)"
+          placeholder={redirect}
+          value={sso.redirect_url}
+          onChange={(e) => setSso({ ...sso, redirect_url: e.currentTarget.value })}
+        />
         <Group grow>
           <TextInput label="Role claim" value={sso.role_claim} onChange={(e) => setSso({ ...sso, role_claim: e.currentTarget.value })} />
           <TextInput label="User name claim" value={sso.username_claim} onChange={(e) => setSso({ ...sso, username_claim: e.currentTarget.value })} />

@@ -17,7 +17,10 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 
 function ProposeForm({ onPropose }: { onPropose: (proposal: ThreatProposal) => Promise<boolean> }) {
   const [form, setForm] = useState({ text: '', family: '', category: '', note: '' });
-  const field = (k: keyof typeof form) => ({ value: form[k], onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [k]: e.currentTarget.value }) });
+  const field = (k: keyof typeof form) => ({
+    value: form[k],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [k]: e.currentTarget.value }),
+  });
   const submit = async () => {
     // Empty optional fields are left out: the API applies its defaults (family `operator`).
     const proposal = Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== '')) as ThreatProposal;
@@ -166,13 +169,17 @@ export function VectorStore() {
     setVersion((v) => v + 1);
   };
   const propose = async (proposal: ThreatProposal) => {
-    const entry = await run(() => proposeThreat(proposal), (e) => `Proposed ${e.id}. The vector filter uses it once it is approved.`);
+    const entry = await run(
+      () => proposeThreat(proposal),
+      (e) => `Proposed ${e.id}. The vector filter uses it once it is approved.`,
+    );
     if (!entry) return false;
     show({ status: 'proposed' });
     setVersion((v) => v + 1);
     return true;
   };
-  const total = (s: ThreatStatus, o?: string) => counts.filter((c) => c.status === s && (o === undefined || c.origin === o)).reduce((sum, c) => sum + c.count, 0);
+  const total = (s: ThreatStatus, o?: string) =>
+    counts.filter((c) => c.status === s && (o === undefined || c.origin === o)).reduce((sum, c) => sum + c.count, 0);
   const page = cursors.length;
 
   return (
@@ -185,13 +192,32 @@ export function VectorStore() {
             <Tabs value={status} onChange={(v) => show({ status: v as ThreatStatus })}>
               <Tabs.List>
                 {STATUSES.map((s) => (
-                  <Tabs.Tab key={s.value} value={s.value} rightSection={<Badge size="sm" variant="light" data-testid={`count-${s.value}`}>{total(s.value)}</Badge>}>
+                  <Tabs.Tab
+                    key={s.value}
+                    value={s.value}
+                    rightSection={
+                      <Badge size="sm" variant="light" data-testid={`count-${s.value}`}>
+                        {total(s.value)}
+                      </Badge>
+                    }
+                  >
                     {s.label}
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
             </Tabs>
-            <Select label="Origin" data={[{ value: '', label: 'Seed and operator' }, { value: 'seed', label: 'Seed' }, { value: 'operator', label: 'Operator' }]} value={origin} onChange={(v) => show({ origin: v ?? '' })} allowDeselect={false} w={180} />
+            <Select
+              label="Origin"
+              data={[
+                { value: '', label: 'Seed and operator' },
+                { value: 'seed', label: 'Seed' },
+                { value: 'operator', label: 'Operator' },
+              ]}
+              value={origin}
+              onChange={(v) => show({ origin: v ?? '' })}
+              allowDeselect={false}
+              w={180}
+            />
           </Group>
           <Text size="xs" c="dimmed">
             {total(status, 'seed')} seed and {total(status, 'operator')} operator entries are {status}.
@@ -217,7 +243,11 @@ export function VectorStore() {
               ))}
             </Table.Tbody>
           </Table>
-          {entries.length === 0 && <Text c="dimmed">No {status} entries{page > 1 ? ' on this page' : ''}.</Text>}
+          {entries.length === 0 && (
+            <Text c="dimmed">
+              No {status} entries{page > 1 ? ' on this page' : ''}.
+            </Text>
+          )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               Page {page}
@@ -226,7 +256,12 @@ export function VectorStore() {
               <Button variant="default" size="xs" disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
                 Previous
               </Button>
-              <Button variant="default" size="xs" disabled={entries.length < PAGE_SIZE} onClick={() => setCursors([...cursors, entries[entries.length - 1]!.id])}>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={entries.length < PAGE_SIZE}
+                onClick={() => setCursors([...cursors, entries[entries.length - 1]!.id])}
+              >
                 Next
               </Button>
             </Group>
@@ -235,12 +270,35 @@ export function VectorStore() {
       </Card>
       <ProposeForm onPropose={propose} />
       {pending?.action === 'reject' && (
-        <ConfirmModal title={`Reject ${pending.entry.id}`} confirmLabel="Reject" onClose={close} onConfirm={() => void act(() => api(`/api/vectors/${pending.entry.id}/reject`, { method: 'POST', body: reason.trim() ? { reason } : {} }), `Rejected ${pending.entry.id}.`)}>
-          <Textarea label="Reason" description="Kept in the audit trail" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} data-autofocus />
+        <ConfirmModal
+          title={`Reject ${pending.entry.id}`}
+          confirmLabel="Reject"
+          onClose={close}
+          onConfirm={() =>
+            void act(
+              () => api(`/api/vectors/${pending.entry.id}/reject`, { method: 'POST', body: reason.trim() ? { reason } : {} }),
+              `Rejected ${pending.entry.id}.`,
+            )
+          }
+        >
+          <Textarea
+            label="Reason"
+            description="Kept in the audit trail"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            data-autofocus
+          />
         </ConfirmModal>
       )}
       {pending?.action === 'remove' && (
-        <ConfirmModal title={`Remove ${pending.entry.id}`} confirmLabel="Remove" onClose={close} onConfirm={() => void act(() => api(`/api/vectors/${pending.entry.id}`, { method: 'DELETE' }), `Removed ${pending.entry.id} from the store.`)}>
+        <ConfirmModal
+          title={`Remove ${pending.entry.id}`}
+          confirmLabel="Remove"
+          onClose={close}
+          onConfirm={() => void act(() => api(`/api/vectors/${pending.entry.id}`, { method: 'DELETE' }), `Removed ${pending.entry.id} from the store.`)}
+        >
           <Text size="sm">The vector filter stops matching this {pending.entry.origin} entry on every node. The entry stays listed under Removed.</Text>
         </ConfirmModal>
       )}

@@ -42,8 +42,18 @@ export const contentModerationGuardrail = defineGuardrail({
   directions: ['input', 'output'],
   result: CONTENT_MODERATION_RESULT,
   settings: Type.Object({
-    input_threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.content_moderation.input_threshold, description: 'Hazard score at or above which a prompt is unsafe.' }),
-    output_threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.content_moderation.output_threshold, description: 'Hazard score at or above which an LLM answer is unsafe.' }),
+    input_threshold: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      default: SHIPPED_THRESHOLDS.content_moderation.input_threshold,
+      description: 'Hazard score at or above which a prompt is unsafe.',
+    }),
+    output_threshold: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      default: SHIPPED_THRESHOLDS.content_moderation.output_threshold,
+      description: 'Hazard score at or above which an LLM answer is unsafe.',
+    }),
     categories: Type.Array(Type.Union(MODERATION_CATEGORIES.map((c) => Type.Literal(c))), {
       default: [...MODERATION_CATEGORIES],
       uniqueItems: true,
@@ -53,7 +63,12 @@ export const contentModerationGuardrail = defineGuardrail({
   async create({ models }) {
     const detector = models.detector();
     return {
-      compile: (settings): Compiled => ({ inputThreshold: settings.input_threshold, outputThreshold: settings.output_threshold, enabled: new Set(settings.categories), detector }),
+      compile: (settings): Compiled => ({
+        inputThreshold: settings.input_threshold,
+        outputThreshold: settings.output_threshold,
+        enabled: new Set(settings.categories),
+        detector,
+      }),
       check(ctx, compiled) {
         const scores = detector.of(ctx.text);
         return verdict(ctx, compiled, ctx.direction === 'input' ? scores.harmful : scores.unsafe_output);

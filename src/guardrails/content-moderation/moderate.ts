@@ -18,7 +18,13 @@ export interface Moderation {
  * presence level, the most likely category is enabled). Categories a model backend `named` take
  * the heads' place (each scored as the hazard itself).
  */
-export function moderate(hazard: number, threshold: number, scores: HeadScores, enabled: ReadonlySet<ModerationCategory>, named?: readonly ModerationCategory[]): Moderation {
+export function moderate(
+  hazard: number,
+  threshold: number,
+  scores: HeadScores,
+  enabled: ReadonlySet<ModerationCategory>,
+  named?: readonly ModerationCategory[],
+): Moderation {
   const fromBackend = named !== undefined && named.length > 0;
   const categories = MODERATION_CATEGORIES.map((name) => ({ name, score: fromBackend && named.includes(name) ? hazard : hazard * scores[name] }));
   if (hazard < threshold) return { unsafe: false, fired: [], categories };

@@ -1,5 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail, type CheckContext, type Direction, type GuardrailVerdict, type KeywordRule, type ProfileRules, type TextSpan } from '../../engine/guardrail.ts';
+import {
+  defineGuardrail,
+  type CheckContext,
+  type Direction,
+  type GuardrailVerdict,
+  type KeywordRule,
+  type ProfileRules,
+  type TextSpan,
+} from '../../engine/guardrail.ts';
 import { foldForMatching, originalRange } from '../../text/fold.ts';
 import { AhoCorasick } from './aho-corasick.ts';
 import { KEYWORD_RESULT, type KeywordResult } from './result-schema.ts';
@@ -49,8 +57,7 @@ function buildAutomaton(rules: readonly KeywordRule[]): CompiledKeywords['byDire
 }
 
 function compileKeywords(_settings: unknown, rules: ProfileRules): CompiledKeywords {
-  const forDirection = (direction: Direction) =>
-    buildAutomaton(rules.keywords.filter((r) => r.scope === 'both' || r.scope === direction));
+  const forDirection = (direction: Direction) => buildAutomaton(rules.keywords.filter((r) => r.scope === 'both' || r.scope === direction));
   return { byDirection: { input: forDirection('input'), output: forDirection('output') } };
 }
 
@@ -64,8 +71,7 @@ function checkKeywords(ctx: CheckContext, compiled: CompiledKeywords): Guardrail
     for (const match of table.automaton.matches(folded.text)) {
       const first = codePointAt(folded.text, match.start);
       const last = codePointBefore(folded.text, match.end);
-      const bounded =
-        isBoundary(codePointBefore(folded.text, match.start), first) && isBoundary(codePointAt(folded.text, match.end), last);
+      const bounded = isBoundary(codePointBefore(folded.text, match.start), first) && isBoundary(codePointAt(folded.text, match.end), last);
       for (const rule of table.rulesByPattern[match.pattern]!) {
         if (rule.wholeWord && !bounded) continue;
         const range = originalRange(folded, match.start, match.end);

@@ -4,7 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
 export const KEYWORD_RESULT = Type.Object(
   {
     detected: Type.Boolean({ description: 'Whether a keyword rule matched.' }),
-    matches: Type.Array(Type.Object({ rule_id: Type.String(), keyword: Type.String() }, { additionalProperties: false }), { description: 'The rules that matched, once each.' }),
+    matches: Type.Array(Type.Object({ rule_id: Type.String(), keyword: Type.String() }, { additionalProperties: false }), {
+      description: 'The rules that matched, once each.',
+    }),
   },
   { additionalProperties: false, description: 'Operator keyword rules (case-insensitive, Unicode-normalised, whole-word by default).' },
 );

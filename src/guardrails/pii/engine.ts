@@ -36,7 +36,8 @@ function anyRequirement(patterns: readonly Pattern[]): RegExp | undefined {
   const sources: string[] = [];
   for (const { requires } of patterns) {
     if (typeof requires === 'string') sources.push(requires.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-    else if (requires instanceof RegExp && /^i?$/.test(requires.flags)) sources.push(requires.flags === 'i' ? `(?i:${requires.source})` : `(?:${requires.source})`);
+    else if (requires instanceof RegExp && /^i?$/.test(requires.flags))
+      sources.push(requires.flags === 'i' ? `(?i:${requires.source})` : `(?:${requires.source})`);
     else return undefined;
   }
   return sources.length > 1 ? new RegExp(sources.join('|')) : undefined;
@@ -113,7 +114,11 @@ export class PiiEngine {
   scan(text: string): Entity[] {
     const candidates: Entity[] = [];
     const gate = this.#gate.scan(text);
-    const parts: TextParts = { whole: { text, starts: [0], origins: [0] }, digits: joinWindows(text, gate.digitWindows), numbers: joinWindows(text, gate.numberWindows) };
+    const parts: TextParts = {
+      whole: { text, starts: [0], origins: [0] },
+      digits: joinWindows(text, gate.digitWindows),
+      numbers: joinWindows(text, gate.numberWindows),
+    };
     for (const compiled of this.#patterns) this.#scanRecogniser(text, gate, parts, compiled, candidates);
     const patternEntities = candidates.slice();
     for (const model of this.#models) {

@@ -36,15 +36,12 @@ export const PiiSettings = Type.Object(
       default: DEFAULT_MIN_SCORE,
       description: 'Minimum confidence for an entity to be reported.',
     }),
-    actions: Type.Object(
-      Object.fromEntries(ENTITY_TYPES.map((type) => [type, Type.Optional(Action)])) as Record<EntityType, TOptional<typeof Action>>,
-      {
-        default: {},
-        additionalProperties: false,
-        description:
-          'Action per entity type: block, mask (replace with <TYPE> in sanitized_message) or log only. Unset types block financial and national identifiers and secrets, and mask names, contact data, addresses, birth dates and IP addresses.',
-      },
-    ),
+    actions: Type.Object(Object.fromEntries(ENTITY_TYPES.map((type) => [type, Type.Optional(Action)])) as Record<EntityType, TOptional<typeof Action>>, {
+      default: {},
+      additionalProperties: false,
+      description:
+        'Action per entity type: block, mask (replace with <TYPE> in sanitized_message) or log only. Unset types block financial and national identifiers and secrets, and mask names, contact data, addresses, birth dates and IP addresses.',
+    }),
   },
   { additionalProperties: false },
 );

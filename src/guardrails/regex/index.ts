@@ -1,6 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { RE2JS } from 're2js';
-import { defineGuardrail, type CheckContext, type Direction, type GuardrailVerdict, type ProfileRules, type RegexRule, type TextSpan } from '../../engine/guardrail.ts';
+import {
+  defineGuardrail,
+  type CheckContext,
+  type Direction,
+  type GuardrailVerdict,
+  type ProfileRules,
+  type RegexRule,
+  type TextSpan,
+} from '../../engine/guardrail.ts';
 import { originalRange } from '../../text/fold.ts';
 import { compilePattern } from './pattern.ts';
 import { REGEX_RESULT, type RegexResult } from './result-schema.ts';
@@ -18,8 +26,7 @@ function compileRegexes(_settings: unknown, rules: ProfileRules): Record<Directi
     // breaking every check of the profile.
     if (result.ok) compiled.push({ rule, regex: result.regex });
   }
-  const forDirection = (direction: Direction) =>
-    compiled.filter(({ rule }) => rule.scope === 'both' || rule.scope === direction);
+  const forDirection = (direction: Direction) => compiled.filter(({ rule }) => rule.scope === 'both' || rule.scope === direction);
   return { input: forDirection('input'), output: forDirection('output') };
 }
 

@@ -43,7 +43,12 @@ export const systemPromptGuardrail = defineGuardrail({
   directions: ['input', 'output'],
   result: SYSTEM_PROMPT_RESULT,
   settings: Type.Object({
-    threshold: Type.Number({ minimum: 0, maximum: 1, default: SHIPPED_THRESHOLDS.system_prompt.threshold, description: 'Extraction score at or above which a prompt is blocked.' }),
+    threshold: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      default: SHIPPED_THRESHOLDS.system_prompt.threshold,
+      description: 'Extraction score at or above which a prompt is blocked.',
+    }),
     leak_threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Leakage score at or above which an answer is blocked (output side).' }),
   }),
   async create({ models }) {

@@ -113,12 +113,16 @@ export function leakedSpans(answer: string, prompt: ProtectedPrompt): TextSpan[]
   const tokens = [...answer.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, word: words(normaliseForDetection(m[0]))[0] ?? '' }));
   const spans: TextSpan[] = [];
   for (let i = 0; i + prompt.n <= tokens.length; i++) {
-    const shingle = tokens.slice(i, i + prompt.n).map((t) => t.word).join(' ');
+    const shingle = tokens
+      .slice(i, i + prompt.n)
+      .map((t) => t.word)
+      .join(' ');
     if (prompt.shingles.has(shingle)) spans.push({ start: tokens[i]!.start, end: tokens[i + prompt.n - 1]!.end, label: 'system prompt' });
   }
   const lower = answer.toLowerCase();
   for (const token of prompt.distinctive) {
-    for (let at = lower.indexOf(token); at !== -1; at = lower.indexOf(token, at + token.length)) spans.push({ start: at, end: at + token.length, label: 'system prompt' });
+    for (let at = lower.indexOf(token); at !== -1; at = lower.indexOf(token, at + token.length))
+      spans.push({ start: at, end: at + token.length, label: 'system prompt' });
   }
   return spans;
 }

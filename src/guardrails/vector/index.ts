@@ -22,12 +22,18 @@ export const vectorGuardrail = defineGuardrail({
   settings: Type.Object({
     sensitivity: Type.Union(
       VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
-      { default: 'Medium', description: 'Low, Medium or High. High blocks messages less similar to known attacks (catches more paraphrases, and blocks more harmless ones); Low blocks only close copies.' },
+      {
+        default: 'Medium',
+        description:
+          'Low, Medium or High. High blocks messages less similar to known attacks (catches more paraphrases, and blocks more harmless ones); Low blocks only close copies.',
+      },
     ),
   }),
   async create({ models, services }) {
     // Without a database (offline evaluation) the shipped seed stands in for the store.
-    const runtime = services ? await startVectorRuntime(services, models) : seedOnlyRuntime(models.sentenceEncoder(), models.threatSeed(), models.requestMatching());
+    const runtime = services
+      ? await startVectorRuntime(services, models)
+      : seedOnlyRuntime(models.sentenceEncoder(), models.threatSeed(), models.requestMatching());
     return {
       compile: (settings) => ({ sensitivity: settings.sensitivity, threshold: runtime.encoder.calibration.thresholds[settings.sensitivity] }),
       async check(ctx, compiled) {

@@ -13,13 +13,15 @@ export const VECTOR_RESULT = Type.Object(
     detected: Type.Boolean({ description: 'Whether the score reached the threshold.' }),
     sensitivity: Type.Union(
       VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
-      { description: 'The profile\'s vector sensitivity; High catches more.' },
+      { description: "The profile's vector sensitivity; High catches more." },
     ),
-    threshold: Type.Number({ description: 'Score at or above which the message is blocked; set by the sensitivity (see the README\'s thresholds table).' }),
+    threshold: Type.Number({ description: "Score at or above which the message is blocked; set by the sensitivity (see the README's thresholds table)." }),
     matches: Type.Array(
       Type.Object(
         {
-          id: Type.String({ description: 'Store entry: s_… for a shipped seed entry, tv_… for an operator entry (see GET /api/vectors/{id} on the dashboard listener).' }),
+          id: Type.String({
+            description: 'Store entry: s_… for a shipped seed entry, tv_… for an operator entry (see GET /api/vectors/{id} on the dashboard listener).',
+          }),
           family: Type.String({
             description:
               'Attack family, e.g. jailbreak/template, prompt_extraction/system-prompt; harmful-request (or harmful-request/…) for a hazardous request, matched only when the prompt carries an adversarial suffix.',

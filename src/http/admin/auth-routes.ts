@@ -44,18 +44,32 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
   );
   rejectOtherMethods(app, '/api/auth/login', ['POST']);
 
-  app.get('/api/auth/session', { config: { auth: 'pending' }, schema: { summary: 'The signed-in administrator and the CSRF token', tags: ['auth'], response: { 200: SESSION_SCHEMA } } }, async (request) => {
-    const session = request.adminSession!;
-    return sessionView(session.username, session.authMethod, session.csrfToken);
-  });
+  app.get(
+    '/api/auth/session',
+    { config: { auth: 'pending' }, schema: { summary: 'The signed-in administrator and the CSRF token', tags: ['auth'], response: { 200: SESSION_SCHEMA } } },
+    async (request) => {
+      const session = request.adminSession!;
+      return sessionView(session.username, session.authMethod, session.csrfToken);
+    },
+  );
   rejectOtherMethods(app, '/api/auth/session', ['GET', 'HEAD']);
 
-  app.post('/api/auth/logout', { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: { 200: OK_SCHEMA } } }, async (request, reply) => {
-    await deleteSession(ctx.store.db, request.adminSession!.id);
-    await recordAudit(ctx.store.db, { actor: actorOf(request).id, action: 'admin.logout', targetType: 'admin_user', targetId: request.adminSession!.username, details: {} });
-    clearSessionCookie(reply);
-    return { ok: true };
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: { 200: OK_SCHEMA } } },
+    async (request, reply) => {
+      await deleteSession(ctx.store.db, request.adminSession!.id);
+      await recordAudit(ctx.store.db, {
+        actor: actorOf(request).id,
+        action: 'admin.logout',
+        targetType: 'admin_user',
+        targetId: request.adminSession!.username,
+        details: {},
+      });
+      clearSessionCookie(reply);
+      return { ok: true };
+    },
+  );
   rejectOtherMethods(app, '/api/auth/logout', ['POST']);
 
   app.post<{ Body: Static<typeof PASSWORD_CHANGE_BODY> }>(
@@ -84,27 +98,47 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
   );
   rejectOtherMethods(app, '/api/auth/password', ['POST']);
 
-  app.get('/api/auth/oidc/start', { config: { auth: 'public' }, schema: { summary: 'Start single sign-on: redirects to the identity provider', tags: ['auth'] } }, async (_request, reply) => {
-    const { url, state } = await ctx.oidc.start();
-    // Lax, not Strict: the provider's redirect back is a cross-site navigation that must carry it.
-    reply.setCookie(OIDC_STATE_COOKIE, state, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: 600 });
-    return reply.redirect(url, 302);
-  });
+  app.get(
+    '/api/auth/oidc/start',
+    { config: { auth: 'public' }, schema: { summary: 'Start single sign-on: redirects to the identity provider', tags: ['auth'] } },
+    async (_request, reply) => {
+      const { url, state } = await ctx.oidc.start();
+      // Lax, not Strict: the provider's redirect back is a cross-site navigation that must carry it.
+      reply.setCookie(OIDC_STATE_COOKIE, state, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: 600 });
+      return reply.redirect(url, 302);
+    },
+  );
   rejectOtherMethods(app, '/api/auth/oidc/start', ['GET', 'HEAD']);
 
-  app.get('/api/auth/oidc/callback', { config: { auth: 'public' }, schema: { summary: 'Single sign-on callback (the redirect URL registered at the provider)', tags: ['auth'] } }, async (request, reply) => {
-    reply.clearCookie(OIDC_STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
-    try {
-      const { username } = await ctx.oidc.finish(new URL(request.url, 'https://callback.invalid'), request.cookies[OIDC_STATE_COOKIE]);
-      const { token } = await createSession(ctx.store.db, ctx.policy, username, 'oidc');
-      await recordAudit(ctx.store.db, { actor: `admin:${username}`, action: 'admin.login', targetType: 'admin_user', targetId: username, details: { ip: request.ip, method: 'oidc' } });
-      setSessionCookie(reply, token, ctx.policy.sessionMaxSeconds);
-      return reply.redirect('/', 302);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await recordAudit(ctx.store.db, { actor: 'admin:sso', action: 'admin.login_failed', targetType: 'admin_user', targetId: null, details: { ip: request.ip, method: 'oidc', reason: error.message } });
-      return reply.redirect(`/#/login?error=${encodeURIComponent(error.message)}`, 302);
-    }
-  });
+  app.get(
+    '/api/auth/oidc/callback',
+    { config: { auth: 'public' }, schema: { summary: 'Single sign-on callback (the redirect URL registered at the provider)', tags: ['auth'] } },
+    async (request, reply) => {
+      reply.clearCookie(OIDC_STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
+      try {
+        const { username } = await ctx.oidc.finish(new URL(request.url, 'https://callback.invalid'), request.cookies[OIDC_STATE_COOKIE]);
+        const { token } = await createSession(ctx.store.db, ctx.policy, username, 'oidc');
+        await recordAudit(ctx.store.db, {
+          actor: `admin:${username}`,
+          action: 'admin.login',
+          targetType: 'admin_user',
+          targetId: username,
+          details: { ip: request.ip, method: 'oidc' },
+        });
+        setSessionCookie(reply, token, ctx.policy.sessionMaxSeconds);
+        return reply.redirect('/', 302);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await recordAudit(ctx.store.db, {
+          actor: 'admin:sso',
+          action: 'admin.login_failed',
+          targetType: 'admin_user',
+          targetId: null,
+          details: { ip: request.ip, method: 'oidc', reason: error.message },
+        });
+        return reply.redirect(`/#/login?error=${encodeURIComponent(error.message)}`, 302);
+      }
+    },
+  );
   rejectOtherMethods(app, '/api/auth/oidc/callback', ['GET', 'HEAD']);
 }

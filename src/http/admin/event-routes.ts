@@ -44,7 +44,21 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
         tags,
         querystring: {
           type: 'object',
-          properties: { id: { ...str, description: 'Only this event (the target of a replay report link)' }, verdict: { type: 'string', enum: ['allowed', 'blocked', 'monitored'], description: 'monitored: allowed, but a guardrail in monitor mode would have blocked' }, direction: { type: 'string', enum: ['input', 'output'] }, runtime_llm: str, guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES] }, since: str, until: str, before: str, limit: str },
+          properties: {
+            id: { ...str, description: 'Only this event (the target of a replay report link)' },
+            verdict: {
+              type: 'string',
+              enum: ['allowed', 'blocked', 'monitored'],
+              description: 'monitored: allowed, but a guardrail in monitor mode would have blocked',
+            },
+            direction: { type: 'string', enum: ['input', 'output'] },
+            runtime_llm: str,
+            guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES] },
+            since: str,
+            until: str,
+            before: str,
+            limit: str,
+          },
         },
       },
     },
@@ -82,7 +96,12 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
       const q = request.query;
       const until = isoOf('until', q.until) ?? new Date().toISOString();
       const since = isoOf('since', q.since) ?? new Date(Date.parse(until) - 24 * 3_600_000).toISOString();
-      return eventStats(ctx.store, { since, until, bucket: oneOf<Bucket>('bucket', q.bucket, Object.keys(BUCKETS) as Bucket[]) ?? 'hour', runtimeLlmId: q.runtime_llm });
+      return eventStats(ctx.store, {
+        since,
+        until,
+        bucket: oneOf<Bucket>('bucket', q.bucket, Object.keys(BUCKETS) as Bucket[]) ?? 'hour',
+        runtimeLlmId: q.runtime_llm,
+      });
     },
   );
   rejectOtherMethods(app, '/api/events/stats', ['GET', 'HEAD']);

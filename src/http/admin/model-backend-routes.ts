@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { modelBackendJson } from '../../admin/json.ts';
-import { createModelBackend, deleteModelBackend, listModelBackendsOf, requireModelBackend, updateModelBackend, type ModelBackendInput } from '../../admin/model-backends.ts';
+import {
+  createModelBackend,
+  deleteModelBackend,
+  listModelBackendsOf,
+  requireModelBackend,
+  updateModelBackend,
+  type ModelBackendInput,
+} from '../../admin/model-backends.ts';
 import type { StoredModelBackend } from '../../store/model-backends.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
@@ -25,24 +32,35 @@ const tags: readonly string[] = ['model-backends'];
 
 /** Settings → Model backends: the same operations as `rampart backend`, plus each backend's health on this node. */
 export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminContext): void {
-  const json = (backend: StoredModelBackend) => modelBackendJson(backend, ctx.backends.health().find((h) => h.name === backend.name));
+  const json = (backend: StoredModelBackend) =>
+    modelBackendJson(
+      backend,
+      ctx.backends.health().find((h) => h.name === backend.name),
+    );
   /** After a change, this node's backends follow at once (others with their next configuration reload), so the answer shows its health. */
   const changed = async (backend: StoredModelBackend) => {
     await ctx.backends.load();
     return json(backend);
   };
 
-  app.get('/api/model-backends', { schema: { summary: 'List model backends with their health on this node (API keys only as api_key_set)', tags } }, async () => ({
-    model_backends: (await listModelBackendsOf(ctx.store)).map(json),
-  }));
+  app.get(
+    '/api/model-backends',
+    { schema: { summary: 'List model backends with their health on this node (API keys only as api_key_set)', tags } },
+    async () => ({
+      model_backends: (await listModelBackendsOf(ctx.store)).map(json),
+    }),
+  );
   app.post<{ Body: ModelBackendBody }>(
     '/api/model-backends',
     { schema: { summary: 'Add a model backend: an ONNX classifier folder or an LLM judge', tags, body: MODEL_BACKEND_CREATE_BODY } },
-    async (request, reply) => reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body), ctx.credentials))),
+    async (request, reply) =>
+      reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body), ctx.credentials))),
   );
   rejectOtherMethods(app, '/api/model-backends', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: IdParams }>('/api/model-backends/:id', { schema: { summary: 'One model backend', tags, params: ID_PARAMS } }, async (request) => json(await requireModelBackend(ctx.store, request.params.id)));
+  app.get<{ Params: IdParams }>('/api/model-backends/:id', { schema: { summary: 'One model backend', tags, params: ID_PARAMS } }, async (request) =>
+    json(await requireModelBackend(ctx.store, request.params.id)),
+  );
   app.patch<{ Params: IdParams; Body: ModelBackendBody }>(
     '/api/model-backends/:id',
     { schema: { summary: 'Change a model backend (members left out keep their values)', tags, params: ID_PARAMS, body: MODEL_BACKEND_UPDATE_BODY } },

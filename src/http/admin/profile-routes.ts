@@ -2,7 +2,16 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { guardrailCatalogue } from '../../admin/guardrail-catalogue.ts';
 import { keywordRuleJson, profileJson, regexRuleJson } from '../../admin/json.ts';
-import { addKeywordRule, addRegexRule, createProfile, deleteProfile, getProfile, listSecurityProfiles, removeRule, updateProfileSettings } from '../../admin/profiles.ts';
+import {
+  addKeywordRule,
+  addRegexRule,
+  createProfile,
+  deleteProfile,
+  getProfile,
+  listSecurityProfiles,
+  removeRule,
+  updateProfileSettings,
+} from '../../admin/profiles.ts';
 import { replayProfile } from '../../admin/replay.ts';
 import { testRule, type RuleTestInput } from '../../admin/rule-test.ts';
 import { rejectOtherMethods } from '../errors.ts';
@@ -28,7 +37,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   app.get('/api/guardrails', { schema: { summary: 'Every guardrail with the JSON Schema of its profile settings', tags } }, async () => guardrailCatalogue());
   rejectOtherMethods(app, '/api/guardrails', ['GET', 'HEAD']);
 
-  app.get('/api/profiles', { schema: { summary: 'List security profiles', tags } }, async () => ({ profiles: (await listSecurityProfiles(ctx.store)).map(profileJson) }));
+  app.get('/api/profiles', { schema: { summary: 'List security profiles', tags } }, async () => ({
+    profiles: (await listSecurityProfiles(ctx.store)).map(profileJson),
+  }));
   app.post<{ Body: Static<typeof PROFILE_CREATE_BODY> }>(
     '/api/profiles',
     {
@@ -48,13 +59,18 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: IdParams }>('/api/profiles/:id', { schema: { summary: 'One security profile with its settings and rules', tags, params: ID_PARAMS } }, async (request) => profileJson(await getProfile(ctx.store, request.params.id)));
+  app.get<{ Params: IdParams }>(
+    '/api/profiles/:id',
+    { schema: { summary: 'One security profile with its settings and rules', tags, params: ID_PARAMS } },
+    async (request) => profileJson(await getProfile(ctx.store, request.params.id)),
+  );
   app.patch<{ Params: IdParams; Body: Static<typeof PROFILE_PATCH_BODY> }>(
     '/api/profiles/:id',
     {
       schema: {
         summary: 'Change profile settings with a JSON Merge Patch (RFC 7386)',
-        description: 'E.g. {"guardrails":{"llm":{"enabled":false,"threshold":0.8}}}; null resets a member to its default ({"guardrails":{"llm":{"enabled":null}}} follows the protection level again). The settings schema is in GET /api/guardrails.',
+        description:
+          'E.g. {"guardrails":{"llm":{"enabled":false,"threshold":0.8}}}; null resets a member to its default ({"guardrails":{"llm":{"enabled":null}}} follows the protection level again). The settings schema is in GET /api/guardrails.',
         tags,
         params: ID_PARAMS,
         body: PROFILE_PATCH_BODY,
@@ -62,17 +78,21 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
     },
     async (request) => profileJson(await updateProfileSettings(ctx.store, actorOf(request), request.params.id, request.body)),
   );
-  app.delete<{ Params: IdParams }>('/api/profiles/:id', { schema: { summary: 'Delete an unused security profile', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } }, async (request) => {
-    await deleteProfile(ctx.store, actorOf(request), request.params.id);
-    return { ok: true };
-  });
+  app.delete<{ Params: IdParams }>(
+    '/api/profiles/:id',
+    { schema: { summary: 'Delete an unused security profile', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } },
+    async (request) => {
+      await deleteProfile(ctx.store, actorOf(request), request.params.id);
+      return { ok: true };
+    },
+  );
   rejectOtherMethods(app, '/api/profiles/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
 
   app.post<{ Params: IdParams; Body: Static<typeof REPLAY_BODY> }>(
     '/api/profiles/:id/replay',
     {
       schema: {
-        summary: 'What-if replay: run a Runtime LLM\'s recorded checks of a period through this profile and report which would change verdict',
+        summary: "What-if replay: run a Runtime LLM's recorded checks of a period through this profile and report which would change verdict",
         description:
           'Needs checks recorded with message text (profile setting record_message_text); answers 409 conflict when there are none. Nothing is stored. The report counts recorded and candidate verdicts, the checks whose verdict would change (changed), per guardrail how many checks it would newly detect or no longer detect, and lists the changed checks with a dashboard link to each.',
         tags,
@@ -80,7 +100,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
         body: REPLAY_BODY,
       },
     },
-    async (request) => replayProfile(ctx.store, ctx.guardrails, ctx.log, { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since }),
+    async (request) =>
+      replayProfile(ctx.store, ctx.guardrails, ctx.log, { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since }),
   );
   rejectOtherMethods(app, '/api/profiles/:id/replay', ['POST']);
 
@@ -89,7 +110,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
     { schema: { summary: 'Add a keyword rule (Guardrails → Keyword → Add Rules)', tags, params: ID_PARAMS, body: KEYWORD_RULE_BODY } },
     async (request, reply) => {
       const { keyword, whole_word: wholeWord, scope } = request.body;
-      const rule = await addKeywordRule(ctx.store, actorOf(request), request.params.id, { keyword, ...(wholeWord === undefined ? {} : { wholeWord }), ...(scope === undefined ? {} : { scope }) });
+      const rule = await addKeywordRule(ctx.store, actorOf(request), request.params.id, {
+        keyword,
+        ...(wholeWord === undefined ? {} : { wholeWord }),
+        ...(scope === undefined ? {} : { scope }),
+      });
       return reply.code(201).send(keywordRuleJson(rule));
     },
   );
@@ -97,10 +122,22 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
 
   app.post<{ Params: IdParams; Body: Static<typeof REGEX_RULE_BODY> }>(
     '/api/profiles/:id/regex-rules',
-    { schema: { summary: 'Add a regex rule (Guardrails → Regex → Add Rules); invalid or unsupported patterns are refused', tags, params: ID_PARAMS, body: REGEX_RULE_BODY } },
+    {
+      schema: {
+        summary: 'Add a regex rule (Guardrails → Regex → Add Rules); invalid or unsupported patterns are refused',
+        tags,
+        params: ID_PARAMS,
+        body: REGEX_RULE_BODY,
+      },
+    },
     async (request, reply) => {
       const { name, pattern, case_insensitive: caseInsensitive, scope } = request.body;
-      const rule = await addRegexRule(ctx.store, actorOf(request), request.params.id, { name, pattern, ...(caseInsensitive === undefined ? {} : { caseInsensitive }), ...(scope === undefined ? {} : { scope }) });
+      const rule = await addRegexRule(ctx.store, actorOf(request), request.params.id, {
+        name,
+        pattern,
+        ...(caseInsensitive === undefined ? {} : { caseInsensitive }),
+        ...(scope === undefined ? {} : { scope }),
+      });
       return reply.code(201).send(regexRuleJson(rule));
     },
   );
@@ -118,7 +155,14 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
 
   app.post<{ Body: Static<typeof RULE_TEST_BODY> }>(
     '/api/rules/test',
-    { schema: { summary: '"Test this rule": run an unsaved keyword or regex rule on sample text', description: 'Answers {valid:false, error} for a bad pattern (nothing is saved), else {valid:true, matched, spans}.', tags, body: RULE_TEST_BODY } },
+    {
+      schema: {
+        summary: '"Test this rule": run an unsaved keyword or regex rule on sample text',
+        description: 'Answers {valid:false, error} for a bad pattern (nothing is saved), else {valid:true, matched, spans}.',
+        tags,
+        body: RULE_TEST_BODY,
+      },
+    },
     async (request) => {
       const b = request.body;
       const input: RuleTestInput = { kind: b.kind, text: b.text };

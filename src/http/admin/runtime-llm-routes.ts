@@ -1,7 +1,15 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { runtimeLlmJson } from '../../admin/json.ts';
-import { createRuntimeLlm, deleteRuntimeLlm, getRuntimeLlmView, listRuntimeLlmViews, regenerateApiKey, updateRuntimeLlm, type RuntimeLlmInput } from '../../admin/runtime-llms.ts';
+import {
+  createRuntimeLlm,
+  deleteRuntimeLlm,
+  getRuntimeLlmView,
+  listRuntimeLlmViews,
+  regenerateApiKey,
+  updateRuntimeLlm,
+  type RuntimeLlmInput,
+} from '../../admin/runtime-llms.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import { ID_PARAMS, OK_SCHEMA, RUNTIME_LLM_CREATE_BODY, RUNTIME_LLM_UPDATE_BODY, type IdParams, type RuntimeLlmUpdateBody } from './schemas.ts';
@@ -23,7 +31,9 @@ const tags: readonly string[] = ['runtime-llms'];
 
 /** Runtime LLMs and their API keys: the same operations as `rampart runtime-llm` and `rampart key`. */
 export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext): void {
-  app.get('/api/runtime-llms', { schema: { summary: 'List Runtime LLMs (keys only as hints)', tags } }, async () => ({ runtime_llms: (await listRuntimeLlmViews(ctx.store)).map(runtimeLlmJson) }));
+  app.get('/api/runtime-llms', { schema: { summary: 'List Runtime LLMs (keys only as hints)', tags } }, async () => ({
+    runtime_llms: (await listRuntimeLlmViews(ctx.store)).map(runtimeLlmJson),
+  }));
   app.post<{ Body: Static<typeof RUNTIME_LLM_CREATE_BODY> }>(
     '/api/runtime-llms',
     { schema: { summary: 'Create a Runtime LLM; the response holds its API key, shown only this once', tags, body: RUNTIME_LLM_CREATE_BODY } },
@@ -34,16 +44,29 @@ export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext
   );
   rejectOtherMethods(app, '/api/runtime-llms', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: IdParams }>('/api/runtime-llms/:id', { schema: { summary: 'One Runtime LLM', tags, params: ID_PARAMS } }, async (request) => runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)));
+  app.get<{ Params: IdParams }>('/api/runtime-llms/:id', { schema: { summary: 'One Runtime LLM', tags, params: ID_PARAMS } }, async (request) =>
+    runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)),
+  );
   app.patch<{ Params: IdParams; Body: RuntimeLlmUpdateBody }>(
     '/api/runtime-llms/:id',
-    { schema: { summary: 'Change a Runtime LLM (mode, Secure Proxy URL, upstream API key, level, profile, name, system prompt, monitor mode)', tags, params: ID_PARAMS, body: RUNTIME_LLM_UPDATE_BODY } },
+    {
+      schema: {
+        summary: 'Change a Runtime LLM (mode, Secure Proxy URL, upstream API key, level, profile, name, system prompt, monitor mode)',
+        tags,
+        params: ID_PARAMS,
+        body: RUNTIME_LLM_UPDATE_BODY,
+      },
+    },
     async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body), ctx.credentials)),
   );
-  app.delete<{ Params: IdParams }>('/api/runtime-llms/:id', { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } }, async (request) => {
-    await deleteRuntimeLlm(ctx.store, actorOf(request), request.params.id);
-    return { ok: true };
-  });
+  app.delete<{ Params: IdParams }>(
+    '/api/runtime-llms/:id',
+    { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } },
+    async (request) => {
+      await deleteRuntimeLlm(ctx.store, actorOf(request), request.params.id);
+      return { ok: true };
+    },
+  );
   rejectOtherMethods(app, '/api/runtime-llms/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
 
   app.post<{ Params: IdParams }>(

@@ -17,7 +17,9 @@ export const SESSION_SCHEMA = Type.Object({
   user: Type.Object({
     username: Type.String({ description: 'Local account, or sso:<identity> for single sign-on' }),
     auth_method: stringEnum(['password', 'oidc'] as const),
-    must_change_password: Type.Boolean({ description: 'true until the delivered password is changed; other routes answer 403 password_change_required meanwhile' }),
+    must_change_password: Type.Boolean({
+      description: 'true until the delivered password is changed; other routes answer 403 password_change_required meanwhile',
+    }),
   }),
   csrf_token: Type.String({ description: 'Send as X-CSRF-Token on every POST, PUT, PATCH and DELETE' }),
 });
@@ -42,10 +44,13 @@ const RUNTIME_LLM_FIELDS = {
   upstream_api_key: Type.Optional(
     nullableString({
       maxLength: 8192,
-      description: 'Forwarding mode: the credential sent to the upstream LLM. Write-only (stored encrypted; reads show only upstream_credential_set); null removes it.',
+      description:
+        'Forwarding mode: the credential sent to the upstream LLM. Write-only (stored encrypted; reads show only upstream_credential_set); null removes it.',
     }),
   ),
-  monitor: Type.Optional(Type.Boolean({ description: 'Monitor mode for every guardrail of this Runtime LLM: report what would be blocked (monitored_by), block nothing' })),
+  monitor: Type.Optional(
+    Type.Boolean({ description: 'Monitor mode for every guardrail of this Runtime LLM: report what would be blocked (monitored_by), block nothing' }),
+  ),
 } as const;
 export const RUNTIME_LLM_CREATE_BODY = closed({ name: Type.String({ maxLength: 200 }), ...RUNTIME_LLM_FIELDS });
 export const RUNTIME_LLM_UPDATE_BODY = closed({ name: Type.Optional(Type.String({ maxLength: 200 })), ...RUNTIME_LLM_FIELDS });
@@ -59,7 +64,11 @@ export const PROFILE_CREATE_BODY = closed({
 /** A JSON Merge Patch of profile settings; its members are validated against the settings schema. */
 export const PROFILE_PATCH_BODY = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
 
-export const KEYWORD_RULE_BODY = closed({ keyword: Type.String({ maxLength: 1000 }), whole_word: Type.Optional(Type.Boolean()), scope: Type.Optional(RULE_SCOPE) });
+export const KEYWORD_RULE_BODY = closed({
+  keyword: Type.String({ maxLength: 1000 }),
+  whole_word: Type.Optional(Type.Boolean()),
+  scope: Type.Optional(RULE_SCOPE),
+});
 export const REGEX_RULE_BODY = closed({
   name: Type.String({ maxLength: 1000 }),
   pattern: Type.String({ maxLength: 10_000, description: 'RE2 syntax' }),
@@ -116,14 +125,20 @@ export const SSO_BODY = closed({
 export type SsoBody = Static<typeof SSO_BODY>;
 
 const BACKEND_NAME = Type.String({ maxLength: 200, description: 'Unique name; profiles name it in guardrails.<guardrail>.backend' });
-const BACKEND_KIND = stringEnum(['onnx', 'llm_judge'] as const, { description: 'onnx: a local classifier folder; llm_judge: a safety LLM behind an OpenAI-compatible API' });
+const BACKEND_KIND = stringEnum(['onnx', 'llm_judge'] as const, {
+  description: 'onnx: a local classifier folder; llm_judge: a safety LLM behind an OpenAI-compatible API',
+});
 const MODEL_BACKEND_FIELDS = {
   path: Type.Optional(Type.String({ maxLength: 4096, description: 'onnx: absolute path of the folder holding model.onnx, tokenizer.json and manifest.json' })),
   url: Type.Optional(Type.String({ maxLength: 4096, description: 'llm_judge: OpenAI-compatible base URL, e.g. http://vllm:8000/v1' })),
   model: Type.Optional(Type.String({ maxLength: 200, description: 'llm_judge: the served model name' })),
   format: Type.Optional(stringEnum(['llama_guard', 'shieldgemma', 'json'] as const, { description: 'llm_judge: prompt format and verdict parsing' })),
-  api_key: Type.Optional(nullableString({ maxLength: 8192, description: 'llm_judge: write-only (stored encrypted; reads show only api_key_set); null removes it' })),
-  timeout_ms: Type.Optional(Type.Integer({ description: 'Longest wait for an answer (50-120000; default 1000 for onnx, 5000 for llm_judge); on_error decides past it' })),
+  api_key: Type.Optional(
+    nullableString({ maxLength: 8192, description: 'llm_judge: write-only (stored encrypted; reads show only api_key_set); null removes it' }),
+  ),
+  timeout_ms: Type.Optional(
+    Type.Integer({ description: 'Longest wait for an answer (50-120000; default 1000 for onnx, 5000 for llm_judge); on_error decides past it' }),
+  ),
   breaker_failures: Type.Optional(Type.Integer({ description: 'Consecutive failures that open the circuit breaker (1-1000, default 5)' })),
   breaker_cooldown_ms: Type.Optional(Type.Integer({ description: 'How long an open breaker refuses calls before a trial call (1000-3600000, default 30000)' })),
 } as const;

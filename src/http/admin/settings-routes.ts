@@ -26,10 +26,16 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AdminContext):
   rejectOtherMethods(app, '/api/settings/siem/test', ['POST']);
 
   app.get('/api/settings/retention', { schema: { summary: 'Event retention', tags } }, async () => getRetention(ctx.store));
-  app.put<{ Body: RetentionBody }>('/api/settings/retention', { schema: { summary: 'Change event retention (by age and by count)', tags, body: RETENTION_BODY } }, async (request) => updateRetention(ctx.store, actorOf(request), request.body));
+  app.put<{ Body: RetentionBody }>(
+    '/api/settings/retention',
+    { schema: { summary: 'Change event retention (by age and by count)', tags, body: RETENTION_BODY } },
+    async (request) => updateRetention(ctx.store, actorOf(request), request.body),
+  );
   rejectOtherMethods(app, '/api/settings/retention', ['GET', 'HEAD', 'PUT']);
 
-  app.get('/api/settings/sso', { schema: { summary: 'Single sign-on (OpenID Connect) settings; the client secret is never returned', tags } }, async () => ssoSettingsJson(await getSsoSettings(ctx.store), ctx.dataDir));
+  app.get('/api/settings/sso', { schema: { summary: 'Single sign-on (OpenID Connect) settings; the client secret is never returned', tags } }, async () =>
+    ssoSettingsJson(await getSsoSettings(ctx.store), ctx.dataDir),
+  );
   app.put<{ Body: SsoBody }>('/api/settings/sso', { schema: { summary: 'Change single sign-on settings', tags, body: SSO_BODY } }, async (request) =>
     ssoSettingsJson(await updateSsoSettings(ctx.store, ctx.dataDir, actorOf(request), request.body), ctx.dataDir),
   );

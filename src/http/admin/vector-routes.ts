@@ -53,30 +53,61 @@ export function registerVectorRoutes(app: FastifyInstance, ctx: AdminContext): v
 
   app.post<{ Body: ThreatProposalBody }>(
     '/api/vectors/proposals',
-    { schema: { summary: 'Propose a message for the store (typed, or from a check event); it is used only once approved', tags, body: THREAT_PROPOSAL_BODY, response: { 201: THREAT_ENTRY_SCHEMA } } },
+    {
+      schema: {
+        summary: 'Propose a message for the store (typed, or from a check event); it is used only once approved',
+        tags,
+        body: THREAT_PROPOSAL_BODY,
+        response: { 201: THREAT_ENTRY_SCHEMA },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
-      const entry = await proposeThreat(ctx.store, actorOf(request), { text: b.text, eventId: b.event_id, family: b.family, category: b.category, note: b.note });
+      const entry = await proposeThreat(ctx.store, actorOf(request), {
+        text: b.text,
+        eventId: b.event_id,
+        family: b.family,
+        category: b.category,
+        note: b.note,
+      });
       return reply.code(201).send(threatEntryJson(entry));
     },
   );
   rejectOtherMethods(app, '/api/vectors/proposals', ['POST']);
 
-  app.get<{ Params: IdParams }>('/api/vectors/:id', { schema: { summary: 'One entry with its full text', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } }, async (request) => {
-    const row = await findThreatEntry(ctx.store.db, request.params.id);
-    if (!row) throw new AppError('not_found', `Threat vector ${request.params.id} does not exist.`);
-    return threatEntryJson(toThreatEntry(row));
-  });
+  app.get<{ Params: IdParams }>(
+    '/api/vectors/:id',
+    { schema: { summary: 'One entry with its full text', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } },
+    async (request) => {
+      const row = await findThreatEntry(ctx.store.db, request.params.id);
+      if (!row) throw new AppError('not_found', `Threat vector ${request.params.id} does not exist.`);
+      return threatEntryJson(toThreatEntry(row));
+    },
+  );
   app.delete<{ Params: IdParams }>(
     '/api/vectors/:id',
-    { schema: { summary: 'Remove an active entry (seed or operator) from the store; the row stays as a tombstone', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } },
+    {
+      schema: {
+        summary: 'Remove an active entry (seed or operator) from the store; the row stays as a tombstone',
+        tags,
+        params: ID_PARAMS,
+        response: { 200: THREAT_ENTRY_SCHEMA },
+      },
+    },
     async (request) => threatEntryJson(await removeThreat(ctx.store, actorOf(request), request.params.id)),
   );
   rejectOtherMethods(app, '/api/vectors/:id', ['GET', 'HEAD', 'DELETE']);
 
   app.post<{ Params: IdParams }>(
     '/api/vectors/:id/approve',
-    { schema: { summary: 'Approve a proposal: encode it and add it to the store on every node', tags, params: ID_PARAMS, response: { 200: THREAT_ENTRY_SCHEMA } } },
+    {
+      schema: {
+        summary: 'Approve a proposal: encode it and add it to the store on every node',
+        tags,
+        params: ID_PARAMS,
+        response: { 200: THREAT_ENTRY_SCHEMA },
+      },
+    },
     async (request) => threatEntryJson(await approveThreat(ctx.store, actorOf(request), request.params.id, ctx.models.sentenceEncoder())),
   );
   rejectOtherMethods(app, '/api/vectors/:id/approve', ['POST']);

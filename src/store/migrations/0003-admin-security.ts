@@ -4,7 +4,10 @@ import type { Migration } from 'kysely/migration';
 /** Administrator sign-in: lockout counters on accounts, and server-side sessions. */
 export const adminSecurity: Readonly<Migration> = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('admin_users').addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('admin_users')
+      .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable('admin_users').addColumn('locked_until', 'text').execute();
 
     await db.schema

@@ -7,7 +7,13 @@ import type { Migration } from 'kysely/migration';
  */
 export const monitorMode: Readonly<Migration> = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('runtime_llms').addColumn('monitor', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('check_events').addColumn('monitored_by', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    await db.schema
+      .alterTable('runtime_llms')
+      .addColumn('monitor', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('check_events')
+      .addColumn('monitored_by', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
   },
 };

@@ -83,26 +83,51 @@ function fillSlot(slot: string, f: Faker, p: Pools): Value {
   const given = () => f.helpers.arrayElement(p.given);
   const family = () => f.helpers.arrayElement(p.family);
   switch (slot) {
-    case 'NAME': return { text: `${given()} ${family()}`, type: 'PERSON' };
-    case 'NAME_MID': return { text: `${given()} ${f.string.alpha({ length: 1, casing: 'upper' })}. ${family()}`, type: 'PERSON' };
-    case 'GIVEN': return { text: given(), type: 'PERSON' };
-    case 'SURNAME': return { text: family(), type: 'PERSON' };
-    case 'TITLED': return { text: `${f.helpers.arrayElement(TITLES)} ${family()}`, type: 'PERSON' };
-    case 'ADDRESS': return { text: f.location.streetAddress(f.datatype.boolean()), type: 'STREET_ADDRESS' };
-    case 'ADDRESS_FULL': return { text: `${f.location.streetAddress()}, ${f.location.zipCode()} ${f.location.city()}`, type: 'STREET_ADDRESS' };
-    case 'ADDRESS_BLOCK': return { text: `${f.location.streetAddress(f.datatype.boolean())}\n${f.location.zipCode()} ${f.location.city()}`, type: 'STREET_ADDRESS' };
-    case 'PHONE': return { text: f.phone.number(), type: 'PHONE_NUMBER' };
-    case 'CARD': return { text: card(f), type: 'CREDIT_CARD' };
-    case 'EMAIL': return { text: f.internet.email({ firstName: given(), lastName: family() }), type: 'EMAIL_ADDRESS' };
-    case 'IBAN': return { text: f.finance.iban({ formatted: f.datatype.boolean() }), type: 'IBAN_CODE' };
-    case 'SSN': return { text: ssn(f), type: 'US_SSN' };
-    case 'IP': return { text: ip(f), type: 'IP_ADDRESS' };
-    case 'N': return { text: String(f.number.int({ min: 2, max: 99999 })) };
-    case 'YEAR': return { text: String(f.number.int({ min: 1950, max: 2030 })) };
-    case 'DATE': return { text: f.helpers.arrayElement([f.date.anytime().toISOString().slice(0, 10), `${f.number.int({ min: 1, max: 28 })}.${f.number.int({ min: 1, max: 12 })}.${f.number.int({ min: 2000, max: 2030 })}`]) };
-    case 'PRICE': return { text: f.helpers.arrayElement([`€${f.commerce.price()}`, `${f.commerce.price()} USD`, `$${f.number.int(99999).toLocaleString('en-US')}.00`]) };
-    case 'VERSION': return { text: f.system.semver() };
-    default: throw new Error(`unknown slot {${slot}}`);
+    case 'NAME':
+      return { text: `${given()} ${family()}`, type: 'PERSON' };
+    case 'NAME_MID':
+      return { text: `${given()} ${f.string.alpha({ length: 1, casing: 'upper' })}. ${family()}`, type: 'PERSON' };
+    case 'GIVEN':
+      return { text: given(), type: 'PERSON' };
+    case 'SURNAME':
+      return { text: family(), type: 'PERSON' };
+    case 'TITLED':
+      return { text: `${f.helpers.arrayElement(TITLES)} ${family()}`, type: 'PERSON' };
+    case 'ADDRESS':
+      return { text: f.location.streetAddress(f.datatype.boolean()), type: 'STREET_ADDRESS' };
+    case 'ADDRESS_FULL':
+      return { text: `${f.location.streetAddress()}, ${f.location.zipCode()} ${f.location.city()}`, type: 'STREET_ADDRESS' };
+    case 'ADDRESS_BLOCK':
+      return { text: `${f.location.streetAddress(f.datatype.boolean())}\n${f.location.zipCode()} ${f.location.city()}`, type: 'STREET_ADDRESS' };
+    case 'PHONE':
+      return { text: f.phone.number(), type: 'PHONE_NUMBER' };
+    case 'CARD':
+      return { text: card(f), type: 'CREDIT_CARD' };
+    case 'EMAIL':
+      return { text: f.internet.email({ firstName: given(), lastName: family() }), type: 'EMAIL_ADDRESS' };
+    case 'IBAN':
+      return { text: f.finance.iban({ formatted: f.datatype.boolean() }), type: 'IBAN_CODE' };
+    case 'SSN':
+      return { text: ssn(f), type: 'US_SSN' };
+    case 'IP':
+      return { text: ip(f), type: 'IP_ADDRESS' };
+    case 'N':
+      return { text: String(f.number.int({ min: 2, max: 99999 })) };
+    case 'YEAR':
+      return { text: String(f.number.int({ min: 1950, max: 2030 })) };
+    case 'DATE':
+      return {
+        text: f.helpers.arrayElement([
+          f.date.anytime().toISOString().slice(0, 10),
+          `${f.number.int({ min: 1, max: 28 })}.${f.number.int({ min: 1, max: 12 })}.${f.number.int({ min: 2000, max: 2030 })}`,
+        ]),
+      };
+    case 'PRICE':
+      return { text: f.helpers.arrayElement([`€${f.commerce.price()}`, `${f.commerce.price()} USD`, `$${f.number.int(99999).toLocaleString('en-US')}.00`]) };
+    case 'VERSION':
+      return { text: f.system.semver() };
+    default:
+      throw new Error(`unknown slot {${slot}}`);
   }
 }
 

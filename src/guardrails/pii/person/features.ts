@@ -83,20 +83,142 @@ const NOT_TITLE_LINE = 1;
 const TITLE_LINE = 2;
 /** Lower-case particles and function words of other languages: never a name on their own. */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'des', 'ten', 'ter', 'bin', 'ibn',
-  'al', 'el', 'los', 'las', 'lo', 'il', 'gli', 'und', 'et', 'ist', 'ich', 'mi', 'su', 'sur', 'per', 'por', 'para', 'con', 'avec',
-  'mit', 'für', 'och', 'og', 've', 'és', 'une', 'ein', 'eine', 'nel', 'sul', 'dal', 'zu', 'im', 'am', 'um', 'em', 'na', 'no',
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'la',
+  'le',
+  'du',
+  'da',
+  'di',
+  'del',
+  'della',
+  'dos',
+  'das',
+  'des',
+  'ten',
+  'ter',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'los',
+  'las',
+  'lo',
+  'il',
+  'gli',
+  'und',
+  'et',
+  'ist',
+  'ich',
+  'mi',
+  'su',
+  'sur',
+  'per',
+  'por',
+  'para',
+  'con',
+  'avec',
+  'mit',
+  'für',
+  'och',
+  'og',
+  've',
+  'és',
+  'une',
+  'ein',
+  'eine',
+  'nel',
+  'sul',
+  'dal',
+  'zu',
+  'im',
+  'am',
+  'um',
+  'em',
+  'na',
+  'no',
 ]);
 /**
  * Frequent words of other European languages, in any case: "Mein Name ist", "Sehr geehrte". Words
  * that are also given names (Per, Una, Les, Che…) are left out.
  */
 const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'mein', 'meine', 'sehr', 'die', 'das', 'und', 'ich', 'ist', 'nicht', 'wir', 'sie', 'ein', 'eine', 'auf', 'mit', 'für', 'bitte',
-  'danke', 'wie', 'wann', 'warum', 'vielen', 'dank', 'nous', 'vous', 'est', 'une', 'pour', 'avec', 'dans', 'pas', 'que', 'qui',
-  'merci', 'bien', 'très', 'mon', 'votre', 'notre', 'muy', 'como', 'por', 'para', 'con', 'los', 'las', 'gracias',
-  'buenos', 'buenas', 'hola', 'sono', 'della', 'grazie', 'buongiorno', 'ciao', 'het', 'een', 'ik', 'niet', 'bedankt',
-  'não', 'obrigado', 'obrigada', 'você', 'uma', 'tudo', 'bem', 'tuo', 'tua', 'suo', 'sua', 'nostro', 'vostro',
+  'mein',
+  'meine',
+  'sehr',
+  'die',
+  'das',
+  'und',
+  'ich',
+  'ist',
+  'nicht',
+  'wir',
+  'sie',
+  'ein',
+  'eine',
+  'auf',
+  'mit',
+  'für',
+  'bitte',
+  'danke',
+  'wie',
+  'wann',
+  'warum',
+  'vielen',
+  'dank',
+  'nous',
+  'vous',
+  'est',
+  'une',
+  'pour',
+  'avec',
+  'dans',
+  'pas',
+  'que',
+  'qui',
+  'merci',
+  'bien',
+  'très',
+  'mon',
+  'votre',
+  'notre',
+  'muy',
+  'como',
+  'por',
+  'para',
+  'con',
+  'los',
+  'las',
+  'gracias',
+  'buenos',
+  'buenas',
+  'hola',
+  'sono',
+  'della',
+  'grazie',
+  'buongiorno',
+  'ciao',
+  'het',
+  'een',
+  'ik',
+  'niet',
+  'bedankt',
+  'não',
+  'obrigado',
+  'obrigada',
+  'você',
+  'uma',
+  'tudo',
+  'bem',
+  'tuo',
+  'tua',
+  'suo',
+  'sua',
+  'nostro',
+  'vostro',
 ]);
 function isApostrophe(c: number): boolean {
   return c === 39 || c === 0x2019;
@@ -300,7 +422,9 @@ export class TokenView {
     if (this.tokens.kind[i - 1] !== PUNCT) return this.#afterHandle(i);
     const prev = this.text.charCodeAt(this.tokens.start[i - 1]!);
     // . ! ? : " “ - * • and | (a table cell)
-    return prev === 46 || prev === 33 || prev === 63 || prev === 58 || prev === 34 || prev === 8220 || prev === 45 || prev === 42 || prev === 8226 || prev === 124;
+    return (
+      prev === 46 || prev === 33 || prev === 63 || prev === 58 || prev === 34 || prev === 8220 || prev === 45 || prev === 42 || prev === 8226 || prev === 124
+    );
   }
 
   /**
@@ -356,8 +480,15 @@ export class TokenView {
   #afterInitial(i: number): boolean {
     const { tokens } = this;
     return (
-      i >= 2 && !tokens.lineStart[i] && !tokens.lineStart[i - 1] && tokens.kind[i - 1] === PUNCT && this.text.charCodeAt(tokens.start[i - 1]!) === 46 &&
-      tokens.kind[i - 2] === WORD && tokens.end[i - 2] === tokens.start[i - 1] && tokens.end[i - 2]! - tokens.start[i - 2]! === 1 && this.isCapitalised(i - 2)
+      i >= 2 &&
+      !tokens.lineStart[i] &&
+      !tokens.lineStart[i - 1] &&
+      tokens.kind[i - 1] === PUNCT &&
+      this.text.charCodeAt(tokens.start[i - 1]!) === 46 &&
+      tokens.kind[i - 2] === WORD &&
+      tokens.end[i - 2] === tokens.start[i - 1] &&
+      tokens.end[i - 2]! - tokens.start[i - 2]! === 1 &&
+      this.isCapitalised(i - 2)
     );
   }
 
@@ -425,8 +556,20 @@ export class TokenView {
     const before = i > 0 && end[i - 1] === start[i] ? this.text.charCodeAt(start[i]! - 1) : 0;
     const after = i + 1 < count && start[i + 1] === end[i] ? this.text.charCodeAt(end[i]!) : 0;
     return (
-      before === 95 || after === 95 || after === 40 || before === 46 || before === 47 || after === 47 || before === 61 ||
-      after === 61 || before === 60 || (before >= 48 && before <= 57) || (after >= 48 && after <= 57) || before === 36 || before === 35 || before === 64
+      before === 95 ||
+      after === 95 ||
+      after === 40 ||
+      before === 46 ||
+      before === 47 ||
+      after === 47 ||
+      before === 61 ||
+      after === 61 ||
+      before === 60 ||
+      (before >= 48 && before <= 57) ||
+      (after >= 48 && after <= 57) ||
+      before === 36 ||
+      before === 35 ||
+      before === 64
     );
   }
 

@@ -89,7 +89,10 @@ export async function writePersonModel(dir: string, parts: PersonModelParts): Pr
   const floats = new Float32Array([...net.dense, ...net.hiddenBias, ...net.output, net.outputBias, nameness.bias]);
   const weights = Buffer.concat([floats, sparse.data, embeddings.data, namenessWeights.data].map((a) => Buffer.from(a.buffer)));
   const vocab = `${vocabWords.join('\n')}\n`;
-  const lexiconText = `${[...lexicon].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, code]) => `${name}\t${code}`).join('\n')}\n`;
+  const lexiconText = `${[...lexicon]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, code]) => `${name}\t${code}`)
+    .join('\n')}\n`;
   const manifest: PersonManifest = {
     format: FORMAT,
     hashBits: net.hashBits,
@@ -118,7 +121,11 @@ export async function readPersonModel(dir: string = PERSON_MODEL_DIR, read: Mode
   const weights = read(join(dir, WEIGHTS));
   const vocabText = read(join(dir, VOCAB)).toString('utf8');
   const lexiconText = read(join(dir, LEXICON)).toString('utf8');
-  for (const [file, data] of [[WEIGHTS, weights], [VOCAB, vocabText], [LEXICON, lexiconText]] as const) {
+  for (const [file, data] of [
+    [WEIGHTS, weights],
+    [VOCAB, vocabText],
+    [LEXICON, lexiconText],
+  ] as const) {
     if (sha256(data) !== manifest.sha256[file]) throw new Error(`PII person model: ${file} does not match its manifest checksum`);
   }
   const sizes = layout(manifest);

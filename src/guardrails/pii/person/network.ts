@@ -55,7 +55,8 @@ export class Scorer {
   readonly #sparseLanes: Int32Array;
 
   constructor(net: PersonNetwork) {
-    if (net.hidden % LANES !== 0 || net.sparse.byteOffset % LANES !== 0) throw new Error(`PII person model: the hidden layer must have a multiple of ${LANES} units.`);
+    if (net.hidden % LANES !== 0 || net.sparse.byteOffset % LANES !== 0)
+      throw new Error(`PII person model: the hidden layer must have a multiple of ${LANES} units.`);
     if (endianness() !== 'LE') throw new Error('PII person model: scoring needs a little-endian machine.');
     if (MAX_SPARSE_FEATURES > MAX_LANE_SUMS) throw new Error(`PII person model: at most ${MAX_LANE_SUMS} sparse features per token.`);
     this.net = net;

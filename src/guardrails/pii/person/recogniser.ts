@@ -28,7 +28,33 @@ export const TOKEN_THRESHOLD = 0.4;
 export const JOIN_THRESHOLD = 0.25;
 
 // Lower-case particles inside names: "Ludwig van Beethoven", "Maria de la Cruz".
-const PARTICLES: ReadonlySet<string> = new Set(['van', 'von', 'der', 'den', 'de', 'la', 'le', 'du', 'da', 'di', 'del', 'della', 'dos', 'das', 'los', 'ten', 'ter', 'zu', 'bin', 'bint', 'ibn', 'abu', 'al', 'el', 'y']);
+const PARTICLES: ReadonlySet<string> = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'la',
+  'le',
+  'du',
+  'da',
+  'di',
+  'del',
+  'della',
+  'dos',
+  'das',
+  'los',
+  'ten',
+  'ter',
+  'zu',
+  'bin',
+  'bint',
+  'ibn',
+  'abu',
+  'al',
+  'el',
+  'y',
+]);
 const POSSESSIVE = /['’]s$/;
 /**
  * Other PII this close to a name (in UTF-16 units) makes it personal data: a record. Farther away,
@@ -42,9 +68,51 @@ const LIST_RANK = 10000;
 
 /** Legal forms and words that make a name before them a company's: "Grimes LLC", "Pucci s.r.l.", "Swift Group". */
 const COMPANY_FORMS: ReadonlySet<string> = new Set([
-  'inc', 'llc', 'llp', 'ltd', 'plc', 'corp', 'co', 'gmbh', 'ag', 'kg', 'ohg', 'se', 'sa', 'sas', 'sarl', 'eurl', 'sca', 'scs', 'snc', 'srl',
-  's.r.l', 'spa', 'bv', 'nv', 'ab', 'as', 'asa', 'oy', 'oyj', 'aps', 'a/s', 'kft', 'zrt', 'sp', 's.r.o', 'group', 'holding', 'holdings',
-  'partners', 'kommanditbolag', 'handelsbolag', 'limited', 'company', 'gruppe', 'groep',
+  'inc',
+  'llc',
+  'llp',
+  'ltd',
+  'plc',
+  'corp',
+  'co',
+  'gmbh',
+  'ag',
+  'kg',
+  'ohg',
+  'se',
+  'sa',
+  'sas',
+  'sarl',
+  'eurl',
+  'sca',
+  'scs',
+  'snc',
+  'srl',
+  's.r.l',
+  'spa',
+  'bv',
+  'nv',
+  'ab',
+  'as',
+  'asa',
+  'oy',
+  'oyj',
+  'aps',
+  'a/s',
+  'kft',
+  'zrt',
+  'sp',
+  's.r.o',
+  'group',
+  'holding',
+  'holdings',
+  'partners',
+  'kommanditbolag',
+  'handelsbolag',
+  'limited',
+  'company',
+  'gruppe',
+  'groep',
 ]);
 
 function namesCompany(view: TokenView, i: number): boolean {
@@ -140,8 +208,13 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   const gap = (a: number, b: number): boolean => !tokens.lineStart[b] && tokens.start[b]! - tokens.end[a]! <= 1;
   // "J." written as an initial: a single capital letter followed by a full stop.
   const isInitial = (i: number): boolean =>
-    i >= 0 && i + 1 < tokens.count && tokens.kind[i] === WORD && tokens.end[i]! - tokens.start[i]! === 1 &&
-    view.isCapitalised(i) && tokens.kind[i + 1] === PUNCT && text.charCodeAt(tokens.start[i + 1]!) === 46 &&
+    i >= 0 &&
+    i + 1 < tokens.count &&
+    tokens.kind[i] === WORD &&
+    tokens.end[i]! - tokens.start[i]! === 1 &&
+    view.isCapitalised(i) &&
+    tokens.kind[i + 1] === PUNCT &&
+    text.charCodeAt(tokens.start[i + 1]!) === 46 &&
     tokens.start[i + 1] === tokens.end[i];
 
   /** The next name token from `at` towards `dir` (over an initial or up to two particles), or -1. */
@@ -252,7 +325,9 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
     for (let k = 0; k < spans.length; k++) {
       if (levels[k] === EVIDENCE_PERSONAL) continue;
       const listed = (j: number): boolean =>
-        j >= 0 && j < spans.length && levels[j] === EVIDENCE_PERSONAL &&
+        j >= 0 &&
+        j < spans.length &&
+        levels[j] === EVIDENCE_PERSONAL &&
         LIST_GAP.test(j < k ? text.slice(spans[j]!.end, spans[k]!.start) : text.slice(spans[k]!.end, spans[j]!.start));
       if (spans[k]!.parts.some((p) => known.has(p)) || listed(k - 1) || listed(k + 1)) {
         levels[k] = EVIDENCE_PERSONAL;
@@ -260,9 +335,7 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
       }
     }
   }
-  return levels.map((level, k) =>
-    level === EVIDENCE_NONE && (spans[k]!.words >= 2 || hasTitleBefore(text, spans[k]!.start)) ? EVIDENCE_STRUCTURE : level,
-  );
+  return levels.map((level, k) => (level === EVIDENCE_NONE && (spans[k]!.words >= 2 || hasTitleBefore(text, spans[k]!.start)) ? EVIDENCE_STRUCTURE : level));
 }
 
 /** PERSON entities: name confidence (calibrated) weighted by the evidence that it is personal data. */

@@ -16,11 +16,76 @@ const GLUED_SUFFIX =
  * u. 47.", "Pärnu mnt 22", "Krekova ulica 3", "Niyazi prospekti, 735", "Apriķu bulvāris 216".
  */
 const SEPARATE_TYPE = [
-  'utca', 'u\\.', 'út', 'útja', 'tér', 'körút', 'krt\\.', 'köz', 'sor', 'sétány', 'határút', 'mnt\\.?', 'maantee', 'tn\\.?', 'tänav', 'pst\\.?',
-  'puiestee', 'iela', 'gatve', 'bulvāris', 'gāte', 'dambis', 'prospekts', 'šoseja', 'laukums', 'gatvė', 'g\\.', 'pr\\.', 'al\\.', 'gate', 'gata',
-  'gatan', 'vej', 'gade', 'allé', 'vei', 'veien', 'väg', 'vägen', 'tie', 'katu', 'ulica', 'cesta', 'ulice', 'trg', 'put', 'prilaz',
-  'obala', 'šetalište', 'námestie', 'nám\\.', 'trieda', 'nábrežie', 'aleja', 'prospekti', 'küçəsi', 'küç\\.', 'sh\\.', 'sahəsi',
-  'döngəsi', 'dalan', 'caddesi', 'cad\\.', 'sokak', 'sokağı', 'sk\\.', 'bulvarı', 'ulitsa', 'naberezhnaya', 'shosse',
+  'utca',
+  'u\\.',
+  'út',
+  'útja',
+  'tér',
+  'körút',
+  'krt\\.',
+  'köz',
+  'sor',
+  'sétány',
+  'határút',
+  'mnt\\.?',
+  'maantee',
+  'tn\\.?',
+  'tänav',
+  'pst\\.?',
+  'puiestee',
+  'iela',
+  'gatve',
+  'bulvāris',
+  'gāte',
+  'dambis',
+  'prospekts',
+  'šoseja',
+  'laukums',
+  'gatvė',
+  'g\\.',
+  'pr\\.',
+  'al\\.',
+  'gate',
+  'gata',
+  'gatan',
+  'vej',
+  'gade',
+  'allé',
+  'vei',
+  'veien',
+  'väg',
+  'vägen',
+  'tie',
+  'katu',
+  'ulica',
+  'cesta',
+  'ulice',
+  'trg',
+  'put',
+  'prilaz',
+  'obala',
+  'šetalište',
+  'námestie',
+  'nám\\.',
+  'trieda',
+  'nábrežie',
+  'aleja',
+  'prospekti',
+  'küçəsi',
+  'küç\\.',
+  'sh\\.',
+  'sahəsi',
+  'döngəsi',
+  'dalan',
+  'caddesi',
+  'cad\\.',
+  'sokak',
+  'sokağı',
+  'sk\\.',
+  'bulvarı',
+  'ulitsa',
+  'naberezhnaya',
+  'shosse',
 ].join('|');
 /** Street types written before the name in Central and Eastern Europe, Greece, Romania, Indonesia and Malaysia. */
 const PREFIX_TYPE =
@@ -51,19 +116,25 @@ export const worldStreetAddress = defineRecogniser({
       name: 'separate-type',
       words: alternatives(SEPARATE_TYPE),
       numberAfter: true,
-      regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]*(?: (?:\p{Lu}[\p{L}\-]*|${SEPARATE_TYPE})){0,3} (?:${SEPARATE_TYPE})(?!\p{L}),? ?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
+      regex: re(
+        String.raw`${WORD_START}\p{Lu}[\p{L}\-]*(?: (?:\p{Lu}[\p{L}\-]*|${SEPARATE_TYPE})){0,3} (?:${SEPARATE_TYPE})(?!\p{L}),? ?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`,
+      ),
       score: 0.6,
     },
     {
       name: 'prefix-type',
       words: alternatives(PREFIX_TYPE),
-      regex: re(String.raw`${WORD_START}(?i:${PREFIX_TYPE})(?!\p{L}) ?(?:\p{Ll}{1,2} )?${NAME_WORD}(?: ${NAME_WORD}){0,2},? (?:d\. ?)?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`),
+      regex: re(
+        String.raw`${WORD_START}(?i:${PREFIX_TYPE})(?!\p{L}) ?(?:\p{Ll}{1,2} )?${NAME_WORD}(?: ${NAME_WORD}){0,2},? (?:d\. ?)?${HOUSE_NUMBER}${WORD_END}${POSTAL_TAIL}`,
+      ),
       score: 0.6,
     },
     {
       name: 'latin-american',
       words: alternatives(LATAM_TYPE),
-      regex: re(String.raw`${WORD_START}(?:${LATAM_TYPE}) (?:de |del |da |do |das |dos )?${NAME_WORD}(?: (?:de |del |da |do )?${NAME_WORD}){0,3},? (?:n[º°o]\.? ?)?\d{1,5}${WORD_END}${POSTAL_TAIL}`),
+      regex: re(
+        String.raw`${WORD_START}(?:${LATAM_TYPE}) (?:de |del |da |do |das |dos )?${NAME_WORD}(?: (?:de |del |da |do )?${NAME_WORD}){0,3},? (?:n[º°o]\.? ?)?\d{1,5}${WORD_END}${POSTAL_TAIL}`,
+      ),
       score: 0.6,
     },
     {
@@ -75,20 +146,26 @@ export const worldStreetAddress = defineRecogniser({
     },
     {
       name: 'military-mail',
-      regex: re(String.raw`${WORD_START}(?:(?:PSC|CMR|Unit) \d{1,5},? Box \d{1,5}|(?:USNS|USS) \p{Lu}[\p{L} ]{1,30}?),?\s(?:APO|FPO|DPO) (?:AE|AP|AA) \d{5}${WORD_END}`),
+      regex: re(
+        String.raw`${WORD_START}(?:(?:PSC|CMR|Unit) \d{1,5},? Box \d{1,5}|(?:USNS|USS) \p{Lu}[\p{L} ]{1,30}?),?\s(?:APO|FPO|DPO) (?:AE|AP|AA) \d{5}${WORD_END}`,
+      ),
       score: 0.85,
       requires: /[AFD]PO /,
     },
     {
       name: 'postal-box',
       words: ['Box', 'Postfach', 'Apartado', 'Casilla', 'Caixa', 'Boîte'],
-      regex: re(String.raw`${WORD_START}(?:P\. ?O\. ?Box|PO Box|Post Office Box|Postfach|Apartado(?: postal| de correos)?|Casilla(?: de correo)?|Caixa Postal|Boîte postale) \d{1,6}${WORD_END}${POSTAL_TAIL}`),
+      regex: re(
+        String.raw`${WORD_START}(?:P\. ?O\. ?Box|PO Box|Post Office Box|Postfach|Apartado(?: postal| de correos)?|Casilla(?: de correo)?|Caixa Postal|Boîte postale) \d{1,6}${WORD_END}${POSTAL_TAIL}`,
+      ),
       score: 0.6,
     },
     {
       // 〒150-0001 東京都渋谷区神宮前1-2-3: prefecture, city or ward, district, block numbers.
       name: 'japanese',
-      regex: re(String.raw`(?:〒\d{3}-\d{4}\s?)?(?:\p{sc=Han}{1,3}[都道府県])?\p{sc=Han}{1,6}[市区町村郡][\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{0,10}[0-9０-９]{1,4}(?:(?:丁目|番地|番|号|[-−－の])[0-9０-９]{1,4}){1,3}号?`),
+      regex: re(
+        String.raw`(?:〒\d{3}-\d{4}\s?)?(?:\p{sc=Han}{1,3}[都道府県])?\p{sc=Han}{1,6}[市区町村郡][\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{0,10}[0-9０-９]{1,4}(?:(?:丁目|番地|番|号|[-−－の])[0-9０-９]{1,4}){1,3}号?`,
+      ),
       score: 0.7,
       requires: /[市区町村郡]/,
     },
@@ -102,7 +179,9 @@ export const worldStreetAddress = defineRecogniser({
     {
       // 서울특별시 강남구 테헤란로 123
       name: 'korean',
-      regex: re(String.raw`(?:[가-힣]{2,}(?:특별시|광역시|특별자치시|도|시) )?(?:[가-힣]+(?:시|군|구) ){1,2}[가-힣0-9]+(?:로|길|동)(?: ?\d{1,3}번?길)? \d{1,4}(?:-\d{1,4})?`),
+      regex: re(
+        String.raw`(?:[가-힣]{2,}(?:특별시|광역시|특별자치시|도|시) )?(?:[가-힣]+(?:시|군|구) ){1,2}[가-힣0-9]+(?:로|길|동)(?: ?\d{1,3}번?길)? \d{1,4}(?:-\d{1,4})?`,
+      ),
       score: 0.7,
       requires: /[가-힣]/,
     },
@@ -110,7 +189,9 @@ export const worldStreetAddress = defineRecogniser({
       // "123 Teheran-ro, Gangnam-gu" and "Teheran-ro 123"
       name: 'korean-romanised',
       words: ['ro', 'gil', 'daero'],
-      regex: re(String.raw`${WORD_START}(?:\d{1,4}(?:-\d{1,4})?,? \p{Lu}[a-z]+(?:-[a-z]+)?-(?:ro|gil|daero)|\p{Lu}[a-z]+(?:-[a-z]+)?-(?:ro|gil|daero) \d{1,4}(?:-\d{1,4})?)${WORD_END}(?:, \p{Lu}[a-z]+-(?:gu|si|gun|dong))?${POSTAL_TAIL}`),
+      regex: re(
+        String.raw`${WORD_START}(?:\d{1,4}(?:-\d{1,4})?,? \p{Lu}[a-z]+(?:-[a-z]+)?-(?:ro|gil|daero)|\p{Lu}[a-z]+(?:-[a-z]+)?-(?:ro|gil|daero) \d{1,4}(?:-\d{1,4})?)${WORD_END}(?:, \p{Lu}[a-z]+-(?:gu|si|gun|dong))?${POSTAL_TAIL}`,
+      ),
       score: 0.7,
     },
     {
@@ -124,7 +205,9 @@ export const worldStreetAddress = defineRecogniser({
       // "House No. 12, Sector 15, Gurgaon 122001"
       name: 'indian-house',
       words: ['House', 'Flat', 'Plot', 'Door', 'HouseNo', 'FlatNo', 'PlotNo', 'DoorNo'],
-      regex: re(String.raw`${WORD_START}(?:House|Flat|Plot|Door) ?No\.? ?[\dA-Z][\dA-Z\-\/]{0,6}(?:, ?(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th)?)(?: (?:${NAME_WORD}|\d{1,3}))*){1,2}${WORD_END}${POSTAL_TAIL}`),
+      regex: re(
+        String.raw`${WORD_START}(?:House|Flat|Plot|Door) ?No\.? ?[\dA-Z][\dA-Z\-\/]{0,6}(?:, ?(?:${NAME_WORD}|\d{1,3}(?:st|nd|rd|th)?)(?: (?:${NAME_WORD}|\d{1,3}))*){1,2}${WORD_END}${POSTAL_TAIL}`,
+      ),
       score: 0.6,
     },
     {
@@ -132,11 +215,31 @@ export const worldStreetAddress = defineRecogniser({
       // "moving in at Podravska 23, Stan 4" (not "ship to Germany 2 pallets").
       name: 'after-address-cue',
       words: ['address', 'ship', 'send', 'deliver', 'mail', 'moving', 'moved', 'live', 'lives', 'living', 'reside', 'resides', 'located'],
-      regex: re(String.raw`(?<![\p{L}])(?i:address(?: is)?|ship to|send to|deliver to|mail to|moving in at|moved to|live at|lives at|living at|reside at|resides at|located at)[:\s]+(?<value>(?:\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2}\.? ${HOUSE_NUMBER}|\d{1,5}[a-zA-Z]? \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){1,2})${WORD_END}${POSTAL_TAIL})(?=[ \t]*(?:[,.;!?\n)]|$))`, 'd'),
+      regex: re(
+        String.raw`(?<![\p{L}])(?i:address(?: is)?|ship to|send to|deliver to|mail to|moving in at|moved to|live at|lives at|living at|reside at|resides at|located at)[:\s]+(?<value>(?:\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2}\.? ${HOUSE_NUMBER}|\d{1,5}[a-zA-Z]? \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){1,2})${WORD_END}${POSTAL_TAIL})(?=[ \t]*(?:[,.;!?\n)]|$))`,
+        'd',
+      ),
       score: 0.6,
     },
   ],
-  context: ['address', 'live at', 'lives at', 'ship to', 'deliver to', 'adresse', 'dirección', 'endereço', 'osoite', 'cím', 'adres', 'adresa', 'adress', '住所', '주소', '地址'],
+  context: [
+    'address',
+    'live at',
+    'lives at',
+    'ship to',
+    'deliver to',
+    'adresse',
+    'dirección',
+    'endereço',
+    'osoite',
+    'cím',
+    'adres',
+    'adresa',
+    'adress',
+    '住所',
+    '주소',
+    '地址',
+  ],
   normalise: (raw) => raw,
 });
 
@@ -148,7 +251,9 @@ export const streetBeforePostalCode = defineRecogniser({
   patterns: [
     {
       name: 'street-then-postal-code',
-      regex: re(String.raw`${WORD_START}\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2} \d{1,4}[a-zA-Z]?(?:\/\d{1,4})?(?:, ?|\n)(?:\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}|[A-Z]{2}-?\d{4}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]*| \d{1,2})?${WORD_END}`),
+      regex: re(
+        String.raw`${WORD_START}\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2} \d{1,4}[a-zA-Z]?(?:\/\d{1,4})?(?:, ?|\n)(?:\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}|[A-Z]{2}-?\d{4}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]*| \d{1,2})?${WORD_END}`,
+      ),
       score: 0.55,
     },
   ],

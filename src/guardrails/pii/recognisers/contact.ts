@@ -93,12 +93,29 @@ export const email = defineRecogniser({
 function notPersonalRanges(): BlockList {
   const ranges = new BlockList();
   const v4: [string, number][] = [
-    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-    ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
     ['224.0.0.0', 3],
   ];
   for (const [network, prefix] of v4) ranges.addSubnet(network, prefix, 'ipv4');
-  const v6: [string, number][] = [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b:1::', 48]];
+  const v6: [string, number][] = [
+    ['::', 127],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+    ['2001:db8::', 32],
+    ['64:ff9b:1::', 48],
+  ];
   for (const [network, prefix] of v6) ranges.addSubnet(network, prefix, 'ipv6');
   return ranges;
 }
@@ -120,7 +137,9 @@ export const ipAddress = defineRecogniser({
     {
       // Candidates only: hex groups and colons; the validator asks node:net whether it is really IPv6.
       name: 'ipv6',
-      regex: re(String.raw`(?<![\p{L}\p{N}_:.])(?=[0-9A-Fa-f:.]*::|(?:[0-9A-Fa-f]{1,4}:){7})[0-9A-Fa-f:]*:[0-9A-Fa-f:]*(?:\d{1,3}(?:\.\d{1,3}){3})?(?:\/\d{1,3})?(?![\p{L}\p{N}_:])`),
+      regex: re(
+        String.raw`(?<![\p{L}\p{N}_:.])(?=[0-9A-Fa-f:.]*::|(?:[0-9A-Fa-f]{1,4}:){7})[0-9A-Fa-f:]*:[0-9A-Fa-f:]*(?:\d{1,3}(?:\.\d{1,3}){3})?(?:\/\d{1,3})?(?![\p{L}\p{N}_:])`,
+      ),
       score: 0.6,
       validScore: 0.85,
       // Two colons close together: times ("02:15") and labels ("Note:") never run the costlier regex.

@@ -38,8 +38,5 @@ export const brCpf = defineRecogniser({
     { name: 'digits', find: wholeDigitRun(11), score: 0.05, validScore: 0.4 },
   ],
   context: ['cpf', 'cadastro de pessoas', 'contribuinte'],
-  validate: (value) =>
-    !isRepeated(value) &&
-    cpfCheckDigit(value, 9) === Number(value[9]) &&
-    cpfCheckDigit(value, 10) === Number(value[10]),
+  validate: (value) => !isRepeated(value) && cpfCheckDigit(value, 9) === Number(value[9]) && cpfCheckDigit(value, 10) === Number(value[10]),
 });

@@ -41,7 +41,18 @@ export const jpMyNumber = defineRecogniser({
   },
 });
 
-const RRN_CENTURY: Readonly<Record<string, number>> = { '9': 1800, '0': 1800, '1': 1900, '2': 1900, '5': 1900, '6': 1900, '3': 2000, '4': 2000, '7': 2000, '8': 2000 };
+const RRN_CENTURY: Readonly<Record<string, number>> = {
+  '9': 1800,
+  '0': 1800,
+  '1': 1900,
+  '2': 1900,
+  '5': 1900,
+  '6': 1900,
+  '3': 2000,
+  '4': 2000,
+  '7': 2000,
+  '8': 2000,
+};
 
 /**
  * Korean resident registration number: birth date, a sex/century digit, then six digits. Numbers
@@ -81,8 +92,7 @@ export const sgNricFin = defineRecogniser({
     const series = value[0]!;
     const sum = weightedSum(value.slice(1), NRIC_WEIGHTS) + (series === 'T' || series === 'G' ? 4 : series === 'M' ? 3 : 0);
     const r = sum % 11;
-    const expected =
-      series === 'S' || series === 'T' ? 'JZIHGFEDCBA'[r] : series === 'M' ? 'KLJNPQRTUWX'[10 - r] : 'XWUTRQPNMLK'[r];
+    const expected = series === 'S' || series === 'T' ? 'JZIHGFEDCBA'[r] : series === 'M' ? 'KLJNPQRTUWX'[10 - r] : 'XWUTRQPNMLK'[r];
     return expected === value[8];
   },
 });

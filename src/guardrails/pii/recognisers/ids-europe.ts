@@ -44,7 +44,13 @@ export const esNif = defineRecogniser({
   entity: 'ES_NIF',
   numeric: true,
   patterns: [
-    { name: 'nif', regex: re(String.raw`${NUMBER_START}(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]${WORD_END}`), requires: digitRuns([7, 8]), score: 0.3, validScore: 0.95 },
+    {
+      name: 'nif',
+      regex: re(String.raw`${NUMBER_START}(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]${WORD_END}`),
+      requires: digitRuns([7, 8]),
+      score: 0.3,
+      validScore: 0.95,
+    },
   ],
   context: ['dni', 'nif', 'nie', 'documento nacional', 'identificación fiscal', 'extranjero'],
   normalise: (raw) => raw.replace(/-/g, '').toUpperCase(),
@@ -55,7 +61,9 @@ export const esNif = defineRecogniser({
 });
 
 // Odd-position values of the codice fiscale check character, indexed 0-9 then A-Z.
-const CF_ODD: readonly number[] = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+const CF_ODD: readonly number[] = [
+  1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
+];
 
 function cfValue(ch: string): number {
   const code = ch.charCodeAt(0);
@@ -69,7 +77,9 @@ export const itFiscalCode = defineRecogniser({
   patterns: [
     {
       name: 'codice-fiscale',
-      regex: re(String.raw`${WORD_START}[A-Za-z]{6}[\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\dLMNP-Vlmnp-v]{2}[A-Za-z][\dLMNP-Vlmnp-v]{3}[A-Za-z]${WORD_END}`),
+      regex: re(
+        String.raw`${WORD_START}[A-Za-z]{6}[\dLMNP-Vlmnp-v]{2}[ABCDEHLMPRSTabcdehlmprst][\dLMNP-Vlmnp-v]{2}[A-Za-z][\dLMNP-Vlmnp-v]{3}[A-Za-z]${WORD_END}`,
+      ),
       score: 0.4,
       validScore: 1,
       requires: (gate) => gate.alphanumericRun >= 16,
@@ -113,9 +123,7 @@ export const deTaxId = defineRecogniser({
   name: 'de-tax-id',
   entity: 'DE_TAX_ID',
   numeric: true,
-  patterns: [
-    { name: 'grouped', regex: re(String.raw`${NUMBER_START}[1-9]\d ?\d{3} ?\d{3} ?\d{3}${NUMBER_END}`), score: 0.1, validScore: 0.55 },
-  ],
+  patterns: [{ name: 'grouped', regex: re(String.raw`${NUMBER_START}[1-9]\d ?\d{3} ?\d{3} ?\d{3}${NUMBER_END}`), score: 0.1, validScore: 0.55 }],
   context: ['steuer', 'steuerliche identifikationsnummer', 'steuer-id', 'steuerid', 'idnr', 'identifikationsnummer', 'tax id', 'tin'],
   validate: (value) => {
     // Among the first ten digits exactly one digit repeats (two or three times) and at least one is missing.
