@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -44,6 +45,8 @@ interface Entry {
 
 export interface ModelBackendsOptions {
   store: Store;
+  /** ONNX folders given relative (pulled models: `models/<name>`) are this node's copy under it. */
+  dataDir: string;
   credentials: CredentialBox;
   metrics: Metrics;
   log: Logger;
@@ -87,7 +90,8 @@ export class ModelBackends implements BackendCaller {
     const previous = [...this.#entries.values()];
     const next = new Map<string, Entry>();
     for (const s of stored) {
-      const current = previous.find((e) => e.stored.id === s.id && e.stored.updatedAt === s.updatedAt);
+      // One that could not be loaded is tried again: its files may have arrived since (a pulled model's copy on this node).
+      const current = previous.find((e) => e.stored.id === s.id && e.stored.updatedAt === s.updatedAt && e.loadError === undefined);
       next.set(s.name, current ?? this.#build(s));
     }
     this.#entries = next;
@@ -139,7 +143,7 @@ export class ModelBackends implements BackendCaller {
       try {
         // onnxruntime loads only where an ONNX backend is configured.
         const { OnnxClassifier } = await import('./onnx-classifier.ts');
-        const classifier = await OnnxClassifier.load(settings.path);
+        const classifier = await OnnxClassifier.load(resolve(this.#options.dataDir, settings.path));
         entry.backend = classifier;
         entry.device = classifier.device;
         this.#options.log.info(

@@ -15,6 +15,7 @@ import { waitInWords } from './wait-time.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerOpsRoutes } from './ops-routes.ts';
 import type { ModelBackends } from '../backends/model-backends.ts';
+import type { ModelFilesSync } from '../pulled-models/model-sync.ts';
 import { registerProxyRoutes } from './proxy-routes.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
@@ -39,6 +40,8 @@ export interface ApiAppOptions {
   events: CheckEventQueue;
   /** This process's model backends, reported in /readyz. */
   backends: ModelBackends;
+  /** This node's copies of pulled models, reported in /readyz. */
+  modelFiles: ModelFilesSync;
   /** The dashboard's port, once it listens: `/` on this listener sends browsers there for sign-in. */
   dashboardPort: () => number;
   /** Names the TLS certificate is issued for: the only Host names a redirect may point at. */
@@ -90,7 +93,14 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
     // A chat history carries many messages, each up to the message limit.
     bodyLimit: Math.max(4 * 1024 * 1024, bodyLimitFor(options.limits.maxMessageChars)),
   });
-  registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics, events: options.events, backends: options.backends });
+  registerOpsRoutes(app, {
+    store: options.store,
+    config: options.config,
+    metrics: options.metrics,
+    events: options.events,
+    backends: options.backends,
+    modelFiles: options.modelFiles,
+  });
   // The appliance's address (port 443) is also where operators first sign in: send them to the dashboard.
   const publicNames = new Set(options.publicNames);
   app.get('/', { schema: { summary: 'Redirects a browser to the dashboard for sign-in', tags: ['operations'] } }, async (request, reply) =>
