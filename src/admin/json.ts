@@ -1,9 +1,6 @@
 import type { BackendHealth } from '../backends/model-backends.ts';
 import type { KeywordRule, RegexRule } from '../engine/guardrail.ts';
-import { backendPathOf } from '../pulled-models/model-folder.ts';
-import type { ModelFilesStatus } from '../pulled-models/model-sync.ts';
 import type { StoredModelBackend } from '../store/model-backends.ts';
-import type { PulledModel } from '../store/pulled-models.ts';
 import type { SecurityProfile } from './profiles.ts';
 import type { RuntimeLlmView } from './runtime-llms.ts';
 
@@ -71,44 +68,5 @@ export function modelBackendJson(backend: StoredModelBackend, health?: BackendHe
       : {}),
     created_at: backend.createdAt,
     updated_at: backend.updatedAt,
-  };
-}
-
-/** What a pulled or imported model's JSON adds about this node and the profiles. */
-export interface PulledModelFacts {
-  /** The backend's name (the model's, unless the backend was renamed). */
-  backend: string | undefined;
-  /** Profiles whose guardrails ask it, as "profile/guardrail". */
-  usedBy: string[];
-  /** Where this node runs it. */
-  device: 'cpu' | 'cuda';
-  /** This node's copy of its files. */
-  onThisNode: ModelFilesStatus | undefined;
-}
-
-/** A pulled or imported model: where it came from (the commit makes a pull reproducible), its files' checksums, its licence. */
-export function pulledModelJson(model: PulledModel, facts: PulledModelFacts) {
-  const positive = model.manifest.positive_label;
-  return {
-    id: model.id,
-    name: model.name,
-    source: model.source,
-    repo: model.repo,
-    revision: model.revision,
-    commit: model.commit,
-    file: model.onnxFile,
-    files: model.files.map((f) => ({ path: f.path, local_name: f.local, size: f.size, sha256: f.sha256 })),
-    license: model.license,
-    license_accepted: model.licenseAccepted,
-    labels: model.manifest.labels,
-    positive_labels: typeof positive === 'string' ? [positive] : positive,
-    max_tokens: model.manifest.max_tokens,
-    backend: facts.backend ?? null,
-    path: backendPathOf(model.name),
-    used_by: facts.usedBy,
-    device: facts.device,
-    ...(facts.onThisNode ? { on_this_node: facts.onThisNode } : {}),
-    created_at: model.createdAt,
-    updated_at: model.updatedAt,
   };
 }

@@ -9,7 +9,7 @@ import { deletePulledModelRow, findPulledModel, insertPulledModel, listPulledMod
 import type { Store } from '../store/store.ts';
 import type { ModelFilesStatus } from '../pulled-models/model-sync.ts';
 import type { Actor } from './actor.ts';
-import type { PulledModelFacts } from './json.ts';
+import type { PulledModelFacts } from '../pulled-models/model-json.ts';
 import { applyConfigChange } from './config-change.ts';
 import { backendUsers, defaultLimits, validateBackendName } from './model-backends.ts';
 import { patchedProfile } from './profiles.ts';

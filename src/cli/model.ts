@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import { pulledModelJson } from '../admin/json.ts';
-import { listPulledModelsOf, modelFacts, unregisterPulledModel, BACKEND_GUARDRAILS } from '../admin/pulled-models.ts';
+import { pulledModelJson } from '../pulled-models/model-json.ts';
+import { BACKEND_GUARDRAILS, listPulledModelsOf, modelFacts } from '../admin/pulled-models.ts';
 import { BACKEND_MODES } from '../engine/profile-settings.ts';
 import { AppError, errorTypeOf } from '../errors.ts';
 import { onnxDevice } from '../backends/onnx-device.ts';
 import { importModel } from '../pulled-models/model-import.ts';
-import { checkFolder, modelFolder, removeFolder, withModelLock } from '../pulled-models/model-folder.ts';
+import { checkFolder, modelFolder } from '../pulled-models/model-folder.ts';
+import { removeModel } from '../pulled-models/model-remove.ts';
 import { pullModel, type PullProgress } from '../pulled-models/model-pull.ts';
 import type { InstallOutcome } from '../pulled-models/model-install.ts';
 import type { Store } from '../store/store.ts';
@@ -219,17 +220,9 @@ export function registerModelCommands(program: Command): void {
   ).action(async (name: string, flags: ModelFlags) => {
     await reporting(flags, async () => {
       const config = commandConfig(flags);
-      await withStore(flags, (store) =>
-        withModelLock(config.dataDir, name, async () => {
-          const registered = (await listPulledModelsOf(store)).some((m) => m.name === name);
-          // On a node where another already unregistered it, only this node's copy is left to delete.
-          if (registered) await unregisterPulledModel(store, cliActor(), name);
-          const deleted = await removeFolder(config.dataDir, name);
-          if (!registered && !deleted) throw new AppError('not_found', `No pulled or imported model is named ${JSON.stringify(name)}.`);
-          if (flags.json) printJson({ removed: name, unregistered: registered, files_deleted: deleted });
-          else process.stdout.write(`Removed ${name}${registered ? '' : ' (its files on this node; it was no longer registered)'}.\n`);
-        }),
-      );
+      const removal = await withStore(flags, (store) => removeModel(store, config.dataDir, cliActor(), name));
+      if (flags.json) printJson(removal);
+      else process.stdout.write(`Removed ${name}${removal.unregistered ? '' : ' (its files on this node; it was no longer registered)'}.\n`);
     });
   });
 }

@@ -38,6 +38,8 @@ export interface DownloadOptions {
   attempts?: number;
   /** A SHA-256 the file must have besides the hub's (a registered model's record). */
   expectedSha256?: string;
+  /** Stops the download (the server is stopping); the partial file stays for the next attempt. */
+  signal?: AbortSignal | undefined;
 }
 
 const MAX_REDIRECTS = 5;
@@ -75,13 +77,18 @@ function advertisedBy(response: Response, into: Advertised): void {
  * GETs the file from `offset` on, following redirects by hand so that the hub's headers are read and
  * the token never goes to another origin. Resolves to the final answer (200, 206 or 416).
  */
-async function request(settings: HubSettings, file: FileRef, offset: number, advertised: Advertised): Promise<Response> {
+async function request(settings: HubSettings, file: FileRef, offset: number, advertised: Advertised, signal: AbortSignal | undefined): Promise<Response> {
   let url = resolveUrl(settings, file);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let response: Response;
     try {
-      response = await fetch(url, { headers: hubHeaders(settings, url, offset > 0 ? { range: `bytes=${offset}-` } : {}), redirect: 'manual' });
+      response = await fetch(url, {
+        headers: hubHeaders(settings, url, offset > 0 ? { range: `bytes=${offset}-` } : {}),
+        redirect: 'manual',
+        signal: signal ?? null,
+      });
     } catch (error) {
+      if (signal?.aborted) throw error;
       throw unreachable(settings, error);
     }
     advertisedBy(response, advertised);
@@ -144,7 +151,7 @@ function totalOf(response: Response, from: number, advertised: Advertised): numb
 
 async function attempt(settings: HubSettings, file: FileRef, options: DownloadOptions, advertised: Advertised): Promise<DownloadedFile> {
   const offset = await sizeOf(options.partial);
-  const response = await request(settings, file, offset, advertised);
+  const response = await request(settings, file, offset, advertised, options.signal);
   const hash = createHash('sha256');
   let done: number;
   if (response.status === 416 && offset === 0)
@@ -169,7 +176,9 @@ async function attempt(settings: HubSettings, file: FileRef, options: DownloadOp
     // Each chunk is on disk before the next is read, so a broken connection keeps every byte received.
     const out = await open(options.partial, from > 0 ? 'a' : 'w');
     try {
-      for await (const chunk of response.body ?? []) {
+      const reader = response.body?.getReader();
+      for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+        const chunk = next.value;
         await out.write(chunk);
         hash.update(chunk);
         done += chunk.length;
@@ -224,6 +233,7 @@ export async function downloadFile(settings: HubSettings, file: FileRef, options
     try {
       return await attempt(settings, file, options, advertised);
     } catch (error) {
+      if (options.signal?.aborted) throw error;
       if (error instanceof RestartDownload && n < attempts) continue;
       if (error instanceof RestartDownload) throw new AppError('hub_error', `The model hub keeps refusing the byte ranges of ${file.path} of ${file.repo}.`);
       if (error instanceof AppError || !isBrokenConnection(error)) throw error;

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { downloadFile } from '../hub/file-download.ts';
 import { repoInfo, validateRepoId, validateRevision, type HubSettings } from '../hub/hub-client.ts';
 import type { ModelFile, PulledModel } from '../store/pulled-models.ts';
+import type { Store } from '../store/store.ts';
 import { classifierFiles, localName, type ClassifierFiles } from './classifier-files.ts';
 import { classifierManifest, jsonObject } from './classifier-manifest.ts';
 import { checkFolder, modelFolder, partialPath, removeEmptyDownloads, stagingFolder, withModelLock } from './model-folder.ts';
@@ -35,6 +36,8 @@ export interface PullProgress {
 export interface PullContext extends InstallContext {
   hub: HubSettings;
   onProgress?: (progress: PullProgress) => void;
+  /** Stops the downloads (the server is stopping); partial files stay for the next pull. */
+  signal?: AbortSignal | undefined;
 }
 
 /** A model name from a repository id: its last part, as a backend may be named. */
@@ -53,6 +56,16 @@ function validated(request: PullRequest) {
   const revision = validateRevision(request.revision ?? 'main');
   const name = validateBackendName(request.name ?? defaultModelName(repo));
   return { repo, revision, name, attachment: attachmentOf(request.attach) };
+}
+
+/** Refuses a request that cannot succeed whatever the hub says (bad fields, a name in use, an unknown profile). */
+export async function checkPullRequest(store: Store, request: PullRequest): Promise<{ repo: string; revision: string; name: string }> {
+  const { repo, revision, name, attachment } = validated(request);
+  if (!(await registeredAs(store, name))) {
+    await checkNewName(store, name);
+    await checkAttachment(store, attachment, name);
+  }
+  return { repo, revision, name };
 }
 
 /**
@@ -76,6 +89,7 @@ async function fetchFiles(
         partial: partialPath(ctx.dataDir, at.repo, at.commit, path),
         target: join(staging, local),
         onProgress: (done, total) => ctx.onProgress?.({ phase: 'downloading', file: path, done, total }),
+        signal: ctx.signal,
         ...(sha256 ? { expectedSha256: sha256 } : {}),
       },
     );

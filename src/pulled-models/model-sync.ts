@@ -28,6 +28,8 @@ export interface ModelFilesSyncOptions {
   fetches: boolean;
   /** Called once a model's files are in place here, so that its backend loads. */
   onPlaced: () => Promise<void>;
+  /** Aborted when the server stops: a download under way stops too (its partial file stays). */
+  signal: AbortSignal;
 }
 
 /** While a copy is not in place, how often it is looked at again (an import or another thread may bring it). */
@@ -132,16 +134,17 @@ export class ModelFilesSync {
 
   /** Downloads the registered commit of a pulled model in the background. */
   #fetch(model: PulledModel): void {
-    const { store, dataDir, hub, log } = this.#options;
+    const { store, dataDir, hub, log, signal } = this.#options;
     this.#fetching.add(model.name);
     log.info({ model: model.name, repo: model.repo, commit: model.commit }, 'fetching the files of a pulled model missing on this node');
-    void withModelLock(dataDir, model.name, () => fetchRegistered({ store, dataDir, hub, actor: { id: 'node' } }, model, undefined), 'skip')
+    void withModelLock(dataDir, model.name, () => fetchRegistered({ store, dataDir, hub, actor: { id: 'node' }, signal }, model, undefined), 'skip')
       .then(
         (outcome) => {
           this.#failedAt.delete(model.name);
           if (outcome) log.info({ model: model.name, commit: model.commit }, 'pulled model files in place on this node');
         },
         (error: unknown) => {
+          if (signal.aborted) return;
           this.#failedAt.set(model.name, Date.now());
           const message = error instanceof Error ? error.message : String(error);
           this.#status.set(model.name, { ...this.#status.get(model.name), state: 'failed', error: message });
@@ -154,7 +157,7 @@ export class ModelFilesSync {
       });
   }
 
-  /** Stops looking; a download under way finishes (its lock is released when it ends). */
+  /** Stops looking (the caller aborts `signal` to stop a download under way). */
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);

@@ -155,6 +155,8 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   }
   const credentials = CredentialBox.forDataDir(config.dataDir, config.credentialsKey);
   const backends = new ModelBackends({ store, dataDir: config.dataDir, credentials, metrics, log });
+  // Downloads of pulled models (this node's copies, pulls started from the dashboard) stop with the server.
+  const stopping = new AbortController();
   // Before the backends load: a pulled model's copy on this node is checked (and its manifest written) first.
   const modelFiles = new ModelFilesSync({
     store,
@@ -164,6 +166,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     // One thread of a node downloads what is missing; the others see the files arrive.
     fetches: !worker || worker.id === 1,
     onPlaced: () => backends.load(),
+    signal: stopping.signal,
   });
   await modelFiles.check();
   live.onReload(() => modelFiles.check(true));
@@ -235,6 +238,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
       models,
       modelFiles,
       hub: { endpoint: config.hubEndpoint, token: config.hubToken },
+      stopping: stopping.signal,
     },
   });
 
@@ -246,6 +250,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     await events.flush();
     if (events.pending > 0) log.error({ events: events.pending }, 'check events could not be written before stopping (database unavailable)');
     siem.stop();
+    stopping.abort();
     await modelFiles.close();
     await backends.close();
     await store.close();

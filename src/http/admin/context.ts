@@ -37,6 +37,8 @@ export interface AdminContext {
   modelFiles: ModelFilesSync;
   /** The model hub that pulls started from the dashboard download from. */
   hub: HubSettings;
+  /** Aborted when the server stops (pulls under way stop with it). */
+  stopping: AbortSignal;
 }
 
 /**
