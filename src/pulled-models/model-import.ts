@@ -26,7 +26,7 @@ export interface ImportRequest {
   acceptLicense: boolean;
 }
 
-const GZIP_MAGIC = [0x1f, 0x8b];
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 async function isGzip(path: string): Promise<boolean> {
   const handle = await open(path, 'r');

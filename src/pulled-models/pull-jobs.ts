@@ -30,7 +30,10 @@ const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
 const KEEP_DAYS = 7;
 
-const STOPPED = { code: 'download_interrupted', message: 'The pull stopped without finishing (its server stopped); start it again to resume the download.' };
+const STOPPED = {
+  code: 'download_interrupted',
+  message: 'The pull stopped without finishing (its server stopped); start it again to resume the download.',
+} as const;
 
 /** A running pull whose server stopped shows as failed, with what to do. */
 function current(pull: ModelPullRecord): ModelPullRecord {
