@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
+import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
 import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA, type CheckRequestBody } from './openapi-schemas.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -53,7 +54,7 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
         if (prompt !== undefined && prompt.length > options.maxMessageChars) {
           throw new AppError('payload_too_large', `The prompt is ${prompt.length} characters long; the limit is ${options.maxMessageChars}.`);
         }
-        const outcome = await options.checks.check(request.caller!, { direction, message, prompt }, request.id);
+        const outcome = await options.checks.check(request.caller!, { direction, message, prompt }, checkOrigin(request));
         const response: Record<string, unknown> = {
           injection_detected: outcome.injection_detected,
           execution_time: Math.round((performance.now() - request.startedAt!) * 1000) / 1000,

@@ -10,6 +10,7 @@ import type { CredentialBox } from '../secrets/credential-box.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
+import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -86,7 +87,7 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         }
       }
       const { caller, target } = forwardingTarget(request.caller!, options.credentials);
-      const guard = new ChatGuard(caller, options.checks, request.id);
+      const guard = new ChatGuard(caller, options.checks, checkOrigin(request));
       const guarded = await guard.guardRequest(body);
       const deadline = new IdleDeadline(guard.settings.upstream_timeout_ms);
       reply.raw.once('close', () => deadline.end()); // the client left: stop the upstream too
