@@ -105,7 +105,8 @@ export const MAX_CORRELATION_ID_CHARS = 200;
 /** A trace id to search for, as stored: 32 lower-case hex characters (W3C), or an `invalid_field` error. */
 export function traceIdOf(raw: string): string {
   const id = raw.trim().toLowerCase();
-  if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError('invalid_field', `A trace id is 32 hexadecimal characters (the second field of a W3C traceparent); got ${JSON.stringify(raw)}.`);
+  if (!/^[0-9a-f]{32}$/.test(id))
+    throw new AppError('invalid_field', `A trace id is 32 hexadecimal characters (the second field of a W3C traceparent); got ${JSON.stringify(raw)}.`);
   return id;
 }
 

@@ -32,7 +32,10 @@ function oneOf<T extends string>(name: string, raw: string | undefined, allowed:
 }
 
 type EventQuery = Partial<
-  Record<'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket' | 'trace_id' | 'correlation_id', string>
+  Record<
+    'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket' | 'trace_id' | 'correlation_id',
+    string
+  >
 >;
 
 /** The Events page: the check event log with filters, the charts, and the audit trail. */
