@@ -87,12 +87,19 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         }
       }
       const { caller, target } = forwardingTarget(request.caller!, options.credentials);
-      const guard = new ChatGuard(caller, options.checks, checkOrigin(request));
+      const origin = checkOrigin(request);
+      const guard = new ChatGuard(caller, options.checks, origin);
       const guarded = await guard.guardRequest(body);
       const deadline = new IdleDeadline(guard.settings.upstream_timeout_ms);
       reply.raw.once('close', () => deadline.end()); // the client left: stop the upstream too
       const stream = body.stream === true;
-      const upstream = await callUpstream(target, 'chat/completions', { method: 'POST', body: guarded.upstream, stream, signal: deadline.signal });
+      const upstream = await callUpstream(target, 'chat/completions', {
+        method: 'POST',
+        body: guarded.upstream,
+        stream,
+        signal: deadline.signal,
+        traceparent: origin.trace?.traceparent,
+      });
       if (!upstream.ok) return passThroughError(reply, upstream);
 
       if (stream) {

@@ -2,12 +2,15 @@
  * W3C Trace Context (`traceparent`): `version-traceid-parentid-flags`, lower-case hex. A header that
  * does not follow the format is ignored, as the specification asks of a receiver: the request is
  * served, it just carries no trace. The trace id and the caller's span (the parent id) are kept.
+ * Version 00 is parsed exactly; a later version by its first four fields, as the specification asks.
  */
 export interface TraceContext {
   /** 32 hex characters: the application's trace. */
   traceId: string;
   /** 16 hex characters: the caller's span that made this request. */
   spanId: string;
+  /** The header as received (trimmed), passed on unchanged where the request goes on (Forwarding mode). */
+  traceparent: string;
 }
 
 const VERSION_00 = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
@@ -27,5 +30,5 @@ export function parseTraceparent(header: string | string[] | undefined): TraceCo
   const traceId = v0?.[1] ?? later?.[2];
   const spanId = v0?.[2] ?? later?.[3];
   if (!traceId || !spanId || ALL_ZEROS.test(traceId) || ALL_ZEROS.test(spanId)) return undefined;
-  return { traceId, spanId };
+  return { traceId, spanId, traceparent: value };
 }
