@@ -7,7 +7,7 @@ import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
 import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
-import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA, type CheckRequestBody } from './openapi-schemas.ts';
+import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA, TRACE_HEADERS_SCHEMA, type CheckRequestBody } from './openapi-schemas.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export const CHECK_PREFIX = '/apikey/api/guardrail/v1';
@@ -36,6 +36,7 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
           tags: ['check'],
           security: [{ apiKey: [] }],
           body: checkRequestSchema(direction),
+          headers: TRACE_HEADERS_SCHEMA,
           response: { 200: CHECK_RESPONSE_SCHEMA, '4xx': ERROR_RESPONSE_SCHEMA, '5xx': ERROR_RESPONSE_SCHEMA },
         },
         // The response schemas document the contract; the answer is sent as built, so a member the

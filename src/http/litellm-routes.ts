@@ -15,7 +15,7 @@ import {
   type LitellmGuardrailRequest,
   type LitellmGuardrailResponse,
 } from './litellm-schemas.ts';
-import { ERROR_RESPONSE_SCHEMA } from './openapi-schemas.ts';
+import { ERROR_RESPONSE_SCHEMA, TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface LitellmRouteOptions {
@@ -50,6 +50,7 @@ export function registerLitellmRoutes(app: FastifyInstance, options: LitellmRout
         tags: ['litellm'],
         security: [{ apiKey: [] }],
         body: LITELLM_GUARDRAIL_REQUEST_SCHEMA,
+        headers: TRACE_HEADERS_SCHEMA,
         response: { 200: LITELLM_GUARDRAIL_RESPONSE_SCHEMA, '4xx': ERROR_RESPONSE_SCHEMA, '5xx': ERROR_RESPONSE_SCHEMA },
       },
       onRequest: async (request) => {

@@ -10,6 +10,7 @@ import type { CredentialBox } from '../secrets/credential-box.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
+import { TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
 import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -73,6 +74,7 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         tags: ['forwarding'],
         security: [{ apiKey: [] }],
         body: { type: 'object', required: ['messages'], properties: { messages: { type: 'array' }, stream: { type: 'boolean' } } },
+        headers: TRACE_HEADERS_SCHEMA,
       },
     },
     async (request, reply) => {

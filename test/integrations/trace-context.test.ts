@@ -146,6 +146,20 @@ describe('trace context on events, logs and SIEM lines from every path', () => {
     assert.match(cli.stderr, /32 hexadecimal characters/);
   });
 
+  it('the OpenAPI document names traceparent and X-Request-ID on every checking route', async () => {
+    const doc = (await app.api('/openapi.json')).json;
+    for (const path of [
+      '/apikey/api/guardrail/v1/input-check',
+      '/apikey/api/guardrail/v1/output-check',
+      '/v1/chat/completions',
+      '/beta/litellm_basic_guardrail_api',
+    ]) {
+      const headers = (doc.paths[path].post.parameters as { in: string; name: string }[]).filter((p) => p.in === 'header').map((p) => p.name);
+      assert.deepEqual(headers.sort(), ['traceparent', 'x-request-id'], path);
+    }
+    assert.ok(doc.paths['/beta/litellm_basic_guardrail_api'].post.requestBody, 'the LiteLLM endpoint documents its body');
+  });
+
   it('SIEM lines carry the trace id, in CEF and in JSON', async () => {
     const port = (collector.address() as AddressInfo).port;
     for (const format of ['cef', 'json'] as const) {
