@@ -183,7 +183,7 @@ export interface CheckResponse {
            */
           sensitivity: 'Low' | 'Medium' | 'High';
           /**
-           * Score at or above which the message is blocked; set by the sensitivity (see the README's thresholds table).
+           * Score at or above which the message is blocked; set by the sensitivity (see the thresholds table of docs/vector-filter.md).
            */
           threshold: number;
           /**
