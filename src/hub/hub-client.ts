@@ -51,6 +51,14 @@ export function validateRevision(revision: unknown): string {
   return revision;
 }
 
+/** The endpoint as messages show it: without credentials an operator may have put in the URL. */
+function shownEndpoint(settings: HubSettings): string {
+  const url = new URL(hubBase(settings));
+  url.username = '';
+  url.password = '';
+  return url.href.replace(/\/+$/, '');
+}
+
 /** The endpoint without a trailing slash. */
 export function hubBase(settings: HubSettings): string {
   return settings.endpoint.replace(/\/+$/, '');
@@ -104,7 +112,7 @@ export function unreachable(settings: HubSettings, error: unknown): AppError {
   const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return new AppError(
     'hub_unreachable',
-    `The model hub at ${hubBase(settings)} could not be reached (${detail}); check HF_ENDPOINT and the network, or import the model with rampart model import.`,
+    `The model hub at ${shownEndpoint(settings)} could not be reached (${detail}); check HF_ENDPOINT and the network, or import the model with rampart model import.`,
   );
 }
 
@@ -132,7 +140,7 @@ export async function repoInfo(settings: HubSettings, repo: string, revision: st
   } catch (error) {
     if (error instanceof HubApiError) throw hubStatusError(settings, error.statusCode, repo, revision);
     if (error instanceof SyntaxError)
-      throw new AppError('hub_error', `The model hub at ${hubBase(settings)} answered the metadata of ${repo} with something that is not JSON.`);
+      throw new AppError('hub_error', `The model hub at ${shownEndpoint(settings)} answered the metadata of ${repo} with something that is not JSON.`);
     throw unreachable(settings, error);
   }
   const files = info.filePaths;

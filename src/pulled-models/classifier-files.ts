@@ -43,7 +43,11 @@ function companion(files: ReadonlySet<string>, onnx: string, name: string): stri
  * Picks the files of a classifier among `paths` (the repository's files); `requested` is --file.
  * Throws `model_unsupported` naming what is missing and how to get it.
  */
-export function classifierFiles(source: string, paths: readonly string[], requested: string | undefined): ClassifierFiles {
+export function classifierFiles(source: string, listed: readonly string[], requested: string | undefined): ClassifierFiles {
+  // A path that could leave the folder it is written to (absolute, `..`, backslashes) is never used.
+  const paths = listed.filter(
+    (p) => p.length > 0 && !p.startsWith('/') && !p.includes('\\') && !p.split('/').some((part) => part === '' || part === '.' || part === '..'),
+  );
   const files = new Set(paths);
   const onnxFiles = paths.filter((p) => p.endsWith('.onnx')).sort();
   let onnx: string | undefined;

@@ -47,6 +47,17 @@ describe('which files of a repository make a classifier', () => {
     });
   });
 
+  it('never uses a path that could leave the model folder', () => {
+    assert.equal(
+      codeOf(() => classifierFiles('r', [...base, '../evil.onnx', '/abs/model.onnx', 'onnx/../../model.onnx'], undefined)),
+      'model_unsupported',
+    );
+    assert.equal(
+      codeOf(() => classifierFiles('r', [...base, 'model.onnx'], '../model.onnx')),
+      'invalid_field',
+    );
+  });
+
   it('refuses a repository without ONNX file, tokenizer.json or config.json', () => {
     assert.equal(
       codeOf(() => classifierFiles('r', base, undefined)),

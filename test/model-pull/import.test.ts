@@ -87,6 +87,25 @@ describe('rampart model import (air-gapped)', () => {
     assert.deepEqual(readFileSync(join(app.dataDir, 'models', 'packed-top', 'model.onnx')), repo.files['onnx/model_quantized.onnx']);
   });
 
+  it('a node without the files of a registered model gets them from an import of the same files, and only those', async () => {
+    // This node lost its copy (as a node added later has none).
+    rmSync(join(app.dataDir, 'models', 'packed-flat'), { recursive: true });
+    const missing = (await model(['list', '--json'])).json.find((m: { name: string }) => m.name === 'packed-flat');
+    assert.equal(missing.on_this_node.state, 'missing');
+
+    const other = writeRepoFolder(classifierRepo({ id: 'x/other', labels: ['SAFE', 'UNSAFE'], readme: '---\nlicense: mit\n---\n' }), join(work, 'other'));
+    const refused = await model(['import', other, '--name', 'packed-flat', '--json']);
+    assert.equal(refused.json.error.code, 'checksum_mismatch');
+    assert.match(refused.json.error.message, /config\.json .* differs from the registered model packed-flat/);
+
+    const placed = await model(['import', join(work, 'packed', 'offline-guard-v2'), '--name', 'packed-flat', '--json']);
+    assert.equal(placed.code, 0, placed.stdout + placed.stderr);
+    assert.equal(placed.json.registered, false);
+    assert.equal((await model(['list', '--json'])).json.find((m: { name: string }) => m.name === 'packed-flat').on_this_node.state, 'present');
+    const again = await model(['import', join(work, 'packed', 'offline-guard-v2'), '--name', 'packed-flat', '--json']);
+    assert.equal(again.json.error.code, 'conflict');
+  });
+
   it('refuses what a pull refuses, leaving nothing behind', async () => {
     const cases: [string, string[], string, RegExp][] = [
       ['no-onnx', [], 'model_unsupported', /has no ONNX file: export one with Optimum/],

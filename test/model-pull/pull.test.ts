@@ -121,11 +121,14 @@ describe('rampart model pull from a Hugging Face Hub', () => {
 
   it('a later pull of the recorded commit gets the same files (--file chooses another export)', async () => {
     const first = (await pull(['list', '--json'])).json.find((m: { name: string }) => m.name === 'prompt-guard-tiny');
-    const result = await pull(['pull', 'acme/prompt-guard-tiny', '--revision', first.commit, '--file', 'onnx/model.onnx', '--name', 'pgt-fp32', '--json']);
+    const result = await pull(['pull', 'acme/prompt-guard-tiny', '--revision', first.commit, '--file', 'onnx/model.onnx', '--name', 'pgt-fp32']);
     assert.equal(result.code, 0, result.stdout + result.stderr);
-    assert.equal(result.json.commit, first.commit);
-    assert.equal(result.json.revision, first.commit);
-    assert.equal(result.json.file, 'onnx/model.onnx');
+    assert.equal(result.stderr, '', 'no progress bar without a terminal');
+    assert.match(result.stdout, new RegExp(`Pulled pgt-fp32 from acme/prompt-guard-tiny at ${first.commit} \\(commit ${first.commit}\\)`));
+    const listed = (await pull(['list', '--json'])).json.find((m: { name: string }) => m.name === 'pgt-fp32');
+    assert.equal(listed.commit, first.commit);
+    assert.equal(listed.revision, first.commit);
+    assert.equal(listed.file, 'onnx/model.onnx');
     assert.ok(hub.requests.some((r) => r.path === `/acme/prompt-guard-tiny/resolve/${first.commit}/onnx/model.onnx`));
   });
 
