@@ -40,7 +40,7 @@ export const ERROR_CODES = {
   },
   license_not_accepted: {
     status: 422,
-    when: '`rampart model pull`/`import`: the model is not under a permissive licence (Llama or Gemma terms, a non-commercial licence, another or none stated) and the licence was not accepted',
+    when: "`rampart model pull`/`import`: the model's licence is not permissive (Llama or Gemma terms, a non-commercial licence, another; for a pull also none stated) and was not accepted",
   },
   model_unsupported: {
     status: 422,

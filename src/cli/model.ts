@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { pulledModelJson } from '../pulled-models/model-json.ts';
 import { BACKEND_GUARDRAILS, listPulledModelsOf, modelFacts } from '../admin/pulled-models.ts';
 import { BACKEND_MODES } from '../engine/profile-settings.ts';
-import { AppError, errorTypeOf } from '../errors.ts';
+import { AppError, ERROR_CODES, errorTypeOf } from '../errors.ts';
 import { onnxDevice } from '../backends/onnx-device.ts';
 import { importModel } from '../pulled-models/model-import.ts';
 import { checkFolder, modelFolder } from '../pulled-models/model-folder.ts';
@@ -59,7 +59,16 @@ async function reporting(flags: ModelFlags, run: () => Promise<void>): Promise<v
     if (!flags.json) throw error;
     const code = error instanceof AppError ? error.code : 'internal_error';
     const field = error instanceof AppError ? error.details?.field : undefined;
-    printJson({ error: { code, message: error instanceof Error ? error.message : String(error), type: errorTypeOf(code), ...(field ? { field } : {}) } });
+    printJson({
+      error: {
+        code,
+        message: error instanceof Error ? error.message : String(error),
+        type: errorTypeOf(code),
+        // The HTTP status the admin API answers the same failure with (409 for a model in use).
+        status: ERROR_CODES[code].status,
+        ...(field ? { field } : {}),
+      },
+    });
     throw new ReportedFailure(error instanceof Error ? error.message : String(error));
   }
 }
@@ -83,7 +92,7 @@ function printOutcome(outcome: InstallOutcome, verb: string): void {
       : `Placed the files of the registered model ${model.name} on this node (${origin}).\n`,
   );
   process.stdout.write(
-    `Licence: ${model.license ?? 'none stated'}${model.licenseAccepted ? ' (accepted)' : ''}; positive labels: ${[model.manifest.positive_label].flat().join(', ')}.\n`,
+    `Licence: ${model.license ?? 'none stated (make sure its terms allow your use)'}${model.licenseAccepted ? ' (accepted)' : ''}; positive labels: ${[model.manifest.positive_label].flat().join(', ')}.\n`,
   );
   for (const f of model.files) process.stdout.write(`  ${f.path}  ${f.size} bytes  sha256 ${f.sha256}\n`);
   if (outcome.attachment) {

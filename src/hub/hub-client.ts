@@ -147,7 +147,7 @@ export async function repoInfo(settings: HubSettings, repo: string, revision: st
   if (!Array.isArray(files) || files.some((f) => typeof f !== 'string')) {
     throw new AppError('hub_error', `The model hub's metadata of ${repo} lists no files (siblings).`);
   }
-  if (typeof info.sha !== 'string' || !/^[0-9A-Za-z]{6,64}$/.test(info.sha)) {
+  if (typeof info.sha !== 'string' || !/^[0-9A-Za-z._-]{1,100}$/.test(info.sha)) {
     throw new AppError('hub_error', `The model hub's metadata of ${repo} does not say which commit revision ${revision} is (sha).`);
   }
   const card = info.cardData && typeof info.cardData === 'object' && !Array.isArray(info.cardData) ? (info.cardData as Record<string, unknown>) : undefined;

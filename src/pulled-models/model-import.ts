@@ -141,7 +141,9 @@ export async function importModel(ctx: InstallContext, request: ImportRequest): 
       }
       const chosen = classifierFiles(label, paths, request.file);
       const license = chosen.readme ? readmeLicense(await readFile(join(root, chosen.readme), 'utf8')) : undefined;
-      checkLicense(label, license, request.acceptLicense);
+      // A folder that states no licence is usually the operator's own export (Optimum writes no
+      // README.md): it is imported and recorded without one. A stated licence is checked as in a pull.
+      if (license !== undefined) checkLicense(label, license, request.acceptLicense);
       const manifest = classifierManifest({
         source: label,
         config: await readJson(root, chosen.config, label),
@@ -163,7 +165,7 @@ export async function importModel(ctx: InstallContext, request: ImportRequest): 
         files,
         manifest,
         license: license ?? null,
-        licenseAccepted: !isPermissive(license),
+        licenseAccepted: license !== undefined && !isPermissive(license),
       };
       return await install(ctx, staging, model, attachment, undefined);
     } finally {

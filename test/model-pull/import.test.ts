@@ -106,16 +106,25 @@ describe('rampart model import (air-gapped)', () => {
     assert.equal(again.json.error.code, 'conflict');
   });
 
+  it('imports an export that states no licence (no README.md), recording none', async () => {
+    const folder = writeRepoFolder(classifierRepo({ id: 'x/own-export', onnxPaths: ['model.onnx'] }), join(work, 'own-export'));
+    const result = await model(['import', folder, '--name', 'own-export', '--json']);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.equal(result.json.license, null);
+    assert.equal(result.json.license_accepted, false);
+    assert.equal(result.json.file, 'model.onnx');
+  });
+
   it('refuses what a pull refuses, leaving nothing behind', async () => {
     const cases: [string, string[], string, RegExp][] = [
       ['no-onnx', [], 'model_unsupported', /has no ONNX file: export one with Optimum/],
       ['no-labels', ['--positive-label', 'NOPE'], 'invalid_field', /no label "NOPE"; its labels are SAFE, INJECTION/],
-      ['no-licence', [], 'license_not_accepted', /states no licence.*--accept-license/],
+      ['llama-licence', [], 'license_not_accepted', /Llama community licence \(llama3\.2\).*--accept-license/],
     ];
     const folders: Record<string, string> = {
       'no-onnx': writeRepoFolder(classifierRepo({ id: 'x/no-onnx', onnxPaths: [] }), join(work, 'no-onnx')),
       'no-labels': writeRepoFolder(repo, join(work, 'no-labels')),
-      'no-licence': writeRepoFolder(classifierRepo({ id: 'x/no-licence' }), join(work, 'no-licence')),
+      'llama-licence': writeRepoFolder(classifierRepo({ id: 'x/llama', readme: '---\nlicense: llama3.2\n---\n' }), join(work, 'llama-licence')),
     };
     for (const [name, extra, code, message] of cases) {
       const result = await model(['import', folders[name]!, '--name', name, ...extra, '--json']);
@@ -129,6 +138,6 @@ describe('rampart model import (air-gapped)', () => {
     const bad = await model(['import', notAnArchive, '--name', 'bad', '--json']);
     assert.equal(bad.json.error.code, 'invalid_field');
     const names = (await model(['list', '--json'])).json.map((m: { name: string }) => m.name);
-    assert.ok(!names.some((n: string) => ['no-onnx', 'no-labels', 'no-licence', 'bad'].includes(n)));
+    assert.ok(!names.some((n: string) => ['no-onnx', 'no-labels', 'llama-licence', 'bad'].includes(n)));
   });
 });

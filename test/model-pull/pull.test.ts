@@ -270,6 +270,7 @@ describe('rampart model pull from a Hugging Face Hub', () => {
     const used = await pull(['remove', 'prompt-guard-tiny', '--json']);
     assert.equal(used.code, 1);
     assert.equal(used.json.error.code, 'conflict');
+    assert.equal(used.json.error.status, 409);
     assert.match(used.json.error.message, /default\/llm/);
     assert.ok(existsSync(join(app.dataDir, 'models', 'prompt-guard-tiny', 'model.onnx')));
 
