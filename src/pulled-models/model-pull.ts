@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { attachmentOf, checkAttachment, checkNewName, registeredAs, type AttachRequest } from '../admin/pulled-models.ts';
+import { attachmentOf, checkAttachment, checkNewName, registeredAs, type AttachRequest, type Attachment } from '../admin/pulled-models.ts';
 import { validateBackendName } from '../admin/model-backends.ts';
 import { AppError } from '../errors.ts';
 import { downloadFile } from '../hub/file-download.ts';
@@ -108,10 +108,13 @@ async function readJson(staging: string, local: string, source: string): Promise
   return jsonObject(source, local, await readFile(join(staging, local), 'utf8'));
 }
 
-/** The files a new model is made of, in the order they are fetched: the small ones first, so a bad model fails before the large download. */
-function wanted(files: ClassifierFiles): { path: string; local: string }[] {
-  const small = [files.config, files.tokenizer, files.tokenizerConfig].filter((p) => p !== undefined);
-  return [...small, files.onnx, ...files.onnxData].map((path) => ({ path, local: localName(files, path) }));
+/** The companion files (fetched first, so a bad model fails before the large download) and the ONNX weights. */
+function partsOf(files: ClassifierFiles): { small: { path: string; local: string }[]; large: { path: string; local: string }[] } {
+  const entry = (path: string) => ({ path, local: localName(files, path) });
+  return {
+    small: [files.config, files.tokenizer, files.tokenizerConfig].filter((p) => p !== undefined).map(entry),
+    large: [files.onnx, ...files.onnxData].map(entry),
+  };
 }
 
 /** A pull of a model no node registered yet: metadata, licence, manifest, files, then registration. */
@@ -131,8 +134,7 @@ async function pullNew(ctx: PullContext, request: PullRequest, checked: ReturnTy
       license = readmeLicense(await readFile(join(staging, 'README.md'), 'utf8'));
     }
     checkLicense(repo, license, request.acceptLicense);
-    const list = wanted(files);
-    const small = list.filter((f) => f.path !== files.onnx && !files.onnxData.includes(f.path));
+    const { small, large } = partsOf(files);
     const fetched = await fetchFiles(ctx, at, small, staging);
     const manifest = classifierManifest({
       source: repo,
@@ -141,7 +143,7 @@ async function pullNew(ctx: PullContext, request: PullRequest, checked: ReturnTy
       tokenizerConfig: files.tokenizerConfig ? await readJson(staging, 'tokenizer_config.json', repo) : undefined,
       positiveLabels: request.positiveLabels,
     });
-    fetched.push(...(await fetchFiles(ctx, at, list.slice(small.length), staging)));
+    fetched.push(...(await fetchFiles(ctx, at, large, staging)));
     ctx.onProgress?.({ phase: 'checking' });
     const model = {
       name,
@@ -163,11 +165,7 @@ async function pullNew(ctx: PullContext, request: PullRequest, checked: ReturnTy
 }
 
 /** A node's copy of a model another node registered: the recorded commit's files, checked against the recorded checksums. */
-export async function fetchRegistered(
-  ctx: PullContext,
-  existing: PulledModel,
-  attachment: ReturnType<typeof validated>['attachment'],
-): Promise<InstallOutcome> {
+export async function fetchRegistered(ctx: PullContext, existing: PulledModel, attachment: Attachment | undefined): Promise<InstallOutcome> {
   if (existing.source !== 'hub' || existing.repo === null || existing.commit === null) {
     throw new AppError(
       'conflict',

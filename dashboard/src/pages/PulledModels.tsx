@@ -7,11 +7,11 @@ type FilesState = NonNullable<PulledModel['on_this_node']>['state'];
 
 const STATE_COLOR: Record<FilesState, string> = { present: 'green', missing: 'red', mismatch: 'red', fetching: 'blue', failed: 'red' };
 const STATE_LABEL: Record<FilesState, string> = {
-  present: 'Files in place',
-  missing: 'Files missing',
-  mismatch: 'Files differ',
+  present: 'In place',
+  missing: 'Missing',
+  mismatch: 'Differ',
   fetching: 'Downloading',
-  failed: 'Download failed',
+  failed: 'Failed',
 };
 
 function bytes(n: number): string {
@@ -26,9 +26,23 @@ function bytes(n: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-function LicenseBadge({ model }: { model: PulledModel }) {
-  if (model.license === null) return <Badge color="yellow">{model.license_accepted ? 'None stated (accepted)' : 'None stated'}</Badge>;
-  return <Badge color={model.license_accepted ? 'yellow' : 'green'}>{model.license_accepted ? `${model.license} (accepted)` : model.license}</Badge>;
+function License({ model }: { model: PulledModel }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="sm">{model.license ?? 'None stated'}</Text>
+      {model.license_accepted ? (
+        <Badge color="yellow" size="sm">
+          Accepted
+        </Badge>
+      ) : (
+        model.license !== null && (
+          <Badge color="green" size="sm">
+            Permissive
+          </Badge>
+        )
+      )}
+    </Stack>
+  );
 }
 
 function Files({ model }: { model: PulledModel }) {
@@ -341,7 +355,7 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <LicenseBadge model={m} />
+                <License model={m} />
               </Table.Td>
               <Table.Td>
                 <Files model={m} />
