@@ -14,8 +14,11 @@ export interface FakeRepo {
   files: Record<string, Buffer>;
   /** The model card's front matter as the metadata's cardData (null: no cardData at all). */
   cardData?: Record<string, unknown> | null;
-  /** Answers 401 without a token, 403 with another one than the hub's. */
-  gated?: boolean;
+  /**
+   * Answers 401 without a token, 403 with another one than the hub's: for everything, or (as the Hub
+   * does for gated models) for the files only, the metadata staying public.
+   */
+  gated?: boolean | 'files';
   /** X-Linked-Etag to advertise instead of the real SHA-256, by path. */
   advertisedSha256?: Record<string, string>;
 }
@@ -116,7 +119,7 @@ export class FakeHub {
     const target = api ?? file;
     if (!target?.repo) return json(res, 404, { error: 'Repository not found' }, { 'x-error-code': 'RepoNotFound' });
     const { repo, revision } = target;
-    const refused = this.#refusal(repo, req);
+    const refused = repo.gated === 'files' && api ? undefined : this.#refusal(repo, req);
     if (refused) return json(res, refused, { error: 'Access to this model is restricted' }, { 'x-error-code': 'GatedRepo' });
     if (revision !== 'main' && revision !== repo.commit) return json(res, 404, { error: 'Invalid rev id' }, { 'x-error-code': 'RevisionNotFound' });
     if (api) {
@@ -204,7 +207,7 @@ export interface ClassifierRepoOptions {
   onnxPaths?: string[];
   cardData?: Record<string, unknown> | null;
   readme?: string;
-  gated?: boolean;
+  gated?: boolean | 'files';
   /** Leave tokenizer.json / config.json out. */
   without?: string[];
   commit?: string;
@@ -240,7 +243,7 @@ export function classifierRepo(options: ClassifierRepoOptions): FakeRepo {
       commit: options.commit ?? createHash('sha1').update(options.id).digest('hex'),
       files,
       ...(options.cardData !== undefined ? { cardData: options.cardData } : {}),
-      ...(options.gated ? { gated: true } : {}),
+      ...(options.gated ? { gated: options.gated } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -26,6 +26,7 @@ describe('rampart model pull from a Hugging Face Hub', () => {
   const hub = new FakeHub([
     guard,
     classifierRepo({ id: 'acme/gated-guard', gated: true }),
+    classifierRepo({ id: 'acme/gated-files', gated: 'files' }),
     classifierRepo({ id: 'acme/pytorch-only', onnxPaths: [] }),
     classifierRepo({ id: 'acme/llama-guardish', cardData: { license: 'llama3.1' } }),
     classifierRepo({ id: 'acme/nc-card-in-readme', cardData: null, readme: '---\nlicense: cc-by-nc-4.0\nlanguage: en\n---\n# A classifier\n' }),
@@ -138,6 +139,12 @@ describe('rampart model pull from a Hugging Face Hub', () => {
     assert.equal(refused.json.error.code, 'hub_unauthorized');
     assert.match(refused.json.error.message, /gated or private.*HF_TOKEN/);
     await assertNothingRegistered('gated-guard');
+
+    // The Hub shows a gated model's metadata to anyone and refuses its files.
+    const files = await pull(['pull', 'acme/gated-files', '--json']);
+    assert.equal(files.code, 1);
+    assert.equal(files.json.error.code, 'hub_unauthorized');
+    await assertNothingRegistered('gated-files');
 
     const wrong = await pull(['pull', 'acme/gated-guard', '--json'], { HF_TOKEN: 'hf_not_the_right_one' });
     assert.equal(wrong.json.error.code, 'hub_unauthorized');
