@@ -21,6 +21,8 @@ export interface FakeRepo {
   gated?: boolean | 'files';
   /** X-Linked-Etag to advertise instead of the real SHA-256, by path. */
   advertisedSha256?: Record<string, string>;
+  /** X-Linked-Size to advertise instead of the real size, by path. */
+  advertisedSize?: Record<string, number>;
 }
 
 export interface HubRequest {
@@ -144,7 +146,7 @@ export class FakeHub {
         location: `${this.storageUrl}/blobs/${repo.id}/${sha256(bytes)}`,
         etag: `"${repo.advertisedSha256?.[target.rest] ?? sha256(bytes)}"`,
         'x-linked-etag': `"${repo.advertisedSha256?.[target.rest] ?? sha256(bytes)}"`,
-        'x-linked-size': String(bytes.length),
+        'x-linked-size': String(repo.advertisedSize?.[target.rest] ?? bytes.length),
       });
       return void res.end();
     }

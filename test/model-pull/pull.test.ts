@@ -187,6 +187,18 @@ describe('rampart model pull from a Hugging Face Hub', () => {
     assert.ok(!modelFiles(app.dataDir).some((f) => f.endsWith('.part')), 'the bad bytes are not kept for resuming');
   });
 
+  it('a file larger than the free space: refused before its first byte is written', async () => {
+    const repo = classifierRepo({ id: 'acme/huge' });
+    repo.advertisedSize = { 'onnx/model_quantized.onnx': 2 ** 52 };
+    hub.add(repo);
+    const result = await pull(['pull', 'acme/huge', '--json']);
+    assert.equal(result.code, 1);
+    assert.equal(result.json.error.code, 'disk_full');
+    assert.match(result.json.error.message, /no room for the 4503599627370496 bytes/);
+    await assertNothingRegistered('huge');
+    assert.ok(!modelFiles(app.dataDir).some((f) => f.endsWith('.part')));
+  });
+
   it('an unknown repository or revision: not found', async () => {
     const repo = await pull(['pull', 'acme/no-such-model', '--json']);
     assert.equal(repo.json.error.code, 'not_found');
