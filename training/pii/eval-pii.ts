@@ -9,6 +9,11 @@
  * phones of faker locales no training data comes from, every name gold), also written to
  * tmp/pii/independent.jsonl for `rampart eval --data`.
  *
+ * Last, the held-out evaluation on real text (eval-real.ts: PERSON per held-out NER fold with the
+ * validation models of `npm run train:pii`, the real-fill check, phone and address recall on the
+ * real resources, benign `train/` prompts with PII) is written into the model card between its
+ * `eval:pii` markers.
+ *
  * `npm run eval:pii -- --dev` does the same on the development corpus (held-out training
  * templates, calibration names) and the benign files of `train/`: the data to tune on.
  * `--model DIR` evaluates a PERSON model other than the committed one. RAMPART_DATASETS overrides
@@ -26,6 +31,8 @@ import { formatPiiSpanReport, personalView, piiDetector, scoreSpans, type SpanLa
 type Detector = ReturnType<typeof piiDetector>;
 import { generateDevCorpus, generateEvalCorpus } from './eval-corpus.ts';
 import { generateIndependentCorpus } from './independent/corpus.ts';
+import { realEvaluation } from './eval-real.ts';
+import { FOLDS_DIR } from './real-ner.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'tmp/pii');
@@ -171,3 +178,17 @@ if (prompts > 0)
     `  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %) | blocked ${blocked} (${((100 * blocked) / prompts).toFixed(2)} %)`,
   );
 await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), `${JSON.stringify({ personal, names, byCategory, independent, benign }, null, 2)}\n`);
+
+if (!dev) {
+  const section = await realEvaluation(person, FOLDS_DIR);
+  console.log(`\n${section}`);
+  const cardPath = join(ROOT, 'models/pii-person/MODEL_CARD.md');
+  const card = await readFile(cardPath, 'utf8');
+  const begin = '<!-- eval:pii begin -->';
+  const end = '<!-- eval:pii end -->';
+  const from = card.indexOf(begin);
+  const to = card.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${cardPath}: the ${begin} … ${end} markers are missing`);
+  await writeFile(cardPath, `${card.slice(0, from + begin.length)}\n${section}\n${card.slice(to)}`);
+  console.log(`updated ${cardPath}`);
+}
