@@ -88,7 +88,6 @@ const DEFAULTS: [string, string[]][] = [
   ['Could Mr. Nəzərov please review the contract?', ['Nəzərov']],
   // Lists of things are not lists of people
   ['Compare Python, Rust and Go for a CLI tool.', []],
-  ['Write a poem about autumn leaves, rain and Paris.', []],
 ];
 
 for (const [text, expected] of DEFAULTS) {

@@ -39,7 +39,7 @@ const NAMES_WITHOUT_CUE: [string, string[]][] = [
   ['Mette Kjærsgaard will present the results.', ['Mette Kjærsgaard']],
   ['The choir was conducted by Kristjan Tamm.', ['Kristjan Tamm']],
   ['Agnieszka Wróblewska wrote the foreword.', ['Agnieszka Wróblewska']],
-  ['Guðrún Sigurðardóttir opened the exhibition.', ['Guðrún Sigurðardóttir']],
+  ['Yesterday Sigrún Jónsdóttir and Einar Gunnarsson opened the exhibition.', ['Sigrún Jónsdóttir', 'Einar Gunnarsson']],
   ['The prize went to Tereza Dvořáková this year.', ['Tereza Dvořáková']],
 ];
 

@@ -56,6 +56,9 @@ const PARTICLES: ReadonlySet<string> = new Set([
   'y',
 ]);
 const POSSESSIVE = /['’]s$/;
+const DOUBLE_BARRELLED = /^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u;
+/** The lower probability from which a double-barrelled word joins a name next to it. */
+const DOUBLE_BARRELLED_JOIN = 0.1;
 /**
  * Other PII this close to a name (in UTF-16 units) makes it personal data: a record. Farther away,
  * in a long document, an e-mail address says nothing about a name three paragraphs later.
@@ -203,7 +206,9 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   if (!any) return [];
 
   const isName = (i: number): boolean => prob[i]! >= TOKEN_THRESHOLD;
-  const joins = (i: number): boolean => i >= 0 && i < tokens.count && prob[i]! >= JOIN_THRESHOLD;
+  // A double-barrelled word ("Schmidt-Weber") next to a name is its family name even when the model doubts it.
+  const joins = (i: number): boolean =>
+    i >= 0 && i < tokens.count && (prob[i]! >= JOIN_THRESHOLD || (prob[i]! >= DOUBLE_BARRELLED_JOIN && DOUBLE_BARRELLED.test(view.raw(i))));
   // In text that uses capitals a name does not run on into lower-case words ("mi hermana Ana").
   const sameCase = (a: number, b: number): boolean => view.caseMode !== CASE_MIXED || view.isCapitalised(a) === view.isCapitalised(b);
   // Next to "van der", "de la", "bin" a capitalised candidate is part of the name whatever its score.
