@@ -30,7 +30,17 @@ export interface ModelBackend {
 }
 
 /** Why a backend gave no usable answer; reported in responses, events, logs and metrics. */
-export const BACKEND_FAILURE_REASONS = ['timeout', 'unreachable', 'http_error', 'unparsable', 'refused', 'circuit_open', 'unavailable', 'failed'] as const;
+export const BACKEND_FAILURE_REASONS = [
+  'timeout',
+  'unreachable',
+  'http_error',
+  'unparsable',
+  'refused',
+  'circuit_open',
+  'queue_full',
+  'unavailable',
+  'failed',
+] as const;
 export type BackendFailureReason = (typeof BACKEND_FAILURE_REASONS)[number];
 
 export class BackendFailure extends Error {
