@@ -1,5 +1,8 @@
 import { BackendFailure } from './model-backend.ts';
 
+/** A call whose deadline passed before its turn came: the backend was never asked. */
+export const waitedTooLong = () => new BackendFailure('timeout', 'no answer in time: the call was still waiting in the queue');
+
 /**
  * The calls one thread sends a backend: at most `concurrency` at once (null: no limit, every call
  * goes out at once); the others wait their turn in order, at most `depth` of them. A call that finds
@@ -41,7 +44,7 @@ export class CallQueue {
       };
       const giveUp = () => {
         this.#waiting.splice(this.#waiting.indexOf(turn), 1);
-        reject(new BackendFailure('timeout', 'no answer in time: the call was still waiting in the queue'));
+        reject(waitedTooLong());
       };
       signal.addEventListener('abort', giveUp, { once: true });
       this.#waiting.push(turn);

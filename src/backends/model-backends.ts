@@ -4,7 +4,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import type { CredentialBox } from '../secrets/credential-box.ts';
 import { listModelBackends, type StoredModelBackend } from '../store/model-backends.ts';
 import type { Store } from '../store/store.ts';
-import { CallQueue } from './call-queue.ts';
+import { CallQueue, waitedTooLong } from './call-queue.ts';
 import { BREAKER_MEMORY_BYTES, CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { LlmJudge } from './llm-judge.ts';
 import {
@@ -200,6 +200,8 @@ export class ModelBackends implements BackendCaller {
     }
     entry.inFlight++;
     try {
+      // The deadline passed just as the turn came: the backend was never asked, so the breaker is left alone.
+      if (deadline.signal.aborted) return fail(waitedTooLong());
       if (!breaker.tryAcquire()) return fail(circuitOpen());
       let answer: BackendAnswer;
       try {
