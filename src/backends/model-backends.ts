@@ -57,6 +57,8 @@ export interface ModelBackendsOptions {
   log: Logger;
   /** Absent: each breaker is this process's own (a single-threaded server, the CLI). */
   breakerMemory?: BreakerMemory;
+  /** Load only the backends of these names (a command that runs one profile); absent: all of them. */
+  only?: ReadonlySet<string>;
 }
 
 /** A half-open trial call ends within its deadline; one not reported this long after it (its thread ended) is given up. */
@@ -97,7 +99,8 @@ export class ModelBackends implements BackendCaller {
   }
 
   async #load(): Promise<void> {
-    const stored = await listModelBackends(this.#options.store.db);
+    const { only } = this.#options;
+    const stored = (await listModelBackends(this.#options.store.db)).filter((s) => !only || only.has(s.name));
     const previous = [...this.#entries.values()];
     const next = new Map<string, Entry>();
     const memory = this.#options.breakerMemory ?? (async () => new SharedArrayBuffer(BREAKER_MEMORY_BYTES));
