@@ -48,10 +48,9 @@ async function timed(work: () => unknown): Promise<Sample> {
 }
 
 const detector = DetectorModel.load(join(SHIPPED_MODELS_DIR, DETECTOR_MODEL_NAME));
-const prompt =
-  'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours, and I would rather avoid very crowded places. '
-    .repeat(8)
-    .slice(0, 1000);
+const prompt = 'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours, and I would rather avoid very crowded places. '
+  .repeat(8)
+  .slice(0, 1000);
 const baseline = () => detector.score(new AnalysedText(prompt).detectionViews);
 
 interface Config {
@@ -117,7 +116,14 @@ const summary = (name: string) => {
 const base = summary('baseline');
 const rows = configs.map((c) => {
   const s = summary(c.name);
-  return { model: `${c.layers}×${c.width}`, precision: c.int8 ? 'int8' : 'fp32', tokens: c.tokens, sizeMB: Number(c.sizeMB.toFixed(1)), ...s, vsBuiltIn: s.cpuP50 / base.cpuP50 };
+  return {
+    model: `${c.layers}×${c.width}`,
+    precision: c.int8 ? 'int8' : 'fp32',
+    tokens: c.tokens,
+    sizeMB: Number(c.sizeMB.toFixed(1)),
+    ...s,
+    vsBuiltIn: s.cpuP50 / base.cpuP50,
+  };
 });
 
 const f = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));

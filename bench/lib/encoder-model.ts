@@ -54,7 +54,20 @@ export function encoderModelBytes(shape: EncoderShape): Uint8Array {
   const initialisers: Uint8Array[] = [];
   let seed = 1;
   const floatTensor = (name: string, dims: number[], scale = 0.05) => {
-    initialisers.push(tensor(name, dims, FLOAT, bytesOf(randomFloats(dims.reduce((a, b) => a * b, 1), seed++, scale))));
+    initialisers.push(
+      tensor(
+        name,
+        dims,
+        FLOAT,
+        bytesOf(
+          randomFloats(
+            dims.reduce((a, b) => a * b, 1),
+            seed++,
+            scale,
+          ),
+        ),
+      ),
+    );
     return name;
   };
   const constant = (name: string, values: number[]) => {
@@ -95,7 +108,14 @@ export function encoderModelBytes(shape: EncoderShape): Uint8Array {
   };
   const layerNorm = (x: string, name: string) => {
     const result = out('norm');
-    nodes.push(node('LayerNormalization', [x, constant(`${name}_gamma`, Array(width).fill(1)), constant(`${name}_beta`, Array(width).fill(0))], [result], [intAttribute('axis', -1)]));
+    nodes.push(
+      node(
+        'LayerNormalization',
+        [x, constant(`${name}_gamma`, Array(width).fill(1)), constant(`${name}_beta`, Array(width).fill(0))],
+        [result],
+        [intAttribute('axis', -1)],
+      ),
+    );
     return result;
   };
   const binary = (op: string, a: string, b: string) => {
