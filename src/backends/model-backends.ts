@@ -195,32 +195,35 @@ export class ModelBackends implements BackendCaller {
     const { timeoutMs } = entry.stored.settings;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
-    try {
-      await queue.enter(deadline.signal);
-    } catch (error) {
-      clearTimeout(timer);
-      return fail(error as BackendFailure);
-    }
+    // Counted from the queue on, so a replaced backend is not closed under a call waiting its turn.
     entry.inFlight++;
     try {
-      // The deadline passed just as the turn came: the backend was never asked, so the breaker is left alone.
-      if (deadline.signal.aborted) return fail(waitedTooLong());
-      if (!breaker.tryAcquire()) return fail(circuitOpen());
-      let answer: BackendAnswer;
       try {
-        answer = await answerBefore(backend, task, deadline.signal, timeoutMs);
+        await queue.enter(deadline.signal);
       } catch (error) {
-        breaker.failed();
-        return fail(error instanceof BackendFailure ? error : new BackendFailure('failed', error instanceof Error ? error.message : String(error)));
+        return fail(error as BackendFailure);
       }
-      breaker.succeeded();
-      const latencyMs = performance.now() - started;
-      metrics.backendCalls.inc({ backend: name, outcome: 'ok' });
-      metrics.backendDuration.observe({ backend: name }, latencyMs / 1000);
-      return { name, ...answer, latencyMs };
+      try {
+        // The deadline passed just as the turn came: the backend was never asked, so the breaker is left alone.
+        if (deadline.signal.aborted) return fail(waitedTooLong());
+        if (!breaker.tryAcquire()) return fail(circuitOpen());
+        let answer: BackendAnswer;
+        try {
+          answer = await answerBefore(backend, task, deadline.signal, timeoutMs);
+        } catch (error) {
+          breaker.failed();
+          return fail(error instanceof BackendFailure ? error : new BackendFailure('failed', error instanceof Error ? error.message : String(error)));
+        }
+        breaker.succeeded();
+        const latencyMs = performance.now() - started;
+        metrics.backendCalls.inc({ backend: name, outcome: 'ok' });
+        metrics.backendDuration.observe({ backend: name }, latencyMs / 1000);
+        return { name, ...answer, latencyMs };
+      } finally {
+        queue.leave();
+      }
     } finally {
       clearTimeout(timer);
-      queue.leave();
       entry.inFlight--;
       if (entry.retired) void this.#closeIfIdle(entry);
     }
