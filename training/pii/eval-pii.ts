@@ -16,7 +16,7 @@
  *
  * `npm run eval:pii -- --dev` does the same on the development corpus (held-out training
  * templates, calibration names) and the benign files of `train/`: the data to tune on.
- * `--model DIR` evaluates a PERSON model other than the committed one. RAMPART_DATASETS overrides
+ * `--model DIR` evaluates a PERSON model other than the committed one. RAMPART_DATASETS_DIR overrides
  * the datasets folder.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -33,10 +33,10 @@ import { generateDevCorpus, generateEvalCorpus } from './eval-corpus.ts';
 import { generateIndependentCorpus } from './independent/corpus.ts';
 import { realEvaluation } from './eval-real.ts';
 import { FOLDS_DIR } from './real-ner.ts';
+import { datasetsDir } from '../dataset.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'tmp/pii');
-const DATASETS = process.env.RAMPART_DATASETS ?? join(ROOT, '../shared/datasets');
 const BENIGN = new Set(['benign', 'benign_hard']);
 /** Minimum scores at which name detection is reported. */
 const NAME_MIN_SCORES = [0.5, 0.4, 0.3, 0.2];
@@ -53,7 +53,7 @@ interface BenignFile {
 }
 
 async function benignFalsePositives(split: string, detect: (text: string) => { type: string }[]): Promise<BenignFile[]> {
-  const dir = join(DATASETS, split);
+  const dir = join(datasetsDir(), split);
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.jsonl')).sort();
   const perFile: BenignFile[] = [];
   for (const file of files) {
