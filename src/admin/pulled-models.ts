@@ -105,7 +105,7 @@ export async function registerPulledModel(
   const backend: StoredModelBackend = {
     id: newId('mbk'),
     name: model.name,
-    settings: { kind: 'onnx', path: backendPathOf(model.name), ...defaultLimits('onnx') },
+    settings: { kind: 'onnx', path: backendPathOf(model.name), intraOpThreads: null, ...defaultLimits('onnx') },
     credential: null,
     createdAt: now,
     updatedAt: now,

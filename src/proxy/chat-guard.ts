@@ -70,10 +70,13 @@ export class ChatGuard {
   async guardRequest(request: ChatCompletionRequest): Promise<GuardedRequest> {
     const upstream: ChatCompletionRequest = { ...request, messages: structuredClone(request.messages) };
     const slots = textSlots(upstream.messages);
+    const systemTexts = slots.filter((s) => SYSTEM_ROLES.has(s.role)).map((s) => s.text);
+    const systemPrompt = systemTexts.length > 0 ? systemTexts.join('\n') : undefined;
     const inputVerdicts: VerdictSummary[] = [];
     for (const slot of slots) {
       if (!INPUT_ROLES.has(slot.role)) continue;
-      const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text }, this.#origin);
+      // The system prompt goes along for context-aware judging (guardrails.llm.judge_with_system_prompt).
+      const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text, systemPrompt }, this.#origin);
       inputVerdicts.push({
         message_index: slot.messageIndex,
         injection_detected: outcome.injection_detected,
@@ -90,11 +93,10 @@ export class ChatGuard {
       }
       if (outcome.sanitized_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.sanitized_message);
     }
-    const systemTexts = slots.filter((s) => SYSTEM_ROLES.has(s.role)).map((s) => s.text);
     const canary = this.settings.canary_token ? newCanary() : undefined;
     if (canary) plantCanary(upstream.messages, canary);
     const lastUser = slots.filter((s) => s.role === 'user').at(-1)?.text;
-    return { upstream, systemPrompt: systemTexts.length > 0 ? systemTexts.join('\n') : undefined, canary, prompt: lastUser, inputVerdicts };
+    return { upstream, systemPrompt, canary, prompt: lastUser, inputVerdicts };
   }
 
   /** Output-checks one answer text. `record: false` for partial windows of a stream. */

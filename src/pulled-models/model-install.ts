@@ -34,7 +34,7 @@ async function loadTest(folder: string, source: string): Promise<'cpu' | 'cuda'>
   const { OnnxClassifier } = await import('../backends/onnx-classifier.ts');
   let classifier: Awaited<ReturnType<typeof OnnxClassifier.load>>;
   try {
-    classifier = await OnnxClassifier.load(folder);
+    classifier = await OnnxClassifier.load(folder, { intraOpThreads: null });
   } catch (error) {
     throw new AppError(
       'model_unsupported',

@@ -15,7 +15,7 @@ export interface CheckInput {
   direction: Direction;
   message: string;
   prompt?: string | undefined;
-  /** Forwarding mode: the system prompt sent upstream, to detect its leakage. */
+  /** Forwarding mode: the system prompt sent upstream, to detect its leakage (and, on input, for context-aware judging). */
   systemPrompt?: string | undefined;
   canary?: string | undefined;
   /** false for intermediate checks (e.g. windows of a stream) whose final verdict is recorded separately. */

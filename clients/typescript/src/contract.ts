@@ -96,7 +96,7 @@ export interface CheckResponse {
             /**
              * Why the backend gave no usable answer (instead of `score`).
              */
-            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'unavailable' | 'failed';
+            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'queue_full' | 'unavailable' | 'failed';
             /**
              * Time the backend took, in milliseconds.
              */
@@ -144,7 +144,7 @@ export interface CheckResponse {
             /**
              * Why the backend gave no usable answer (instead of `score`).
              */
-            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'unavailable' | 'failed';
+            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'queue_full' | 'unavailable' | 'failed';
             /**
              * Time the backend took, in milliseconds.
              */
@@ -389,7 +389,7 @@ export interface CheckResponse {
             /**
              * Why the backend gave no usable answer (instead of `score`).
              */
-            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'unavailable' | 'failed';
+            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'queue_full' | 'unavailable' | 'failed';
             /**
              * Time the backend took, in milliseconds.
              */
@@ -437,7 +437,7 @@ export interface CheckResponse {
             /**
              * Why the backend gave no usable answer (instead of `score`).
              */
-            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'unavailable' | 'failed';
+            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'queue_full' | 'unavailable' | 'failed';
             /**
              * Time the backend took, in milliseconds.
              */
@@ -507,7 +507,7 @@ export interface CheckResponse {
             /**
              * Why the backend gave no usable answer (instead of `score`).
              */
-            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'unavailable' | 'failed';
+            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'queue_full' | 'unavailable' | 'failed';
             /**
              * Time the backend took, in milliseconds.
              */
@@ -555,7 +555,7 @@ export interface CheckResponse {
             /**
              * Why the backend gave no usable answer (instead of `score`).
              */
-            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'unavailable' | 'failed';
+            error?: 'timeout' | 'unreachable' | 'http_error' | 'unparsable' | 'refused' | 'circuit_open' | 'queue_full' | 'unavailable' | 'failed';
             /**
              * Time the backend took, in milliseconds.
              */
