@@ -88,7 +88,7 @@ export class ChatGuard {
           verdictDetails(outcome, this.#requestId, { message_index: slot.messageIndex }),
         );
       }
-      if (outcome.sanitized_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.sanitized_message);
+      if (outcome.forwarded_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.forwarded_message);
     }
     const systemTexts = slots.filter((s) => SYSTEM_ROLES.has(s.role)).map((s) => s.text);
     const canary = this.settings.canary_token ? newCanary() : undefined;
@@ -122,8 +122,8 @@ export class ChatGuard {
       if (outcome.injection_detected) {
         choice.message.content = this.settings.refusal_message;
         choice.finish_reason = 'content_filter';
-      } else if (outcome.sanitized_message !== undefined) {
-        choice.message.content = outcome.sanitized_message;
+      } else if (outcome.forwarded_message !== undefined) {
+        choice.message.content = outcome.forwarded_message;
       }
     }
     return verdicts;
