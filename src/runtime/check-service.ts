@@ -80,7 +80,9 @@ export class CheckService {
       executionTimeMs: outcome.execution_time,
       messageLength: input.message.length,
       messageSha256: hash('sha256', input.message),
-      messageText: caller.recordMessageText ? this.#options.messageText.recordable(input.message) : null,
+      ...(caller.recordMessageText
+        ? this.#options.messageText.record(input.message, outcome, profile, input.systemPrompt !== undefined || input.canary !== undefined)
+        : { messageText: null }),
     });
     return outcome;
   }

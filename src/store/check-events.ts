@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { GuardrailName } from '../engine/guardrail.ts';
 import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
+import type { MaskingRecord } from '../events/masking-record.ts';
 import type { CheckEventTable, Database } from './schema.ts';
 
 /** One check as recorded: verdict and scores, the message only as length and SHA-256. */
@@ -21,6 +22,8 @@ export interface CheckEvent {
   messageSha256: string;
   /** Only when the profile opts in to recording message text, with PII masked. */
   messageText?: string | null;
+  /** With `messageText`: what its masking removed (absent on events recorded before this was kept). */
+  messageMasking?: MaskingRecord | null;
 }
 
 /** A check event as stored: its lists and results already JSON. */
@@ -43,6 +46,7 @@ export function checkEventRow(e: CheckEvent): CheckEventRow {
     message_length: e.messageLength,
     message_sha256: e.messageSha256,
     message_text: e.messageText ?? null,
+    message_masking: e.messageMasking ? JSON.stringify(e.messageMasking) : null,
   };
 }
 
@@ -62,9 +66,10 @@ export const CHECK_EVENT_COLUMNS = [
   'message_length',
   'message_sha256',
   'message_text',
+  'message_masking',
 ] as const satisfies ReadonlyArray<keyof CheckEventRow>;
 
-/** Rows one query-builder insert takes: 7,000 bound values, well within PostgreSQL's 65,535. */
+/** Rows one query-builder insert takes: 7,500 bound values, well within PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 500;
 
 /** Inserts rows through the query builder (the PostgreSQL store; `db` may be a transaction). */
@@ -121,5 +126,6 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     messageLength: r.message_length,
     messageSha256: r.message_sha256,
     messageText: r.message_text,
+    messageMasking: r.message_masking === null ? null : (JSON.parse(r.message_masking) as MaskingRecord),
   }));
 }

@@ -132,6 +132,8 @@ export interface CheckEventTable {
   message_sha256: string;
   /** Only for profiles that opt in to storing message text, with PII masked; null otherwise. */
   message_text: string | null;
+  /** JSON `MaskingRecord`: what masking `message_text` removed; null without text or before it was recorded. */
+  message_masking: string | null;
 }
 
 export interface AuditEventTable {
