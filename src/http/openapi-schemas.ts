@@ -68,7 +68,8 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
       request_id: Type.String({ description: 'Identifies this check in events and logs.' }),
       sanitized_message: Type.Optional(
         Type.String({
-          description: 'Present when a guardrail masks rather than blocks (PII mask action): the message with each masked range replaced by <TYPE>.',
+          description:
+            "Present whenever PII detection found something: the message with every detected entity replaced by <TYPE> (e.g. <CREDIT_CARD>), whatever the type's action, also when the message is blocked and when PII runs in monitor mode. It is a masked view of the message, not a verdict: injection_detected and blocked_by say whether the message may be used. Forwarding mode sends on only the masking the actions ask for (entities whose action is mask replaced, allow entities as written; a block action blocks; monitor mode sends the message unchanged).",
         }),
       ),
     },
