@@ -7,7 +7,7 @@ export interface ErrorCodeInfo {
 /**
  * Errors a client or operator can cause, each with a stable code and the HTTP status it maps to.
  * Anything thrown that is not an AppError is a fault of ours: logged, answered with a generic 500.
- * The README's error table and docs/errors.md are generated from this table (scripts/generate-docs.ts).
+ * The error tables of docs/check-api.md and docs/errors.md are generated from this table (scripts/generate-docs.ts).
  */
 export const ERROR_CODES = {
   bad_request: {

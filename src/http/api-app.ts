@@ -50,7 +50,7 @@ export function bodyLimitFor(maxMessageChars: number): number {
   return 2 * 6 * maxMessageChars + 64 * 1024;
 }
 
-/** The check API listener (spec port 443): input-check, output-check, health, metrics, OpenAPI. */
+/** The check API listener (port 443 by default): input-check, output-check, health, metrics, OpenAPI. */
 export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstance> {
   const app = createBaseApp({
     log: options.log,

@@ -58,7 +58,7 @@ function optionValue(execArgv: readonly string[], env: NodeJS.ProcessEnv, names:
 
 /**
  * What `rampart serve` adds to its own Node options and environment, unless the operator gave their
- * own (README, sizing); it starts itself again with them (`process.execve`: the same process,
+ * own (docs/operations.md, sizing); it starts itself again with them (`process.execve`: the same process,
  * before anything runs), as V8 and glibc read them when a process starts.
  * - Young generation: V8 sizes it from the machine's memory (up to 3 × 32 MB semi-spaces on a large
  *   host); a check allocates little that survives, so 16 MB semi-spaces cost no measurable latency
