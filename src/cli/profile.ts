@@ -17,7 +17,7 @@ import { createLogger } from '../server/logger.ts';
 import { GUARDRAIL_NAMES, loadGuardrails, type GuardrailName } from '../engine/guardrail.ts';
 import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
 import { ENTITY_TYPES, isEntityType, type EntityType } from '../guardrails/pii/entities.ts';
-import { PII_ACTIONS, type PiiAction } from '../guardrails/pii/settings.ts';
+import { PII_ACTIONS, piiActionNamed, type PiiAction } from '../guardrails/pii/settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { profileJson } from '../admin/json.ts';
 import { cliActor, modelLibrary, printJson, printTable, withDataDirOption, withStore } from './context.ts';
@@ -112,22 +112,21 @@ function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
 
 /** `--pii-action PERSON=mask,EMAIL_ADDRESS=allow`; `TYPE=default` goes back to the default action (block). */
 function piiActions(values: string[] | undefined): [EntityType, PiiAction | null][] {
-  const choices = [...PII_ACTIONS, 'default'];
   return (values ?? [])
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter(Boolean)
     .map((assignment) => {
-      const [type = '', action = ''] = assignment.split('=').map((part) => part.trim());
+      const [type = '', name = ''] = assignment.split('=').map((part) => part.trim());
       if (!isEntityType(type))
         throw new AppError(
           'invalid_field',
           `The --pii-action flag expects TYPE=ACTION with TYPE one of ${ENTITY_TYPES.join(', ')}; got ${JSON.stringify(assignment)}.`,
         );
-      const current = action === 'log' ? 'allow' : action;
-      if (!choices.includes(current))
-        throw new AppError('invalid_field', `The PII action for ${type} must be one of ${choices.join(', ')}; got ${JSON.stringify(action)}.`);
-      return [type, current === 'default' ? null : (current as PiiAction)];
+      const action = name === 'default' ? null : piiActionNamed(name);
+      if (action === undefined)
+        throw new AppError('invalid_field', `The PII action for ${type} must be one of ${PII_ACTIONS.join(', ')}, default; got ${JSON.stringify(name)}.`);
+      return [type, action];
     });
 }
 

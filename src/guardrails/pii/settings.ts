@@ -20,6 +20,13 @@ export function defaultAction(_type: EntityType): PiiAction {
 /** Earlier name of `allow`, still accepted from stored profiles and older clients and stored as `allow`. */
 const LEGACY_ACTIONS: Readonly<Record<string, PiiAction>> = { log: 'allow' };
 
+/** The action a name stands for, former names included; undefined for anything else. */
+export function piiActionNamed(name: unknown): PiiAction | undefined {
+  if (typeof name !== 'string') return undefined;
+  if (Object.hasOwn(LEGACY_ACTIONS, name)) return LEGACY_ACTIONS[name];
+  return (PII_ACTIONS as readonly string[]).includes(name) ? (name as PiiAction) : undefined;
+}
+
 /** Entities scoring below this are not reported. 0.5 keeps patterns that need context or a checksum out. */
 export const DEFAULT_MIN_SCORE = 0.5;
 
@@ -58,9 +65,9 @@ export function withCurrentPiiActions<T>(profileSettings: T): T {
   const actions = (profileSettings as { guardrails?: { pii?: { actions?: unknown } } } | null)?.guardrails?.pii?.actions;
   if (typeof actions !== 'object' || actions === null) return profileSettings;
   const entries = Object.entries(actions);
-  const legacy = (action: unknown): action is string => typeof action === 'string' && Object.hasOwn(LEGACY_ACTIONS, action);
+  const legacy = (action: unknown) => typeof action === 'string' && Object.hasOwn(LEGACY_ACTIONS, action);
   if (!entries.some(([, action]) => legacy(action))) return profileSettings;
-  const current = Object.fromEntries(entries.map(([type, action]) => [type, legacy(action) ? LEGACY_ACTIONS[action] : action]));
+  const current = Object.fromEntries(entries.map(([type, action]) => [type, legacy(action) ? piiActionNamed(action) : action]));
   const settings = profileSettings as { guardrails: { pii: Record<string, unknown> } } & Record<string, unknown>;
   return { ...settings, guardrails: { ...settings.guardrails, pii: { ...settings.guardrails.pii, actions: current } } } as T;
 }
