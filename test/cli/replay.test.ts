@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { FakeLlm } from '../helpers/fake-llm.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 const MESSAGES = [
@@ -270,5 +271,48 @@ describe('what-if replay over recorded text with PII masked', () => {
     const text = (await replay('pii-recorded')).stdout;
     assert.match(text, /0 checks would change verdict \(of 3 replayable\)/);
     assert.match(text, /NOT REPLAYABLE|not replayable:/);
+  });
+  it('an answer compared with a forwarded system prompt is not replayable while the candidate runs system prompt protection', async () => {
+    const upstream = new FakeLlm();
+    await upstream.start();
+    try {
+      const proxy = await app.createRuntimeLlm('pii-proxy', '--mode', 'forwarding', '--url', upstream.url, '--profile', 'pii-recorded', '--level', '3');
+      upstream.behaviour = { answer: () => 'The ferry takes about forty minutes.' };
+      const res = await app.api('/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'x-api-key': proxy.apiKey },
+        body: {
+          model: 'm',
+          messages: [
+            { role: 'system', content: 'You are the harbour office assistant. Answer questions about ferries only.' },
+            { role: 'user', content: PLAIN },
+          ],
+        },
+      });
+      assert.equal(res.status, 200, res.text);
+      await waitUntil('both checks to be recorded', async () => (await admin.request(`/api/events?runtime_llm=${proxy.id}`)).json.events.length >= 2, {
+        intervalMs: 100,
+      });
+      const report = (await app.cli('profile', 'replay', 'pii-recorded', '--runtime-llm', 'pii-proxy', '--since', '1h', '--json')).json as ReplayJson & {
+        checks_compared: number;
+        not_replayable: { checks: number; events: { direction: string; reasons: string[]; guardrails: string[] }[] };
+      };
+      assert.equal(report.checks_replayed, 2);
+      assert.equal(report.checks_compared, 1, 'the prompt replays');
+      assert.deepEqual(
+        report.not_replayable.events.map((e) => [e.direction, e.reasons, e.guardrails]),
+        [['output', ['system_prompt_not_recorded'], ['system_prompt']]],
+      );
+      // A candidate without system prompt protection can judge the answer.
+      assert.equal((await app.cli('profile', 'create', '--name', 'no-leak-check', '--from', 'pii-recorded')).code, 0);
+      assert.equal((await app.cli('profile', 'update', 'no-leak-check', '--disable', 'system_prompt')).code, 0);
+      const without = (await app.cli('profile', 'replay', 'no-leak-check', '--runtime-llm', 'pii-proxy', '--since', '1h', '--json')).json as ReplayJson & {
+        checks_compared: number;
+      };
+      assert.equal(without.checks_compared, 2);
+      assert.equal(without.changed, 0);
+    } finally {
+      await upstream.stop();
+    }
   });
 });
