@@ -177,7 +177,8 @@ describe('what-if replay over recorded text with PII masked', () => {
     app = await startAppliance();
     admin = await signInAsAdmin(app);
     assert.equal((await app.cli('profile', 'create', '--name', 'pii-recorded')).code, 0);
-    assert.equal((await app.cli('profile', 'update', 'pii-recorded', '--set', 'record_message_text=true')).code, 0);
+    // The regex rule matches only inside a card none of the first checks carries (see the not-replayable test).
+    assert.equal((await app.cli('profile', 'update', 'pii-recorded', '--set', 'record_message_text=true', '--add-regex', 'mastercard=5555 5555')).code, 0);
     recordedApp = await app.createRuntimeLlm('pii-app', '--profile', 'pii-recorded', '--level', '3');
     for (const secret of ['4111 1111 1111 1111', 'sk-proj-Qw3rT9yU1iO5pA7sD2fG4hJ6kL8zX0cV']) app.rememberSecret(secret);
     for (const message of [CARD, KEY, PLAIN]) await app.inputCheck(recordedApp.apiKey, { message });
@@ -244,8 +245,8 @@ describe('what-if replay over recorded text with PII masked', () => {
 
   it('checks the recording cannot judge are reported as not replayable and left out of the counts', async () => {
     // A regex rule that matched inside the masked card, and a text cut at the recording limit.
-    assert.equal((await app.cli('profile', 'update', 'pii-recorded', '--add-regex', 'visa=4111 1111')).code, 0);
-    await app.inputCheck(recordedApp.apiKey, { message: 'Is 4111 1111 1111 1111 a test card?' });
+    const matched = await app.inputCheck(recordedApp.apiKey, { message: 'Is 5555 5555 5555 4444 a test card?' });
+    assert.deepEqual(matched.json.blocked_by, ['pii', 'regex']);
     await app.inputCheck(recordedApp.apiKey, { message: `${'The ferry timetable changes in spring. '.repeat(120)}Which boats run?` });
     await waitUntil('the checks to be recorded', async () => (await admin.request(`/api/events?runtime_llm=${recordedApp.id}`)).json.events.length >= 5, {
       intervalMs: 100,

@@ -21,7 +21,8 @@ function event(n: number, overrides: Partial<CheckEvent> = {}): CheckEvent {
     executionTimeMs: n / 10,
     messageLength: n,
     messageSha256: 'ab'.repeat(32),
-    messageText: n % 7 ? null : `masked text ${n}`,
+    messageText: n % 7 ? null : `masked text <EMAIL_ADDRESS> ${n}`,
+    messageMasking: n % 7 ? null : { masked: [{ type: 'EMAIL_ADDRESS', score: 1 }], ...(n % 2 ? { cut: true as const } : {}) },
     ...overrides,
   };
 }
