@@ -18,7 +18,10 @@ export interface MaskingRecord {
   masked: RecordedEntity[];
   /** The PII guardrail's own entities on the check, and the key of the detection settings that found them. */
   pii?: { detection: string; entities: RecordedEntity[] };
-  /** Other guardrails that fired on a masked range: the recorded text no longer holds what they matched. */
+  /**
+   * Other guardrails that fired on a masked range, or without pointing at a range (a model reading
+   * the whole text) when anything was masked: the recorded text no longer holds what they judged.
+   */
   evidence_masked?: GuardrailName[];
   /** The recorded text was cut at the recording limit. */
   cut?: true;
@@ -50,12 +53,15 @@ export function maskingRecord({ masked, cut, outcome, profile, systemPromptGiven
   const pii = profile.guardrails.get('pii');
   const entities = reportedEntities(outcome);
   if (typeof pii === 'object' && entities) record.pii = { detection: (pii.compiled as CompiledPii).detectionKey, entities };
-  const fired = new Set([...outcome.blocked_by, ...outcome.monitored_by]);
-  const evidenceMasked = new Set<GuardrailName>();
-  for (const span of outcome.spans) {
-    if (span.guardrail !== 'pii' && fired.has(span.guardrail) && masked.some((e) => overlaps(e, span))) evidenceMasked.add(span.guardrail);
+  if (masked.length > 0) {
+    const evidenceMasked = [...outcome.blocked_by, ...outcome.monitored_by].filter((name) => {
+      if (name === 'pii') return false;
+      const spans = outcome.spans.filter((s) => s.guardrail === name);
+      // A guardrail that fired without pointing at a range (a model) read the whole text, masked parts included.
+      return spans.length === 0 || spans.some((s) => masked.some((e) => overlaps(e, s)));
+    });
+    if (evidenceMasked.length > 0) record.evidence_masked = evidenceMasked;
   }
-  if (evidenceMasked.size > 0) record.evidence_masked = [...evidenceMasked];
   if (cut) record.cut = true;
   if (systemPromptGiven && outcome.records.system_prompt) record.system_prompt_unrecorded = true;
   return record;
