@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { AppError } from '../errors.ts';
 import { auditEventJson, checkEventJson } from '../events/event-json.ts';
 import { listAuditEvents } from '../store/audit.ts';
-import { listCheckEvents, type CheckEventFilter } from '../store/check-events.ts';
+import { listCheckEvents, traceIdOf, type CheckEventFilter } from '../store/check-events.ts';
 import { printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
 interface EventFlags {
@@ -13,6 +13,8 @@ interface EventFlags {
   verdict?: string;
   direction?: string;
   since?: string;
+  traceId?: string;
+  correlationId?: string;
 }
 
 function limitOf(flags: EventFlags): number {
@@ -32,6 +34,8 @@ export function registerEventCommands(program: Command): void {
       .option('--verdict <verdict>', 'allowed, blocked or monitored (a guardrail in monitor mode would have blocked)')
       .option('--direction <direction>', 'input or output')
       .option('--since <iso-time>', 'only events at or after this time')
+      .option('--trace-id <trace-id>', 'only events of this W3C trace id (32 hex characters, from the traceparent the application sent)')
+      .option('--correlation-id <id>', 'only events carrying this id as trace id, request id, or LiteLLM call or trace id')
       .option('--json', 'print JSON'),
   ).action(async (flags: EventFlags) => {
     const filter: CheckEventFilter = { limit: limitOf(flags) };
@@ -46,6 +50,8 @@ export function registerEventCommands(program: Command): void {
       filter.direction = flags.direction;
     }
     if (flags.since) filter.since = flags.since;
+    if (flags.traceId) filter.traceId = traceIdOf(flags.traceId);
+    if (flags.correlationId) filter.correlationId = flags.correlationId.trim();
     const rows = await withStore(flags, (store) => listCheckEvents(store.db, filter));
     if (flags.json) printJson(rows.map(checkEventJson));
     else

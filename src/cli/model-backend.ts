@@ -26,6 +26,9 @@ interface BackendFlags {
   timeoutMs?: string;
   breakerFailures?: string;
   breakerCooldownMs?: string;
+  maxConcurrency?: string;
+  queueDepth?: string;
+  intraOpThreads?: string;
 }
 
 function withSettingOptions(command: Command): Command {
@@ -41,6 +44,9 @@ function withSettingOptions(command: Command): Command {
       .option('--timeout-ms <ms>', 'longest wait for an answer (default 1000 for onnx, 5000 for llm_judge)')
       .option('--breaker-failures <n>', 'consecutive failures that open the circuit breaker (default 5)')
       .option('--breaker-cooldown-ms <ms>', 'how long an open breaker refuses calls (default 30000)')
+      .option('--max-concurrency <n|unlimited>', 'calls each worker thread sends at once (default unlimited: no call waits)')
+      .option('--queue-depth <n>', 'calls each worker thread lets wait for a free slot; more fail at once with queue_full (default 64)')
+      .option('--intra-op-threads <n|default>', "onnx: onnxruntime's threads per worker thread (default: one per physical core)")
       .option('--json', 'print JSON'),
   );
 }
@@ -49,6 +55,11 @@ function withSettingOptions(command: Command): Command {
 function integer(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   return /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** A whole number flag, or the word that means null (no limit, the library's default). */
+function integerOr(word: string, value: string | undefined): number | null | undefined {
+  return value === word ? null : integer(value);
 }
 
 function toInput(flags: BackendFlags): ModelBackendInput {
@@ -62,6 +73,9 @@ function toInput(flags: BackendFlags): ModelBackendInput {
     timeoutMs: integer(flags.timeoutMs),
     breakerFailures: integer(flags.breakerFailures),
     breakerCooldownMs: integer(flags.breakerCooldownMs),
+    maxConcurrency: integerOr('unlimited', flags.maxConcurrency),
+    queueDepth: integer(flags.queueDepth),
+    intraOpThreads: integerOr('default', flags.intraOpThreads),
   };
   const apiKey = secretFromFlags(flags.apiKeyFile, flags.apiKeyEnv);
   if (apiKey !== undefined) input.apiKey = apiKey;
@@ -69,7 +83,7 @@ function toInput(flags: BackendFlags): ModelBackendInput {
   return input;
 }
 
-const COLUMNS: readonly string[] = ['id', 'name', 'kind', 'target', 'timeout_ms'];
+const COLUMNS: readonly string[] = ['id', 'name', 'kind', 'target', 'timeout_ms', 'max_concurrency', 'queue_depth'];
 
 function summary(backend: StoredModelBackend): Record<string, unknown> {
   const s = backend.settings;
@@ -79,6 +93,8 @@ function summary(backend: StoredModelBackend): Record<string, unknown> {
     kind: s.kind,
     target: s.kind === 'onnx' ? s.path : `${s.url} ${s.model} (${s.format})`,
     timeout_ms: s.timeoutMs,
+    max_concurrency: s.maxConcurrency ?? 'unlimited',
+    queue_depth: s.queueDepth,
   };
 }
 
@@ -90,6 +106,7 @@ function print(backends: StoredModelBackend[], flags: BackendFlags, single: bool
 export function registerModelBackendCommands(program: Command): void {
   const group = program
     .command('backend')
+    .alias('model-backend')
     .description(
       'model backends: an ONNX classifier or an LLM judge that guardrails ask besides their built-in models (profile setting guardrails.<name>.backend_mode)',
     );

@@ -206,6 +206,21 @@ export function backendSettingsOf(settings: GuardrailSettings | undefined): Back
   return typeof settings?.backend_mode === 'string' ? (settings as unknown as BackendSettings) : undefined;
 }
 
+/** A guardrail of a profile that asks a model backend. */
+export interface GuardrailBackend {
+  guardrail: GuardrailName;
+  backend: string;
+  mode: Exclude<BackendMode, 'built-in'>;
+}
+
+/** The guardrails of a profile that ask a model backend (whether or not the protection level runs them), in response order. */
+export function guardrailBackends(settings: ProfileSettings): GuardrailBackend[] {
+  return GUARDRAIL_NAMES.flatMap((guardrail) => {
+    const own = backendSettingsOf(settings.guardrails[guardrail]);
+    return own && own.backend_mode !== 'built-in' && own.backend !== undefined ? [{ guardrail, backend: own.backend, mode: own.backend_mode }] : [];
+  });
+}
+
 /** Whether a guardrail that runs for a profile only reports (monitor mode) instead of blocking. */
 export function isGuardrailMonitored(settings: ProfileSettings, name: GuardrailName): boolean {
   return settings.guardrails[name]?.monitor === true;

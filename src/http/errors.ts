@@ -23,8 +23,40 @@ const FASTIFY_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
   FST_ERR_ASYNC_CONSTRAINT: ['bad_request', 'The request could not be routed.'],
 };
 
-export function toAppError(error: FastifyError): AppError | undefined {
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'boolean') return String(value);
+  return TYPE_WORDS[typeof value] ?? 'a value';
+}
+
+/** A wrong type or a value outside a list, worded for a person (ajv runs with `verbose`, so the value is known). */
+function validationProblem(error: FastifySchemaValidationError & { data?: unknown }): string | undefined {
+  if (error.keyword === 'type') {
+    const types = ([] as string[]).concat(error.params.type as string | string[]);
+    return `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}; got ${kindOf(error.data)}`;
+  }
+  if (error.keyword === 'enum' && Array.isArray(error.params.allowedValues)) {
+    return `must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(error.data)}`;
+  }
+  return undefined;
+}
+
+/** `bodyLimit`: the route's body limit in bytes, named when a body exceeds it. */
+export function toAppError(error: FastifyError, bodyLimit?: number): AppError | undefined {
   if (error instanceof AppError) return error;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && bodyLimit !== undefined)
+    return new AppError('payload_too_large', `The request body is larger than the limit of ${bodyLimit.toLocaleString('en-US')} bytes.`);
   const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (mapped) return new AppError(mapped[0], mapped[1]);
   if (error.validation) {
@@ -37,7 +69,19 @@ export function toAppError(error: FastifyError): AppError | undefined {
     const range =
       first && /^(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$/.test(first.keyword) && first.parentSchema ? allowedRange(first.parentSchema) : undefined;
     const subject = field ? `The field ${path}` : `The request ${where}`;
-    const message = range ? `${subject} must be ${range}; got ${JSON.stringify(first!.data)}.` : `${subject} ${first?.message ?? 'is invalid'}.`;
+    const problem = first && validationProblem(first);
+    // A missing member is named by itself.
+    const missing = first?.keyword === 'required' ? String(first.params.missingProperty) : undefined;
+    if (missing !== undefined) {
+      const missingField = field ? `${field}.${missing}` : missing;
+      const missingPath = where === 'body' ? missingField : `${where}.${missingField}`;
+      return new AppError('invalid_field', `The field ${missingPath} is required.`, {}, { field: missingField });
+    }
+    const message = range
+      ? `${subject} must be ${range}; got ${JSON.stringify(first!.data)}.`
+      : problem
+        ? `${subject} ${problem}.`
+        : `${subject} ${first?.message ?? 'is invalid'}.`;
     return new AppError('invalid_field', message, {}, field ? { field } : undefined);
   }
   if (error instanceof SyntaxError) return new AppError('invalid_json', 'The request body is not valid JSON.');
@@ -54,7 +98,7 @@ export function toAppError(error: FastifyError): AppError | undefined {
 /** JSON errors for everything that goes wrong: client mistakes keep their status, our faults are 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request.routeOptions.bodyLimit);
     if (appError) return sendError(request, reply, appError);
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('internal_error', 'Internal error; the request id identifies it in the server log.'));

@@ -8,17 +8,32 @@ import type { CheckEventQueue } from '../events/check-event-queue.ts';
 import type { MessageTextMasker } from '../events/message-text.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { TraceContext } from '../tracing/trace-context.ts';
 import type { Caller } from './live-config.ts';
 
 export interface CheckInput {
   direction: Direction;
   message: string;
   prompt?: string | undefined;
-  /** Forwarding mode: the system prompt sent upstream, to detect its leakage. */
+  /** Forwarding mode: the system prompt sent upstream, to detect its leakage (and, on input, for context-aware judging). */
   systemPrompt?: string | undefined;
   canary?: string | undefined;
   /** false for intermediate checks (e.g. windows of a stream) whose final verdict is recorded separately. */
   record?: boolean;
+}
+
+/** Who asked for a check, as recorded on its event and in log lines about it. */
+export interface CheckOrigin {
+  requestId: string;
+  /** The caller's W3C trace context (`traceparent`), when it sent a valid one. */
+  trace?: TraceContext | undefined;
+  /** LiteLLM's call and trace ids (Generic Guardrail API). */
+  litellmCallId?: string | undefined;
+  litellmTraceId?: string | undefined;
+  /** The application's end user, when the caller named one. */
+  endUser?: string | undefined;
+  /** Images that came with the text, which no guardrail inspects. */
+  imagesNotInspected?: number | undefined;
 }
 
 export interface CheckServiceOptions {
@@ -41,10 +56,13 @@ export class CheckService {
     this.#options = options;
   }
 
-  async check(caller: Caller, input: CheckInput, requestId: string): Promise<CheckOutcome> {
+  async check(caller: Caller, input: CheckInput, origin: CheckOrigin): Promise<CheckOutcome> {
     const { profile, runtimeLlm } = caller;
+    const { requestId, trace } = origin;
+    // What every log line about this check names: the request and, when given, the caller's trace.
+    const logged = { request_id: requestId, ...(trace ? { trace_id: trace.traceId } : {}) };
     if (profile instanceof Error) {
-      this.#options.log.error({ err: profile, runtime_llm: runtimeLlm.id, request_id: requestId }, 'security profile cannot be used');
+      this.#options.log.error({ err: profile, runtime_llm: runtimeLlm.id, ...logged }, 'security profile cannot be used');
       throw new AppError('unavailable', 'The security profile of this Runtime LLM is invalid; an administrator must fix it.');
     }
     const started = process.hrtime.bigint();
@@ -59,21 +77,23 @@ export class CheckService {
         canary: input.canary,
         runtimeLlm: { id: runtimeLlm.id, name: runtimeLlm.name, mode: runtimeLlm.mode, systemPrompt: runtimeLlm.systemPrompt },
       },
-      (guardrail, error) => this.#options.log.error({ err: error, guardrail, request_id: requestId }, 'guardrail failed'),
+      (guardrail, error) => this.#options.log.error({ err: error, guardrail, ...logged }, 'guardrail failed'),
       this.#options.backends,
       this.#othersRunning,
     ).finally(() => this.#running--);
     if (input.record === false) return outcome;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     this.#options.metrics.recordCheck(input.direction, outcome, seconds);
+    const eventId = newId('evt');
+    const verdict = verdictOf(outcome);
     this.#options.events.push({
-      id: newId('evt'),
+      id: eventId,
       createdAt: nowIso(),
       requestId,
       runtimeLlmId: runtimeLlm.id,
       profileId: profile.profileId,
       direction: input.direction,
-      verdict: verdictOf(outcome),
+      verdict,
       blockedBy: outcome.blocked_by,
       monitoredBy: outcome.monitored_by,
       results: outcome.records,
@@ -83,7 +103,15 @@ export class CheckService {
       ...(caller.recordMessageText
         ? this.#options.messageText.record(input.message, outcome, profile, input.systemPrompt !== undefined || input.canary !== undefined)
         : { messageText: null }),
+      traceId: trace?.traceId ?? null,
+      spanId: trace?.spanId ?? null,
+      litellmCallId: origin.litellmCallId ?? null,
+      litellmTraceId: origin.litellmTraceId ?? null,
+      endUser: origin.endUser ?? null,
+      imagesNotInspected: origin.imagesNotInspected ?? 0,
     });
+    // Checks are events, not log lines; at debug level each one is also logged, to join logs to traces.
+    this.#options.log.debug({ event_id: eventId, direction: input.direction, verdict, ...logged }, 'check recorded');
     return outcome;
   }
 }

@@ -6,4 +6,3 @@
 export function similarityScore(similarity: number, floor: number): number {
   return Math.min(1, Math.max(0, (similarity - floor) / (1 - floor)));
 }
-

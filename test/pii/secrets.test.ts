@@ -52,6 +52,7 @@ const NEAR_MISSES: readonly string[] = [
   'Password: required',
   'the password is wrong again',
   'password = os.environ["DB_PASSWORD"]',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell placeholder is the text under test
   'password=${DB_PASSWORD}',
   'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
   'The sha256 of the file is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.',
@@ -60,6 +61,7 @@ const NEAR_MISSES: readonly string[] = [
   'The attachment is bWVldGluZyBub3RlcyBmb3IgdGhlIHNwcmluZyBwbGFubmluZyBzZXNzaW9uLCByb29tIGZvdXI= in base64.',
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is only a JWT header',
   'postgres://db.internal:5432/orders',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell placeholder is the text under test
   'postgres://app:${DB_PASSWORD}@db.internal:5432/orders',
   'redis://<user>:<password>@cache:6379',
   'Use a key that starts with sk_live_ in production.',

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Sta
 import { IconDatabasePlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, proposeThreat, type CheckEventJson, type EventStats as Stats, type RuntimeLlm } from '../api.ts';
+import { CorrelationSearch } from '../components/CorrelationSearch.tsx';
 import { Notice, useNotice } from '../components/Notice.tsx';
 import { useRoute } from '../router.ts';
 import { GUARDRAIL_MENU, guardrailTitle } from './Guardrails.tsx';
@@ -43,7 +44,7 @@ export function EventsPage() {
   const [events, setEvents] = useState<CheckEventJson[]>([]);
   const [llms, setLlms] = useState<RuntimeLlm[]>([]);
   const [stats, setStats] = useState<Stats | null>(null);
-  const [filter, setFilter] = useState({ verdict: '', direction: '', guardrail: '', runtime_llm: '', range: '24h' });
+  const [filter, setFilter] = useState({ verdict: '', direction: '', guardrail: '', runtime_llm: '', correlation_id: '', range: '24h' });
   const { notice, run, clear } = useNotice();
   const set = (k: keyof typeof filter) => (v: string | null) => setFilter((f) => ({ ...f, [k]: v ?? '' }));
   // #/events?event=evt_… (a link from a replay report) shows that one event.
@@ -53,7 +54,7 @@ export function EventsPage() {
     const range = RANGES[filter.range]!;
     const since = new Date(Date.now() - range.ms).toISOString();
     const query = new URLSearchParams(linkedEvent ? { id: linkedEvent } : { limit: '200', since });
-    for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm'] as const) if (filter[k]) query.set(k, filter[k]);
+    for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm', 'correlation_id'] as const) if (filter[k]) query.set(k, filter[k]);
     const statsQuery = new URLSearchParams({ since, bucket: range.bucket });
     if (filter.runtime_llm) statsQuery.set('runtime_llm', filter.runtime_llm);
     const [e, s, l] = await Promise.all([
@@ -141,6 +142,7 @@ export function EventsPage() {
           onChange={set('runtime_llm')}
           w={200}
         />
+        <CorrelationSearch value={filter.correlation_id} onChange={set('correlation_id')} />
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card withBorder>

@@ -4,7 +4,7 @@ import { GUARDRAIL_NAMES, type GuardrailName } from '../../engine/guardrail.ts';
 import { AppError } from '../../errors.ts';
 import { auditEventJson, checkEventJson } from '../../events/event-json.ts';
 import { listAuditEvents } from '../../store/audit.ts';
-import { listCheckEvents, type CheckEventFilter } from '../../store/check-events.ts';
+import { listCheckEvents, MAX_CORRELATION_ID_CHARS, traceIdOf, type CheckEventFilter } from '../../store/check-events.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import type { AdminContext } from './context.ts';
 
@@ -31,7 +31,12 @@ function oneOf<T extends string>(name: string, raw: string | undefined, allowed:
   return raw as T;
 }
 
-type EventQuery = Partial<Record<'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket', string>>;
+type EventQuery = Partial<
+  Record<
+    'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket' | 'trace_id' | 'correlation_id',
+    string
+  >
+>;
 
 /** The Events page: the check event log with filters, the charts, and the audit trail. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): void {
@@ -58,6 +63,12 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
             until: str,
             before: str,
             limit: str,
+            trace_id: { ...str, description: 'Only events of this W3C trace id (32 hex characters, from the traceparent the application sent)' },
+            correlation_id: {
+              ...str,
+              maxLength: MAX_CORRELATION_ID_CHARS,
+              description: 'Only events carrying this id as trace id, request id (X-Request-ID), or LiteLLM litellm_call_id or litellm_trace_id',
+            },
           },
         },
       },
@@ -78,6 +89,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
       if (q.runtime_llm) filter.runtimeLlmId = q.runtime_llm;
       if (q.id) filter.id = q.id;
       if (q.before) filter.before = q.before;
+      if (q.trace_id) filter.traceId = traceIdOf(q.trace_id);
+      if (q.correlation_id) filter.correlationId = q.correlation_id.trim();
       return { events: (await listCheckEvents(ctx.store.db, filter)).map(checkEventJson) };
     },
   );
