@@ -95,8 +95,8 @@ export interface CheckOutcome {
   sanitized_message?: string;
   /** The ranges masked in what is passed on: `forward` redactions of enforced guardrails (PII `mask` actions). */
   redactions: Redaction[];
-  /** Present when `redactions` is not empty: the message as Forwarding mode passes it on. */
-  forwarded_message?: string;
+  /** Present when `redactions` is not empty: the message as it is passed on (Forwarding mode, LiteLLM, clients). */
+  masked_message?: string;
   /** Milliseconds spent in the guardrails. */
   execution_time: number;
   /** What triggered each guardrail, with the guardrail's name. */
@@ -254,7 +254,7 @@ export async function runChecks(
     redactions: forwarded,
   };
   if (masked.length > 0) outcome.sanitized_message = applyRedactions(request.message, masked);
-  if (forwarded.length > 0) outcome.forwarded_message = applyRedactions(request.message, forwarded);
+  if (forwarded.length > 0) outcome.masked_message = applyRedactions(request.message, forwarded);
   return outcome;
 }
 

@@ -91,7 +91,13 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
       sanitized_message: Type.Optional(
         Type.String({
           description:
-            "Present whenever PII detection found something: the message with every detected entity replaced by <TYPE> (e.g. <CREDIT_CARD>), whatever the type's action, also when the message is blocked and when PII runs in monitor mode. It is a masked view of the message, not a verdict: injection_detected and blocked_by say whether the message may be used. Forwarding mode sends on only the masking the actions ask for (entities whose action is mask replaced, allow entities as written; a block action blocks; monitor mode sends the message unchanged).",
+            "Present whenever PII detection found something: the message with every detected entity replaced by <TYPE> (e.g. <CREDIT_CARD>), whatever the type's action, also when the message is blocked and when PII runs in monitor mode. It is a masked view of the message, not a verdict: injection_detected and blocked_by say whether the message may be used. What is sent on follows the actions instead: see masked_message.",
+        }),
+      ),
+      masked_message: Type.Optional(
+        Type.String({
+          description:
+            'Present when a PII type whose action is mask was found (PII enforced, not in monitor mode): the message with those entities replaced by <TYPE> and everything else as written (allow entities included). It is what Forwarding mode sends on, and what an application sends on when the message is allowed. Absent when the masking actions change nothing.',
         }),
       ),
     },

@@ -24,7 +24,7 @@ describe('pipeline in monitor mode', () => {
     const settings = parseProfileSettings(schema, { on_error: 'allow', guardrails: { pii: { monitor: true } } });
     const outcome = await runChecks(compileProfile(registry, { id: 'p', settings, rules }, 3), request('call 5551234'), () => {});
     assert.equal(outcome.sanitized_message, 'call <NUMBER>');
-    assert.equal(outcome.forwarded_message, undefined);
+    assert.equal(outcome.masked_message, undefined);
     assert.deepEqual(outcome.redactions, []);
     const enforced = await runChecks(
       compileProfile(registry, { id: 'p', settings: parseProfileSettings(schema, { on_error: 'allow' }), rules }, 3),
@@ -32,7 +32,7 @@ describe('pipeline in monitor mode', () => {
       () => {},
     );
     assert.equal(enforced.sanitized_message, 'call <NUMBER>');
-    assert.equal(enforced.forwarded_message, 'call <NUMBER>');
+    assert.equal(enforced.masked_message, 'call <NUMBER>');
   });
 
   it('monitor without an explicit switch follows the protection level, and the Runtime LLM-wide flag monitors every guardrail', async () => {

@@ -45,14 +45,14 @@ describe('pipeline', () => {
     const outcome = await runChecks(compileProfile(registry, { id: 'p', settings, rules: noRules }, 3), request('call 555 or 12'), () => {});
     assert.equal(outcome.injection_detected, false);
     assert.equal(outcome.sanitized_message, 'call <NUMBER> or <NUMBER>');
-    assert.equal(outcome.forwarded_message, 'call <NUMBER> or 12');
+    assert.equal(outcome.masked_message, 'call <NUMBER> or 12');
     assert.deepEqual(
       outcome.redactions.map((r) => [r.start, r.end]),
       [[5, 8]],
     );
     const reportOnly = await runChecks(compileProfile(registry, { id: 'p', settings, rules: noRules }, 3), request('call 12'), () => {});
     assert.equal(reportOnly.sanitized_message, 'call <NUMBER>');
-    assert.equal(reportOnly.forwarded_message, undefined);
+    assert.equal(reportOnly.masked_message, undefined);
   });
 
   it('follows protection levels unless the profile overrides a switch', () => {

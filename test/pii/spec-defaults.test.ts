@@ -70,6 +70,7 @@ interface CheckJson {
   monitored_by: string[];
   checks: { pii: { enabled: boolean; detected: boolean; entities: { type: string; text: string }[]; enforced?: boolean } };
   sanitized_message?: string;
+  masked_message?: string;
 }
 
 describe("PII: the specification's rule is the default, masking an operator's choice", () => {
@@ -136,6 +137,7 @@ describe("PII: the specification's rule is the default, masking an operator's ch
     const result = await input('level1', message);
     assert.equal(result.injection_detected, true);
     assert.equal(result.sanitized_message, 'Bill my colleague <PERSON>, card <CREDIT_CARD>, receipt to <EMAIL_ADDRESS>.');
+    assert.equal(result.masked_message, undefined, 'nothing is sent on');
     assert.equal(result.checks.pii.entities.find((e) => e.type === 'CREDIT_CARD')?.text, '**** **** **** 1111');
   });
 
@@ -146,6 +148,7 @@ describe("PII: the specification's rule is the default, masking an operator's ch
       assert.deepEqual(result.blocked_by, []);
       assert.equal(result.checks.pii.detected, true);
       assert.equal(result.sanitized_message, 'Please ask my colleague <PERSON> to call <PHONE_NUMBER> or write to <EMAIL_ADDRESS>.');
+      assert.equal(result.masked_message, result.sanitized_message, 'what is sent on');
     }
     const withCard = await input('masking', 'Ask my colleague Henrietta Vasquez-Lund to pay with 4111 1111 1111 1111.');
     assert.equal(withCard.injection_detected, true);
@@ -162,6 +165,7 @@ describe("PII: the specification's rule is the default, masking an operator's ch
       ['EMAIL_ADDRESS'],
     );
     assert.equal(result.sanitized_message, 'Send the minutes to <EMAIL_ADDRESS> tonight.');
+    assert.equal(result.masked_message, undefined, 'sent on as written');
   });
 
   it('in monitor mode PII blocks nothing and sanitized_message still shows every entity masked', async () => {
@@ -170,6 +174,7 @@ describe("PII: the specification's rule is the default, masking an operator's ch
     assert.deepEqual([result.blocked_by, result.monitored_by], [[], ['pii']]);
     assert.equal(result.checks.pii.enforced, false);
     assert.equal(result.sanitized_message, 'Charge the deposit to <CREDIT_CARD> please.');
+    assert.equal(result.masked_message, undefined, 'monitoring changes nothing that is sent on');
   });
 
   it('the admin API and its settings schema offer block, mask and allow; log is accepted as allow', async () => {
@@ -193,6 +198,10 @@ describe("PII: the specification's rule is the default, masking an operator's ch
     assert.deepEqual(shown.json.settings.guardrails.pii.actions, { EMAIL_ADDRESS: 'allow', PHONE_NUMBER: 'allow', PERSON: 'mask' });
     const allowed = await input('allowing', 'You can reach the front desk on +44 20 7946 0321.');
     assert.equal(allowed.injection_detected, false);
+    const mixed = await input('allowing', 'Please ask my colleague Henrietta Vasquez-Lund to write to rowan.tillery@example.net.');
+    assert.equal(mixed.injection_detected, false);
+    assert.equal(mixed.sanitized_message, 'Please ask my colleague <PERSON> to write to <EMAIL_ADDRESS>.');
+    assert.equal(mixed.masked_message, 'Please ask my colleague <PERSON> to write to rowan.tillery@example.net.');
 
     const wrong = await admin.request('/api/profiles/allowing', { method: 'PATCH', body: { guardrails: { pii: { actions: { PERSON: 'hide' } } } } });
     assert.equal(wrong.status, 400);
