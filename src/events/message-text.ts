@@ -30,7 +30,8 @@ export class MessageTextMasker {
   /**
    * The message of a checked request as it may be recorded for a profile that opted in: every PII
    * entity replaced with `<TYPE>`, cut to MAX_RECORDED_CHARS; with what the masking removed and the
-   * verdicts it hides (see MaskingRecord).
+   * verdicts it hides (see MaskingRecord). `systemPromptGiven`: an answer was compared with a
+   * forwarded system prompt or canary.
    */
   record(message: string, outcome: CheckOutcome, profile: CompiledProfile, systemPromptGiven: boolean): RecordedText {
     const entities = this.#engine.scan(message);

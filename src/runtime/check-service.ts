@@ -101,7 +101,13 @@ export class CheckService {
       messageLength: input.message.length,
       messageSha256: hash('sha256', input.message),
       ...(caller.recordMessageText
-        ? this.#options.messageText.record(input.message, outcome, profile, input.systemPrompt !== undefined || input.canary !== undefined)
+        ? this.#options.messageText.record(
+            input.message,
+            outcome,
+            profile,
+            // Leakage in an answer is judged against the forwarded system prompt, which is not recorded.
+            input.direction === 'output' && (input.systemPrompt !== undefined || input.canary !== undefined),
+          )
         : { messageText: null }),
       traceId: trace?.traceId ?? null,
       spanId: trace?.spanId ?? null,
