@@ -38,7 +38,7 @@ const SECRETS: readonly (readonly [string, string, string])[] = [
   ['JWT', `Why is ${JWT} rejected as expired?`, JWT],
   ['PostgreSQL URL', 'DATABASE_URL=postgres://orders_app:Vq9xmR2k@db.internal:5432/orders', 'orders_app:Vq9xmR2k@db.internal'],
   ['MySQL URL', 'connect to mysql://root:hunter22@10.0.0.5/app and list tables', 'root:hunter22@10.0.0.5'],
-  ['MongoDB URL', 'uri: mongodb+srv://svc:Pz7Kq1Lm@cluster0.mongodb.net/test', 'svc:Pz7Kq1Lm@cluster0.mongodb.net'],
+  ['MongoDB URL', 'The worker connects with mongodb+srv://svc:Pz7Kq1Lm@cluster0.mongodb.net/test at start.', 'svc:Pz7Kq1Lm@cluster0.mongodb.net'],
   ['Redis URL', 'REDIS_URL=redis://:Rk82jd0s@cache:6379/0', ':Rk82jd0s@cache'],
   ['AMQP URL', 'broker = amqps://billing:Wq4!zT9p@mq.internal:5671/%2f', 'billing:Wq4!zT9p@mq.internal'],
 ];
