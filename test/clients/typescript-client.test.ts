@@ -147,6 +147,24 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
       assert.equal(model.doStreamCalls.length, 0);
     });
 
+    it('generateText: the model gets the prompt and the caller the answer with the PII mask actions applied, allowed types as written', async () => {
+      assert.equal((await app.cli('profile', 'create', '--name', 'sdk-masking')).code, 0);
+      assert.equal((await app.cli('profile', 'update', 'sdk-masking', '--pii-action', 'PERSON=mask,EMAIL_ADDRESS=allow')).code, 0);
+      const { apiKey } = await app.createRuntimeLlm('sdk-masking-app', '--profile', 'sdk-masking', '--level', '1');
+      const masking = new RampartClient({ baseUrl: app.apiUrl, apiKey, ca });
+      try {
+        const model = modelAnswering('Dear Henrietta Vasquez-Lund, I wrote to rowan.tillery@example.net.');
+        const guarded = wrapLanguageModel({ model, middleware: rampartMiddleware({ client: masking }) });
+        const result = await generateText({ model: guarded, prompt: 'Please ask my colleague Henrietta Vasquez-Lund to write to rowan.tillery@example.net.' });
+        assert.deepEqual(model.doGenerateCalls[0]!.prompt.at(-1)!.content, [
+          { type: 'text', text: 'Please ask my colleague <PERSON> to write to rowan.tillery@example.net.' },
+        ]);
+        assert.equal(result.text, 'Dear <PERSON>, I wrote to rowan.tillery@example.net.');
+      } finally {
+        masking.close();
+      }
+    });
+
     for (const mode of ['buffer', 'release'] as const) {
       it(`streamText (${mode}): a blocked answer ends in an error part${mode === 'buffer' ? ', with none of its text released' : ''}`, async () => {
         const { guarded } = wrapped(CARD_ANSWER, mode);
