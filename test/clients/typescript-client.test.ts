@@ -107,9 +107,9 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
     };
 
     it('generateText: a harmless exchange goes through', async () => {
-      const { guarded } = wrapped('Basil, mint and parsley do well.');
+      const { guarded } = wrapped('Mint and parsley do well in spring.');
       const result = await generateText({ model: guarded, prompt: HARMLESS });
-      assert.equal(result.text, 'Basil, mint and parsley do well.');
+      assert.equal(result.text, 'Mint and parsley do well in spring.');
     });
 
     it('generateText: a blocked prompt never reaches the model', async () => {
@@ -130,9 +130,9 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
     });
 
     it('streamText: a harmless answer streams through', async () => {
-      const { guarded } = wrapped('Basil, mint and parsley do well on a cool sill.');
+      const { guarded } = wrapped('Mint and parsley do well on a cool sill.');
       const result = streamText({ model: guarded, prompt: HARMLESS });
-      assert.equal(await result.text, 'Basil, mint and parsley do well on a cool sill.');
+      assert.equal(await result.text, 'Mint and parsley do well on a cool sill.');
     });
 
     it('streamText: a blocked prompt never reaches the model', async () => {
