@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { BackendCaller } from '../backends/model-backend.ts';
 import type { Direction } from '../engine/guardrail.ts';
@@ -19,6 +20,8 @@ export interface CheckInput {
   canary?: string | undefined;
   /** false for intermediate checks (e.g. windows of a stream) whose final verdict is recorded separately. */
   record?: boolean;
+  /** `performance.now()` when the request arrived; the check's time is counted from there (default: its start). */
+  startedAt?: number | undefined;
 }
 
 export interface CheckServiceOptions {
@@ -47,7 +50,7 @@ export class CheckService {
       this.#options.log.error({ err: profile, runtime_llm: runtimeLlm.id, request_id: requestId }, 'security profile cannot be used');
       throw new AppError('unavailable', 'The security profile of this Runtime LLM is invalid; an administrator must fix it.');
     }
-    const started = process.hrtime.bigint();
+    const started = input.startedAt ?? performance.now();
     this.#running++;
     const outcome = await runChecks(
       profile,
@@ -64,8 +67,9 @@ export class CheckService {
       this.#othersRunning,
     ).finally(() => this.#running--);
     if (input.record === false) return outcome;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    this.#options.metrics.recordCheck(input.direction, outcome, seconds);
+    // One figure, in milliseconds to three decimals, for the answer, the event and the metric.
+    const executionTime = Math.round((performance.now() - started) * 1000) / 1000;
+    this.#options.metrics.recordCheck(input.direction, outcome, executionTime / 1000);
     this.#options.events.push({
       id: newId('evt'),
       createdAt: nowIso(),
@@ -77,11 +81,11 @@ export class CheckService {
       blockedBy: outcome.blocked_by,
       monitoredBy: outcome.monitored_by,
       results: outcome.records,
-      executionTimeMs: outcome.execution_time,
+      executionTimeMs: executionTime,
       messageLength: input.message.length,
       messageSha256: hash('sha256', input.message),
       messageText: caller.recordMessageText ? this.#options.messageText.recordable(input.message) : null,
     });
-    return outcome;
+    return { ...outcome, execution_time: executionTime };
   }
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, Segmente
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type ModelBackend } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { typedNumber, type NumberDraft } from '../components/numbers.ts';
 
 type Health = NonNullable<ModelBackend['health']>;
 
@@ -15,9 +16,9 @@ interface Draft {
   model: string;
   format: string;
   api_key: string;
-  timeout_ms: number | '';
-  breaker_failures: number | '';
-  breaker_cooldown_ms: number | '';
+  timeout_ms: NumberDraft;
+  breaker_failures: NumberDraft;
+  breaker_cooldown_ms: NumberDraft;
 }
 
 const EMPTY: Draft = {
@@ -67,7 +68,10 @@ function bodyOf(draft: Draft): Record<string, unknown> {
   const body: Record<string, unknown> = { name: draft.name, kind: draft.kind };
   if (draft.kind === 'onnx') body.path = draft.path;
   else Object.assign(body, { url: draft.url, model: draft.model, format: draft.format }, draft.api_key ? { api_key: draft.api_key } : {});
-  for (const key of ['timeout_ms', 'breaker_failures', 'breaker_cooldown_ms'] as const) if (draft[key] !== '') body[key] = draft[key];
+  for (const key of ['timeout_ms', 'breaker_failures', 'breaker_cooldown_ms'] as const) {
+    const n = typedNumber(draft[key]);
+    if (n !== null) body[key] = n;
+  }
   return body;
 }
 
@@ -112,7 +116,7 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
       allowDecimal={false}
       clampBehavior="none"
       value={draft[key]}
-      onChange={(v) => set({ [key]: v === '' ? '' : Number(v) })}
+      onChange={(v) => set({ [key]: v })}
       error={errorOf(key)}
     />
   );
