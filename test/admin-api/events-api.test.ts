@@ -89,22 +89,50 @@ describe('check events: shared criteria and paging', () => {
       const buckets: Bucket[] = stats.json.buckets;
       assert.ok(listed.length > 0, `${query} matches some events`);
       assert.ok(listed.length < 38, `${query} leaves some out`);
-      assert.equal(sum(buckets, (b) => b.checks), listed.length, `${query}: the charts count what the list shows`);
-      assert.equal(sum(buckets, (b) => b.blocked), listed.filter((e) => e.verdict === 'blocked').length, query);
-      assert.equal(sum(buckets, (b) => b.monitored), listed.filter((e) => e.verdict === 'monitored').length, query);
+      assert.equal(
+        sum(buckets, (b) => b.checks),
+        listed.length,
+        `${query}: the charts count what the list shows`,
+      );
+      assert.equal(
+        sum(buckets, (b) => b.blocked),
+        listed.filter((e) => e.verdict === 'blocked').length,
+        query,
+      );
+      assert.equal(
+        sum(buckets, (b) => b.monitored),
+        listed.filter((e) => e.verdict === 'monitored').length,
+        query,
+      );
     }
     const one: EventJson = (await admin.request('/api/events?guardrail=keyword&limit=1')).json.events[0];
     const single = await admin.request(`/api/events/stats?bucket=minute&since=${since}&id=${one.id}`);
-    assert.equal(sum(single.json.buckets, (b: Bucket) => b.checks), 1, 'the single-event view charts its one event');
+    assert.equal(
+      sum(single.json.buckets, (b: Bucket) => b.checks),
+      1,
+      'the single-event view charts its one event',
+    );
   });
 
   it('charts would-have-blocks per guardrail apart from blocks', async () => {
     const buckets: Bucket[] = (await admin.request(`/api/events/stats?bucket=minute&since=${since}`)).json.buckets;
-    assert.equal(sum(buckets, (b) => b.monitored), 3);
-    assert.equal(sum(buckets, (b) => b.monitored_by.regex ?? 0), 3);
-    assert.equal(sum(buckets, (b) => b.blocked_by.regex ?? 0), 0);
+    assert.equal(
+      sum(buckets, (b) => b.monitored),
+      3,
+    );
+    assert.equal(
+      sum(buckets, (b) => b.monitored_by.regex ?? 0),
+      3,
+    );
+    assert.equal(
+      sum(buckets, (b) => b.blocked_by.regex ?? 0),
+      0,
+    );
     // The keyword rule inspects prompts only (its default scope), so the answer naming it passed.
-    assert.equal(sum(buckets, (b) => b.blocked_by.keyword ?? 0), 4);
+    assert.equal(
+      sum(buckets, (b) => b.blocked_by.keyword ?? 0),
+      4,
+    );
   });
 
   it('names the Runtime LLM by id or name alike, and refuses one that does not exist', async () => {
@@ -125,7 +153,10 @@ describe('check events: shared criteria and paging', () => {
     for (const bad of ['yesterday', 'foo 12', '-5', '2026-13-45']) {
       const refused = await admin.request(`/api/events?since=${encodeURIComponent(bad)}`);
       assert.equal(refused.status, 400, bad);
-      assert.equal(refused.json.error.message, `The since parameter must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(bad)}.`);
+      assert.equal(
+        refused.json.error.message,
+        `The since parameter must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(bad)}.`,
+      );
     }
     const until = await admin.request('/api/events?until=tomorrow');
     assert.match(until.json.error.message, /^The until parameter must be an ISO 8601 time/);

@@ -15,7 +15,8 @@ function assertSentence(message: unknown, context: string): void {
 }
 
 /** Phrasings of the schema validator and of TypeBox, which a person should never read. */
-const VALIDATOR_WORDING = /must have required property|must be equal to one of the allowed values|must NOT have|Expected union value|Unexpected property|Expected (string|boolean|number|object)/;
+const VALIDATOR_WORDING =
+  /must have required property|must be equal to one of the allowed values|must NOT have|Expected union value|Unexpected property|Expected (string|boolean|number|object)/;
 
 function assertErrorSentences(answers: Record<string, HttpResponse>): void {
   for (const [what, res] of Object.entries(answers)) {
@@ -91,7 +92,10 @@ describe('error messages are sentences on both listeners and in the CLI', () => 
       'Runtime LLM without any member': await post('/api/runtime-llms', {}),
       'SIEM format not offered': await admin.request('/api/settings/siem', { method: 'PUT', body: { format: 'xml' } }),
       'profile on_error not offered': await admin.request('/api/profiles/default', { method: 'PATCH', body: { on_error: 'maybe' } }),
-      'profile setting that does not exist': await admin.request('/api/profiles/default', { method: 'PATCH', body: { guardrails: { llm: { treshold: 0.5 } } } }),
+      'profile setting that does not exist': await admin.request('/api/profiles/default', {
+        method: 'PATCH',
+        body: { guardrails: { llm: { treshold: 0.5 } } },
+      }),
     });
   });
 
