@@ -1,6 +1,6 @@
 import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { IconActivity, IconFlask, IconLogout, IconServer, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { api, ApiError, setCsrfToken, type SessionInfo } from './api.ts';
 import { EventsPage } from './pages/Events.tsx';
 import { GuardrailPage, GUARDRAIL_MENU } from './pages/Guardrails.tsx';
@@ -86,11 +86,11 @@ export function App() {
     setSession(null);
     navigate('/login');
   };
-  // A changed password moves on to the Runtime LLMs, saying so there.
+  // A changed password moves on to the start page (the Runtime LLMs), saying so there.
   const passwordChanged = async () => {
     await refresh();
-    setFlash({ path: '/runtime-llms', text: 'Password changed.' });
-    navigate('/runtime-llms');
+    setFlash({ path: '/', text: 'Password changed.' });
+    navigate('/');
   };
   const mustChange = session.user.must_change_password;
   const path = mustChange ? '/profile/security' : route.path;
@@ -102,7 +102,7 @@ export function App() {
       label={label}
       leftSection={icon}
       href={`#${to}`}
-      active={!children && path === to}
+      active={!children && (path === to || (path === '/' && to === '/runtime-llms'))}
       defaultOpened={path.startsWith(to)}
       disabled={mustChange && to !== '/profile/security'}
       childrenOffset={28}
@@ -162,7 +162,8 @@ export function App() {
             {flash.text}
           </Alert>
         )}
-        {page}
+        {/* Each address is a view of its own: opening it again (from another address) loads it afresh. */}
+        <Fragment key={path}>{page}</Fragment>
       </AppShell.Main>
     </AppShell>
   );
