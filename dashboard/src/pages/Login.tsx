@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, type SessionInfo, type SsoFailureCode } from '../api.ts';
 
 /**
@@ -30,8 +30,9 @@ export function LoginPage({
 }) {
   const [username, setUsername] = useState('admin');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(() => ssoFailureText(errorCode));
+  const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => setMessage(ssoFailureText(errorCode)), [errorCode]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
