@@ -1,5 +1,6 @@
-// Writes the documentation that is generated from code: the README's configuration table (from the
-// settings schema) and error table, and docs/errors.md (from ERROR_CODES).
+// Writes the documentation that is generated from code: the configuration table of
+// docs/configuration.md (from the settings schema), the error table of docs/check-api.md and
+// docs/errors.md (from ERROR_CODES).
 //   node scripts/generate-docs.ts            rewrite the files
 //   node scripts/generate-docs.ts --check    exit 1, naming the stale files, when they differ
 //   --root DIR                               another checkout than this one
@@ -71,11 +72,13 @@ ${byStatus.map((code) => `| ${ERROR_CODES[code].status} | \`${code}\` | \`${erro
 
 /** Every generated file as it should be, given the current contents of the repository at `root`. */
 export function generatedFiles(root = ROOT): GeneratedFile[] {
-  let readme = readFileSync(join(root, 'README.md'), 'utf8');
-  readme = replaceSection(readme, 'configuration table', settingsTableMarkdown());
-  readme = replaceSection(readme, 'error table', errorTableMarkdown());
+  const section = (path: string, name: string, body: string): GeneratedFile => ({
+    path,
+    content: replaceSection(readFileSync(join(root, path), 'utf8'), name, body),
+  });
   return [
-    { path: 'README.md', content: readme },
+    section('docs/configuration.md', 'configuration table', settingsTableMarkdown()),
+    section('docs/check-api.md', 'error table', errorTableMarkdown()),
     { path: 'docs/errors.md', content: errorsPageMarkdown() },
   ];
 }

@@ -7,7 +7,7 @@ export interface ErrorCodeInfo {
 /**
  * Errors a client or operator can cause, each with a stable code and the HTTP status it maps to.
  * Anything thrown that is not an AppError is a fault of ours: logged, answered with a generic 500.
- * The README's error table and docs/errors.md are generated from this table (scripts/generate-docs.ts).
+ * The error tables of docs/check-api.md and docs/errors.md are generated from this table (scripts/generate-docs.ts).
  */
 export const ERROR_CODES = {
   bad_request: {
@@ -19,7 +19,10 @@ export const ERROR_CODES = {
     status: 400,
     when: 'a member of the body, a query parameter or a setting is missing, of the wrong type or out of range (`field` names it when it is one member). On the check API: the body is not an object, `message` is missing or not a string, `prompt` is not a string, the body nests deeper than 64 levels, or it has a `__proto__` or `constructor.prototype` member',
   },
-  invalid_api_key: { status: 401, when: '`X-API-Key` (or the Forwarding mode `Authorization: Bearer` key) missing, unknown or revoked' },
+  invalid_api_key: {
+    status: 401,
+    when: '`X-API-Key` (or the `Authorization: Bearer` key Forwarding mode and the LiteLLM endpoint also take) missing, unknown or revoked',
+  },
   not_authenticated: { status: 401, when: 'dashboard: no valid session (sign in first), a refused sign-in, or the account no longer exists' },
   forbidden: {
     status: 403,
@@ -37,7 +40,7 @@ export const ERROR_CODES = {
   },
   payload_too_large: {
     status: 413,
-    when: '`message` or `prompt` longer than the limit (default 32,768 characters, `RAMPART_MAX_MESSAGE_CHARS`), or the body larger than its limit',
+    when: '`message` or `prompt` (or a LiteLLM text) longer than the limit (default 32,768 characters, `RAMPART_MAX_MESSAGE_CHARS`), more than 1,000 LiteLLM texts, or the body larger than its limit (named in the message)',
   },
   uri_too_long: { status: 414, when: 'a URL path segment is longer than 100 characters' },
   unsupported_media_type: {

@@ -15,3 +15,8 @@ export function stringEnum<const T extends readonly string[]>(values: T, options
 export function nullableString(options: StringOptions = {}) {
   return Type.Unsafe<string | null>({ ...options, type: ['string', 'null'] });
 }
+
+/** A whole number or null (null: no limit, or a default), as JSON Schema `type: ["integer", "null"]`. */
+export function nullableInteger(options: { description?: string } = {}) {
+  return Type.Unsafe<number | null>({ ...options, type: ['integer', 'null'] });
+}

@@ -2,12 +2,6 @@ import { allowedRange } from './errors.ts';
 
 type Schema = Readonly<Record<string, unknown>>;
 
-/** "a", "a or b", "a, b or c". */
-export function alternatives(values: readonly unknown[]): string {
-  const words = values.map(String);
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-}
-
 /** The values a schema allows when it lists them: an `enum`, or a union of constants (TypeBox's Union of Literal). */
 export function listedValues(schema: Schema): readonly unknown[] | undefined {
   if (Array.isArray(schema.enum)) return schema.enum;
@@ -26,23 +20,23 @@ function lengthWords(min: unknown, max: unknown, unit: string): string {
 
 /**
  * What a schema allows, in words an operator reads in an error message: "a number from 0 to 1",
- * "one of block or allow", "true or false", "text of 1 to 100 characters"; undefined when it says nothing plain.
+ * `one of "block", "allow"`, "true or false", "a string of 1 to 100 characters"; undefined when it says nothing plain.
  */
 export function expectedValue(schema: Schema): string | undefined {
   const range = allowedRange(schema);
   if (range) return range;
   const listed = listedValues(schema);
-  if (listed) return listed.length === 1 ? String(listed[0]) : `one of ${alternatives(listed)}`;
+  if (listed) return listed.length === 1 ? JSON.stringify(listed[0]) : `one of ${listed.map((v) => JSON.stringify(v)).join(', ')}`;
   switch (schema.type) {
     case 'boolean':
       return 'true or false';
     case 'string':
-      return `text${lengthWords(schema.minLength, schema.maxLength, 'characters')}`;
+      return `a string${lengthWords(schema.minLength, schema.maxLength, 'characters')}`;
     case 'object':
       return 'an object';
     case 'array': {
       const items = typeof schema.items === 'object' && schema.items !== null ? listedValues(schema.items as Schema) : undefined;
-      return `a list${lengthWords(schema.minItems, schema.maxItems, 'items')}${items ? ` of ${alternatives(items)}` : ''}`;
+      return `a list${lengthWords(schema.minItems, schema.maxItems, 'items')}${items ? ` of ${items.map((v) => JSON.stringify(v)).join(', ')}` : ''}`;
     }
     default:
       return undefined;

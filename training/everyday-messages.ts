@@ -35,5 +35,3 @@ export function everydayMessages(rng: Random, combinations: number): EverydayMes
   }
   return out;
 }
-
-export const EVERYDAY_LANGUAGES = Object.keys(MESSAGES);

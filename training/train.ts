@@ -10,7 +10,7 @@
  *
  * Needs the FreeDict bilingual dictionaries and the Apertium translators from Debian's packages (training/dictionary-aliases.ts
  * and training/machine-translation.ts
- * names them; the README's Development section has the apt-get line).
+ * names them; docs/development.md has the apt-get line).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -46,7 +46,8 @@ export function profileJson(profile: SecurityProfile) {
 /** A model backend: its settings, whether an API key is set (never the key), and this node's view of its health. */
 export function modelBackendJson(backend: StoredModelBackend, health?: BackendHealth) {
   // `own` keeps `kind` with the members of its kind, so the JSON type stays a union discriminated by kind.
-  const { timeoutMs, breakerFailures, breakerCooldownMs, ...own } = backend.settings;
+  const { timeoutMs, breakerFailures, breakerCooldownMs, maxConcurrency, queueDepth, ...settings } = backend.settings;
+  const own = settings.kind === 'onnx' ? (({ intraOpThreads, ...rest }) => ({ ...rest, intra_op_threads: intraOpThreads }))(settings) : settings;
   const { kind } = own;
   return {
     id: backend.id,
@@ -55,6 +56,8 @@ export function modelBackendJson(backend: StoredModelBackend, health?: BackendHe
     timeout_ms: timeoutMs,
     breaker_failures: breakerFailures,
     breaker_cooldown_ms: breakerCooldownMs,
+    max_concurrency: maxConcurrency,
+    queue_depth: queueDepth,
     ...(kind === 'llm_judge' ? { api_key_set: backend.credential !== null } : {}),
     ...(health
       ? {

@@ -12,6 +12,7 @@ import {
   insertModelBackend,
   listModelBackends,
   updateModelBackendRow,
+  LIMIT_DEFAULTS,
   type BackendLimits,
   type BackendSettings,
   type StoredModelBackend,
@@ -34,15 +35,25 @@ export interface ModelBackendInput {
   timeoutMs?: unknown;
   breakerFailures?: unknown;
   breakerCooldownMs?: unknown;
+  /** A whole number, or null for no limit. */
+  maxConcurrency?: unknown;
+  queueDepth?: unknown;
+  /** onnx only: a whole number, or null for onnxruntime's default. */
+  intraOpThreads?: unknown;
 }
 
 const DEFAULT_TIMEOUT_MS: Readonly<Record<BackendKind, number>> = { onnx: 1_000, llm_judge: 5_000 };
-const DEFAULT_LIMITS = { breakerFailures: 5, breakerCooldownMs: 30_000 } as const;
-const LIMIT_RANGES: Readonly<Record<keyof BackendLimits, { field: string; min: number; max: number }>> = {
+const DEFAULT_LIMITS = { breakerFailures: 5, breakerCooldownMs: 30_000, ...LIMIT_DEFAULTS } as const;
+type Range = { field: string; min: number; max: number };
+const LIMIT_RANGES: Readonly<Record<keyof BackendLimits, Range>> = {
   timeoutMs: { field: 'timeout_ms', min: 50, max: 120_000 },
   breakerFailures: { field: 'breaker_failures', min: 1, max: 1_000 },
   breakerCooldownMs: { field: 'breaker_cooldown_ms', min: 1_000, max: 3_600_000 },
+  maxConcurrency: { field: 'max_concurrency', min: 1, max: 10_000 },
+  queueDepth: { field: 'queue_depth', min: 0, max: 100_000 },
 };
+/** onnxruntime's intra-op threads of one session (one per worker thread). */
+const INTRA_OP_THREADS: Readonly<Range> = { field: 'intra_op_threads', min: 1, max: 256 };
 
 function invalid(field: string, message: string): AppError {
   return new AppError('invalid_field', message, {}, { field });
@@ -60,10 +71,21 @@ function validateKind(kind: unknown): BackendKind {
   throw invalid('kind', `The field kind must be one of ${BACKEND_KINDS.join(', ')}; got ${JSON.stringify(kind)}.`);
 }
 
-function validateLimit(key: keyof BackendLimits, value: unknown): number {
-  const { field, min, max } = LIMIT_RANGES[key];
+function validateWholeNumber({ field, min, max }: Range, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw invalid(field, `The field ${field} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}.`);
+  }
+  return value;
+}
+
+/** A whole number in range, or null where the setting has no limit or a library default. */
+function validateOptionalNumber(range: Range, meaningOfNull: string, value: unknown): number | null {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > range.max) {
+    throw invalid(
+      range.field,
+      `The field ${range.field} must be a whole number from ${range.min} to ${range.max}, or null (${meaningOfNull}); got ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }
@@ -117,16 +139,19 @@ function validateApiKey(value: unknown): string | null {
 function settingsFrom(input: ModelBackendInput, current?: BackendSettings): BackendSettings {
   const kind = input.kind === undefined && current ? current.kind : validateKind(input.kind);
   const sameKind = current?.kind === kind ? current : undefined;
+  const limit = (key: 'timeoutMs' | 'breakerFailures' | 'breakerCooldownMs' | 'queueDepth', fallback: number) =>
+    input[key] === undefined ? (current?.[key] ?? fallback) : validateWholeNumber(LIMIT_RANGES[key], input[key]);
   const limits: BackendLimits = {
-    timeoutMs: input.timeoutMs === undefined ? (current?.timeoutMs ?? DEFAULT_TIMEOUT_MS[kind]) : validateLimit('timeoutMs', input.timeoutMs),
-    breakerFailures:
-      input.breakerFailures === undefined
-        ? (current?.breakerFailures ?? DEFAULT_LIMITS.breakerFailures)
-        : validateLimit('breakerFailures', input.breakerFailures),
-    breakerCooldownMs:
-      input.breakerCooldownMs === undefined
-        ? (current?.breakerCooldownMs ?? DEFAULT_LIMITS.breakerCooldownMs)
-        : validateLimit('breakerCooldownMs', input.breakerCooldownMs),
+    timeoutMs: limit('timeoutMs', DEFAULT_TIMEOUT_MS[kind]),
+    breakerFailures: limit('breakerFailures', DEFAULT_LIMITS.breakerFailures),
+    breakerCooldownMs: limit('breakerCooldownMs', DEFAULT_LIMITS.breakerCooldownMs),
+    maxConcurrency:
+      input.maxConcurrency === undefined
+        ? current
+          ? current.maxConcurrency
+          : DEFAULT_LIMITS.maxConcurrency
+        : validateOptionalNumber(LIMIT_RANGES.maxConcurrency, 'no limit', input.maxConcurrency),
+    queueDepth: limit('queueDepth', DEFAULT_LIMITS.queueDepth),
   };
   if (kind === 'onnx') {
     for (const [key, field] of [
@@ -137,10 +162,17 @@ function settingsFrom(input: ModelBackendInput, current?: BackendSettings): Back
     ] as const) {
       if (input[key] !== undefined && input[key] !== null) throw invalid(field, `The field ${field} applies to llm_judge backends only.`);
     }
-    const path = input.path === undefined && sameKind?.kind === 'onnx' ? sameKind.path : validatePath(input.path);
-    return { kind, path, ...limits };
+    const onnx = sameKind?.kind === 'onnx' ? sameKind : undefined;
+    const path = input.path === undefined && onnx ? onnx.path : validatePath(input.path);
+    const intraOpThreads =
+      input.intraOpThreads === undefined
+        ? (onnx?.intraOpThreads ?? null)
+        : validateOptionalNumber(INTRA_OP_THREADS, "onnxruntime's default", input.intraOpThreads);
+    return { kind, path, intraOpThreads, ...limits };
   }
   if (input.path !== undefined) throw invalid('path', 'The field path applies to onnx backends only.');
+  if (input.intraOpThreads !== undefined && input.intraOpThreads !== null)
+    throw invalid('intra_op_threads', 'The field intra_op_threads applies to onnx backends only.');
   const judge = sameKind?.kind === 'llm_judge' ? sameKind : undefined;
   return {
     kind,

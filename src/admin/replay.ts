@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import type { BackendCaller } from '../backends/model-backend.ts';
 import { GUARDRAIL_NAMES, type GuardrailName, type LoadedGuardrail } from '../engine/guardrail.ts';
 import { compileProfile, runChecks, verdictOf, type CheckVerdict } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
@@ -49,8 +50,9 @@ async function recordedChecks(store: Store, runtimeLlmId: string, since: string)
  * What-if: runs a Runtime LLM's recorded checks of a period through a candidate profile (at the
  * Runtime LLM's protection level and monitor mode) and reports which would change verdict. Nothing
  * is stored. The recorded text is what replays: PII already masked, cut at the recording limit.
+ * With `backends`, guardrails ask the model backends the candidate profile names, as live checks do.
  */
-export async function replayProfile(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, input: ReplayInput) {
+export async function replayProfile(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, input: ReplayInput, backends?: BackendCaller) {
   const llm = await requireRuntimeLlm(store, input.runtimeLlm);
   const candidate = await getProfile(store, input.profile);
   const since = parseSince(input.since);
@@ -77,6 +79,7 @@ export async function replayProfile(store: Store, guardrails: readonly LoadedGua
       compiled,
       { direction: event.direction, message: event.messageText!, runtimeLlm: { id: llm.id, name: llm.name, mode: llm.mode, systemPrompt: llm.systemPrompt } },
       (guardrail, err) => log.error({ err, guardrail, event_id: event.id }, 'guardrail failed in a replay'),
+      backends,
     );
     const verdict = verdictOf(outcome);
     recorded[event.verdict] += 1;

@@ -55,7 +55,14 @@ export class LlmJudge implements ModelBackend {
       throw new BackendFailure('refused', 'the judge refused to answer');
     }
     if (typeof message?.content !== 'string') throw new BackendFailure('unparsable', 'the judge answered without a message content');
-    return spec.parse(message.content);
+    try {
+      return spec.parse(message.content);
+    } catch (error) {
+      // The start of an unreadable answer is quoted for the logs, unless the judge was given the system prompt, which it may echo.
+      if (task.policy !== undefined && error instanceof BackendFailure)
+        throw new BackendFailure(error.reason, `the judge's answer is not a ${this.#config.format} verdict`);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {}

@@ -15,6 +15,11 @@ export interface BackendTask {
   message: string;
   /** output-check: the prompt that led to the answer in `message`. */
   prompt?: string | undefined;
+  /**
+   * The application's rules, its system prompt, when the profile lets the judge see them: the judge
+   * is then also asked whether the message tries to make the assistant break them. Never logged.
+   */
+  policy?: string | undefined;
 }
 
 /** A backend's verdict: its score in [0, 1] for "attack"/"unsafe", and the hazard categories it named. */
@@ -30,7 +35,17 @@ export interface ModelBackend {
 }
 
 /** Why a backend gave no usable answer; reported in responses, events, logs and metrics. */
-export const BACKEND_FAILURE_REASONS = ['timeout', 'unreachable', 'http_error', 'unparsable', 'refused', 'circuit_open', 'unavailable', 'failed'] as const;
+export const BACKEND_FAILURE_REASONS = [
+  'timeout',
+  'unreachable',
+  'http_error',
+  'unparsable',
+  'refused',
+  'circuit_open',
+  'queue_full',
+  'unavailable',
+  'failed',
+] as const;
 export type BackendFailureReason = (typeof BACKEND_FAILURE_REASONS)[number];
 
 export class BackendFailure extends Error {

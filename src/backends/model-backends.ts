@@ -4,7 +4,8 @@ import type { Metrics } from '../metrics/metrics.ts';
 import type { CredentialBox } from '../secrets/credential-box.ts';
 import { listModelBackends, type StoredModelBackend } from '../store/model-backends.ts';
 import type { Store } from '../store/store.ts';
-import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
+import { CallQueue, waitedTooLong } from './call-queue.ts';
+import { BREAKER_MEMORY_BYTES, CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { LlmJudge } from './llm-judge.ts';
 import {
   BackendCallError,
@@ -31,6 +32,7 @@ export interface BackendHealth {
 interface Entry {
   stored: StoredModelBackend;
   breaker: CircuitBreaker;
+  queue: CallQueue;
   backend?: ModelBackend;
   device?: 'cpu' | 'cuda';
   loadError?: string;
@@ -42,12 +44,25 @@ interface Entry {
   retired?: boolean;
 }
 
+/**
+ * The shared memory of a backend's circuit breaker (see CircuitBreaker) for one version of its
+ * settings: the same block for every thread of a server that asks, so they share one breaker.
+ */
+export type BreakerMemory = (backendId: string, version: string) => Promise<SharedArrayBuffer>;
+
 export interface ModelBackendsOptions {
   store: Store;
   credentials: CredentialBox;
   metrics: Metrics;
   log: Logger;
+  /** Absent: each breaker is this process's own (a single-threaded server, the CLI). */
+  breakerMemory?: BreakerMemory;
+  /** Load only the backends of these names (a command that runs one profile); absent: all of them. */
+  only?: ReadonlySet<string>;
 }
+
+/** A half-open trial call ends within its deadline; one not reported this long after it (its thread ended) is given up. */
+const TRIAL_LEASE_MARGIN_MS = 1_000;
 
 const BREAKER_CODE: Readonly<Record<BreakerState, number>> = { closed: 0, open: 1, half_open: 2 };
 
@@ -63,6 +78,7 @@ export class ModelBackends implements BackendCaller {
 
   constructor(options: ModelBackendsOptions) {
     this.#options = options;
+    options.metrics.reportBreakerStates(() => [...this.#entries.values()].map((e) => [e.stored.name, BREAKER_CODE[e.breaker.state]] as const));
   }
 
   /**
@@ -83,17 +99,18 @@ export class ModelBackends implements BackendCaller {
   }
 
   async #load(): Promise<void> {
-    const stored = await listModelBackends(this.#options.store.db);
+    const { only } = this.#options;
+    const stored = (await listModelBackends(this.#options.store.db)).filter((s) => !only || only.has(s.name));
     const previous = [...this.#entries.values()];
     const next = new Map<string, Entry>();
+    const memory = this.#options.breakerMemory ?? (async () => new SharedArrayBuffer(BREAKER_MEMORY_BYTES));
     for (const s of stored) {
       const current = previous.find((e) => e.stored.id === s.id && e.stored.updatedAt === s.updatedAt);
-      next.set(s.name, current ?? this.#build(s));
+      next.set(s.name, current ?? this.#build(s, await memory(s.id, s.updatedAt)));
     }
     this.#entries = next;
     const kept = new Set(next.values());
     for (const entry of previous.filter((e) => !kept.has(e))) {
-      if (!next.has(entry.stored.name)) this.#options.metrics.backendBreaker.remove({ backend: entry.stored.name });
       entry.retired = true;
       void entry.built.then(() => this.#closeIfIdle(entry));
     }
@@ -111,19 +128,19 @@ export class ModelBackends implements BackendCaller {
     }
   }
 
-  #build(stored: StoredModelBackend): Entry {
+  #build(stored: StoredModelBackend, breakerMemory: SharedArrayBuffer): Entry {
+    const { settings } = stored;
     const entry: Entry = {
       stored,
-      breaker: new CircuitBreaker(stored.settings.breakerFailures, stored.settings.breakerCooldownMs),
+      breaker: new CircuitBreaker(settings.breakerFailures, settings.breakerCooldownMs, settings.timeoutMs + TRIAL_LEASE_MARGIN_MS, breakerMemory),
+      queue: new CallQueue(settings.maxConcurrency, settings.queueDepth),
       built: Promise.resolve(),
       inFlight: 0,
     };
-    this.#options.metrics.backendBreaker.set({ backend: stored.name }, BREAKER_CODE.closed);
     const failed = (error: unknown) => {
       entry.loadError = error instanceof Error ? error.message : String(error);
       this.#options.log.error({ backend: stored.name, kind: stored.settings.kind, error: entry.loadError }, 'model backend could not be loaded');
     };
-    const { settings } = stored;
     if (settings.kind === 'llm_judge') {
       try {
         const apiKey = stored.credential === null ? null : this.#options.credentials.open(stored.credential, stored.id);
@@ -139,7 +156,7 @@ export class ModelBackends implements BackendCaller {
       try {
         // onnxruntime loads only where an ONNX backend is configured.
         const { OnnxClassifier } = await import('./onnx-classifier.ts');
-        const classifier = await OnnxClassifier.load(settings.path);
+        const classifier = await OnnxClassifier.load(settings.path, { intraOpThreads: settings.intraOpThreads });
         entry.backend = classifier;
         entry.device = classifier.device;
         this.#options.log.info(
@@ -155,6 +172,11 @@ export class ModelBackends implements BackendCaller {
     return entry;
   }
 
+  /**
+   * Asks a backend, within its deadline (`timeout_ms`, time waiting in its queue included). Calls
+   * are refused at once while its circuit breaker is open or its queue is full; only answers and
+   * failures of calls that went out count towards the breaker.
+   */
   async ask(name: string, task: BackendTask): Promise<BackendResult> {
     const entry = this.#entries.get(name);
     const started = performance.now();
@@ -163,27 +185,47 @@ export class ModelBackends implements BackendCaller {
       const latencyMs = performance.now() - started;
       metrics.backendCalls.inc({ backend: name, outcome: failure.reason });
       metrics.backendErrors.inc({ backend: name, reason: failure.reason });
-      if (failure.reason !== 'circuit_open' && failure.reason !== 'unavailable') metrics.backendDuration.observe({ backend: name }, latencyMs / 1000);
+      if (!REFUSED_AT_ONCE.has(failure.reason)) metrics.backendDuration.observe({ backend: name }, latencyMs / 1000);
       throw new BackendCallError(name, failure, latencyMs);
     };
     if (!entry) return fail(new BackendFailure('unavailable', 'no model backend has this name'));
-    if (!entry.backend) return fail(new BackendFailure('unavailable', entry.loading ? 'still loading' : `could not be loaded: ${entry.loadError}`));
-    if (!entry.breaker.tryAcquire()) return fail(new BackendFailure('circuit_open', 'the circuit breaker is open after repeated failures'));
+    const { backend, breaker, queue } = entry;
+    if (!backend) return fail(new BackendFailure('unavailable', entry.loading ? 'still loading' : `could not be loaded: ${entry.loadError}`));
+    if (breaker.state === 'open') return fail(circuitOpen());
+    const { timeoutMs } = entry.stored.settings;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    // Counted from the queue on, so a replaced backend is not closed under a call waiting its turn.
     entry.inFlight++;
     try {
-      const answer = await withDeadline(entry.backend, task, entry.stored.settings.timeoutMs);
-      entry.breaker.succeeded();
-      const latencyMs = performance.now() - started;
-      metrics.backendCalls.inc({ backend: name, outcome: 'ok' });
-      metrics.backendDuration.observe({ backend: name }, latencyMs / 1000);
-      return { name, ...answer, latencyMs };
-    } catch (error) {
-      entry.breaker.failed();
-      return fail(error instanceof BackendFailure ? error : new BackendFailure('failed', error instanceof Error ? error.message : String(error)));
+      try {
+        await queue.enter(deadline.signal);
+      } catch (error) {
+        return fail(error as BackendFailure);
+      }
+      try {
+        // The deadline passed just as the turn came: the backend was never asked, so the breaker is left alone.
+        if (deadline.signal.aborted) return fail(waitedTooLong());
+        if (!breaker.tryAcquire()) return fail(circuitOpen());
+        let answer: BackendAnswer;
+        try {
+          answer = await answerBefore(backend, task, deadline.signal, timeoutMs);
+        } catch (error) {
+          breaker.failed();
+          return fail(error instanceof BackendFailure ? error : new BackendFailure('failed', error instanceof Error ? error.message : String(error)));
+        }
+        breaker.succeeded();
+        const latencyMs = performance.now() - started;
+        metrics.backendCalls.inc({ backend: name, outcome: 'ok' });
+        metrics.backendDuration.observe({ backend: name }, latencyMs / 1000);
+        return { name, ...answer, latencyMs };
+      } finally {
+        queue.leave();
+      }
     } finally {
+      clearTimeout(timer);
       entry.inFlight--;
       if (entry.retired) void this.#closeIfIdle(entry);
-      else metrics.backendBreaker.set({ backend: name }, BREAKER_CODE[entry.breaker.state]);
     }
   }
 
@@ -209,19 +251,14 @@ export class ModelBackends implements BackendCaller {
   }
 }
 
-/** The backend's answer, or a timeout failure once `ms` have passed (the call is aborted). */
-async function withDeadline(backend: ModelBackend, task: BackendTask, ms: number): Promise<BackendAnswer> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new BackendFailure('timeout', `no answer within ${ms} ms`));
-    }, ms);
-  });
-  try {
-    return await Promise.race([backend.assess(task, controller.signal), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** Failures that never reached the backend: they take no time worth a latency sample. */
+const REFUSED_AT_ONCE: ReadonlySet<string> = new Set(['circuit_open', 'queue_full', 'unavailable']);
+const circuitOpen = () => new BackendFailure('circuit_open', 'the circuit breaker is open after repeated failures');
+
+/** The backend's answer, or a timeout failure once `deadline` aborts (which also aborts the call). */
+async function answerBefore(backend: ModelBackend, task: BackendTask, deadline: AbortSignal, timeoutMs: number): Promise<BackendAnswer> {
+  const timedOut = () => new BackendFailure('timeout', `no answer within ${timeoutMs} ms`);
+  if (deadline.aborted) throw timedOut();
+  const expired = new Promise<never>((_, reject) => deadline.addEventListener('abort', () => reject(timedOut()), { once: true }));
+  return Promise.race([backend.assess(task, deadline), expired]);
 }

@@ -50,11 +50,15 @@ export class OnnxClassifier implements ModelBackend {
     this.#padId = tokenizer.token_to_id('[PAD]') ?? tokenizer.token_to_id('<pad>') ?? 0;
   }
 
-  static async load(folder: string): Promise<OnnxClassifier> {
+  /** `intraOpThreads`: onnxruntime's threads for one model run (null: its default, one per physical core). */
+  static async load(folder: string, options: { intraOpThreads: number | null }): Promise<OnnxClassifier> {
     const manifest = readOnnxManifest(folder);
     const tokenizer = new Tokenizer(JSON.parse(readFileSync(join(folder, ONNX_FILES.tokenizer), 'utf8')) as object, {});
     const device = cudaInstalled() ? 'cuda' : 'cpu';
-    const session = await ort.InferenceSession.create(join(folder, ONNX_FILES.model), { executionProviders: device === 'cuda' ? ['cuda', 'cpu'] : ['cpu'] });
+    const session = await ort.InferenceSession.create(join(folder, ONNX_FILES.model), {
+      executionProviders: device === 'cuda' ? ['cuda', 'cpu'] : ['cpu'],
+      ...(options.intraOpThreads === null ? {} : { intraOpNumThreads: options.intraOpThreads }),
+    });
     const classifier = new OnnxClassifier(session, device, tokenizer, manifest);
     try {
       const unsupported = session.inputNames.find((n) => !(MODEL_INPUTS as readonly string[]).includes(n));

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
+import type { Logger } from 'pino';
 import type { Actor } from '../admin/actor.ts';
+import { ModelBackends } from '../backends/model-backends.ts';
+import { guardrailBackends, type ProfileSettings } from '../engine/profile-settings.ts';
 import { AppError } from '../errors.ts';
+import { Metrics } from '../metrics/metrics.ts';
 import { loadAppConfig, storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { ModelLibrary } from '../models/model-library.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
@@ -41,6 +45,29 @@ export async function withStore<T>(flags: { dataDir?: string }, run: (store: Sto
     return await run(store, config);
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * The model backends a profile's guardrails ask, loaded for one command that runs the profile (eval,
+ * replay) and always closed; undefined when it asks none, so nothing is loaded.
+ */
+export async function withProfileBackends<T>(
+  store: Store,
+  config: AppConfig,
+  settings: ProfileSettings,
+  log: Logger,
+  run: (backends: ModelBackends | undefined) => Promise<T>,
+): Promise<T> {
+  const names = new Set(guardrailBackends(settings).map((b) => b.backend));
+  if (names.size === 0) return run(undefined);
+  const backends = new ModelBackends({ store, credentials: credentialBoxOf(config), metrics: new Metrics(), log, only: names });
+  try {
+    await backends.load();
+    await backends.settled();
+    return await run(backends);
+  } finally {
+    await backends.close();
   }
 }
 

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { getProfile } from '../admin/profiles.ts';
 import { AppError } from '../errors.ts';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import type { BackendCaller } from '../backends/model-backend.ts';
+import { GUARDRAIL_NAMES, loadGuardrails, type GuardrailName } from '../engine/guardrail.ts';
 import { PROTECTION_LEVELS, type ProfileSettings, type ProtectionLevel } from '../engine/profile-settings.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
+import { BackendEvaluation, formatBackendContribution } from '../eval/backend-contribution.ts';
 import { evaluateClassification, formatClassificationReport, type CheckResponseLike } from '../eval/classification.ts';
 import { jsonlFiles, type DatasetRow } from '../eval/dataset-files.ts';
 import { pipelineCheck } from '../eval/pipeline-check.ts';
@@ -14,7 +16,7 @@ import { vectorEvalReport, type VectorScoredRow } from '../eval/vector-eval.ts';
 import { formatVectorReport } from '../eval/vector-report.ts';
 import { createLogger } from '../server/logger.ts';
 import type { Sensitivity } from '../vectors/encoder-manifest.ts';
-import { modelLibrary, printJson, withDataDirOption, withStore } from './context.ts';
+import { modelLibrary, printJson, withDataDirOption, withProfileBackends, withStore } from './context.ts';
 
 interface EvalFlags {
   dataDir?: string;
@@ -53,7 +55,7 @@ export function registerEvalCommand(program: Command): void {
     program
       .command('eval')
       .description(
-        'measure detection on labelled JSONL files through the real pipeline: per file and overall block rates, precision, recall, false positives, AUC; when the vector filter runs, its flag rates per sensitivity, the block rate of the classifier with and without it, and paraphrase separation; PII span files get precision/recall/F1 per entity type',
+        "measure detection on labelled JSONL files through the real pipeline, the profile's model backends included: per file and overall block rates, precision, recall, false positives, AUC; per label, what each guardrail's backend caught besides its built-in model (and its failures and latency); when the vector filter runs, its flag rates per sensitivity, the block rate of the classifier with and without it, and paraphrase separation; PII span files get precision/recall/F1 per entity type",
       )
       .option('--data <path>', "a JSONL file or a directory of them (default: the datasets' eval split, $RAMPART_DATASETS_DIR/eval)")
       .option('--profile <profile>', 'security profile whose settings and rules apply (default: default)')
@@ -73,20 +75,32 @@ export function registerEvalCommand(program: Command): void {
       const profile = await getProfile(store, flags.profile ?? 'default');
       const settings = only ? onlyThese(profile.settings, only) : profile.settings;
       const models = modelLibrary(config);
-      const services = { store, dataDir: store.dataDir, log: createLogger('warn'), onConfigReload: () => {} };
-      const check = await pipelineCheck({ registry: GUARDRAILS, resources: { models, services }, settings, rules: profile.rules, level });
-      const vectorRows: VectorScoredRow[] = [];
-      const classification =
-        labelFiles.length > 0 ? await evaluateClassification(check, labelFiles, (row, r) => vectorRows.push(...vectorScored(row, r))) : null;
-      const sensitivity = settings.guardrails.vector.sensitivity as Sensitivity;
-      const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: models.sentenceEncoder(), scored: vectorRows, sensitivity }) : null;
-      const pii = [];
-      for (const file of spanFiles) pii.push({ file, report: await evaluatePiiSpans(file, await models.personRecogniser(), settings.guardrails.pii as never) });
-      return { classification, vector, pii };
+      const log = createLogger('warn');
+      const guardrails = await loadGuardrails(GUARDRAILS, { models, services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} } });
+      const checkWith = (s: ProfileSettings, backends?: BackendCaller) => pipelineCheck({ guardrails, settings: s, rules: profile.rules, level, backends });
+      return withProfileBackends(store, config, settings, log, async (backends) => {
+        // With backends, each message also runs on the built-in models alone and on the backends alone, to tell what each caught.
+        const measured = backends && new BackendEvaluation(settings, backends, checkWith);
+        const vectorRows: VectorScoredRow[] = [];
+        const classification =
+          labelFiles.length > 0
+            ? await evaluateClassification(measured?.check ?? checkWith(settings), labelFiles, (row, r) => {
+                measured?.record(row, r);
+                vectorRows.push(...vectorScored(row, r));
+              })
+            : null;
+        const sensitivity = settings.guardrails.vector.sensitivity as Sensitivity;
+        const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: models.sentenceEncoder(), scored: vectorRows, sensitivity }) : null;
+        const pii = [];
+        for (const file of spanFiles)
+          pii.push({ file, report: await evaluatePiiSpans(file, await models.personRecogniser(), settings.guardrails.pii as never) });
+        return { classification, backends: measured && classification ? measured.report() : null, vector, pii };
+      });
     });
 
     if (flags.json) return printJson(result);
     if (result.classification) process.stdout.write(`${formatClassificationReport(result.classification)}\n`);
+    if (result.backends) process.stdout.write(`\n${formatBackendContribution(result.backends)}\n`);
     if (result.vector) process.stdout.write(`\n${formatVectorReport(result.vector)}\n`);
     for (const { file, report } of result.pii) process.stdout.write(`\n${file}\n${formatPiiSpanReport(report)}\n`);
   });

@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { listRuntimeLlms } from '../store/runtime-llms.ts';
 import { auditEventJson, checkEventJson } from '../events/event-json.ts';
 import { listAuditEvents } from '../store/audit.ts';
-import { listCheckEvents, type CheckEventFilter } from '../store/check-events.ts';
+import { listCheckEvents, traceIdOf, type CheckEventFilter } from '../store/check-events.ts';
 import { printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
 interface EventFlags {
@@ -18,6 +18,8 @@ interface EventFlags {
   direction?: string;
   guardrail?: string;
   since?: string;
+  traceId?: string;
+  correlationId?: string;
 }
 
 function limitOf(flags: EventFlags): number {
@@ -40,6 +42,8 @@ export function registerEventCommands(program: Command): void {
       .option('--direction <direction>', 'input or output')
       .option('--guardrail <guardrail>', `only events this guardrail blocked or would have blocked (${GUARDRAIL_NAMES.join(', ')})`)
       .option('--since <period>', 'only events since then: a duration (30m, 24h, 7d) or an ISO 8601 time')
+      .option('--trace-id <trace-id>', 'only events of this W3C trace id (32 hex characters, from the traceparent the application sent)')
+      .option('--correlation-id <id>', 'only events carrying this id as trace id, request id, or LiteLLM call or trace id')
       .option('--json', 'print JSON'),
   ).action(async (flags: EventFlags) => {
     const filter: CheckEventFilter = { limit: limitOf(flags) };
@@ -58,6 +62,8 @@ export function registerEventCommands(program: Command): void {
       filter.blockedBy = flags.guardrail as GuardrailName;
     }
     if (flags.since !== undefined) filter.since = parseSince(flags.since, '--since flag');
+    if (flags.traceId) filter.traceId = traceIdOf(flags.traceId);
+    if (flags.correlationId) filter.correlationId = flags.correlationId.trim();
     const { rows, names } = await withStore(flags, async (store) => {
       if (flags.runtimeLlm !== undefined) filter.runtimeLlmId = (await requireRuntimeLlm(store, flags.runtimeLlm)).id;
       const llms = await listRuntimeLlms(store.db);

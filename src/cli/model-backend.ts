@@ -27,6 +27,9 @@ interface BackendFlags {
   timeoutMs?: string;
   breakerFailures?: string;
   breakerCooldownMs?: string;
+  maxConcurrency?: string;
+  queueDepth?: string;
+  intraOpThreads?: string;
 }
 
 /** The settings flags of `create` and `update`; on `update` a flag left out keeps its value, so no default is named. */
@@ -44,6 +47,9 @@ function withSettingOptions(command: Command, creating: boolean): Command {
       .option('--timeout-ms <ms>', `longest wait for an answer${byDefault('default 1000 for onnx, 5000 for llm_judge')}`)
       .option('--breaker-failures <n>', `consecutive failures that open the circuit breaker${byDefault('default 5')}`)
       .option('--breaker-cooldown-ms <ms>', `how long an open breaker refuses calls${byDefault('default 30000')}`)
+      .option('--max-concurrency <n|unlimited>', `calls each worker thread sends at once${byDefault('default unlimited: no call waits')}`)
+      .option('--queue-depth <n>', `calls each worker thread lets wait for a free slot; more fail at once with queue_full${byDefault('default 64')}`)
+      .option('--intra-op-threads <n|default>', `onnx: onnxruntime's threads per worker thread${byDefault('default: one per physical core')}`)
       .option('--json', 'print JSON'),
   );
 }
@@ -52,6 +58,11 @@ function withSettingOptions(command: Command, creating: boolean): Command {
 function integer(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   return /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** A whole number flag, or the word that means null (no limit, the library's default). */
+function integerOr(word: string, value: string | undefined): number | null | undefined {
+  return value === word ? null : integer(value);
 }
 
 function toInput(flags: BackendFlags): ModelBackendInput {
@@ -65,6 +76,9 @@ function toInput(flags: BackendFlags): ModelBackendInput {
     timeoutMs: integer(flags.timeoutMs),
     breakerFailures: integer(flags.breakerFailures),
     breakerCooldownMs: integer(flags.breakerCooldownMs),
+    maxConcurrency: integerOr('unlimited', flags.maxConcurrency),
+    queueDepth: integer(flags.queueDepth),
+    intraOpThreads: integerOr('default', flags.intraOpThreads),
   };
   const apiKey = secretFromFlags(flags.apiKeyFile, flags.apiKeyEnv);
   if (apiKey !== undefined) input.apiKey = apiKey;
@@ -72,7 +86,7 @@ function toInput(flags: BackendFlags): ModelBackendInput {
   return input;
 }
 
-const COLUMNS: readonly string[] = ['id', 'name', 'kind', 'target', 'timeout_ms'];
+const COLUMNS: readonly string[] = ['id', 'name', 'kind', 'target', 'timeout_ms', 'max_concurrency', 'queue_depth'];
 
 function summary(backend: StoredModelBackend): Record<string, unknown> {
   const s = backend.settings;
@@ -82,6 +96,8 @@ function summary(backend: StoredModelBackend): Record<string, unknown> {
     kind: s.kind,
     target: s.kind === 'onnx' ? s.path : `${s.url} ${s.model} (${s.format})`,
     timeout_ms: s.timeoutMs,
+    max_concurrency: s.maxConcurrency ?? 'unlimited',
+    queue_depth: s.queueDepth,
   };
 }
 
@@ -93,6 +109,7 @@ function print(backends: StoredModelBackend[], flags: BackendFlags, single: bool
 export function registerModelBackendCommands(program: Command): void {
   const group = program
     .command('backend')
+    .alias('model-backend')
     .description(
       'model backends: an ONNX classifier or an LLM judge that guardrails ask besides their built-in models (profile setting guardrails.<name>.backend_mode)',
     );

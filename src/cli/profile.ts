@@ -20,7 +20,7 @@ import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { profileJson } from '../admin/json.ts';
 import { confirmOrRefuse, withYesOption } from './confirm.ts';
-import { cliActor, modelLibrary, printJson, printTable, withDataDirOption, withStore } from './context.ts';
+import { cliActor, modelLibrary, printJson, printTable, withDataDirOption, withProfileBackends, withStore } from './context.ts';
 
 interface UpdateFlags {
   dataDir?: string;
@@ -257,7 +257,10 @@ export function registerProfileCommands(program: Command): void {
         models: modelLibrary(config),
         services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} },
       });
-      return replayProfile(store, guardrails, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since });
+      const candidate = await getProfile(store, idOrName);
+      return withProfileBackends(store, config, candidate.settings, log, (backends) =>
+        replayProfile(store, guardrails, log, { profile: idOrName, runtimeLlm: flags.runtimeLlm, since: flags.since }, backends),
+      );
     });
     if (flags.json) printJson(report);
     else printReplay(report);

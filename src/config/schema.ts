@@ -6,7 +6,7 @@ import { SHIPPED_MODELS_DIR } from '../models/detector-model.ts';
 /**
  * Every setting of the appliance, in one schema: its type, bounds and default, the environment
  * variable (and command-line flag) that sets it, and its meaning. The loader (app-config.ts) validates
- * against it and the README's configuration table is generated from it (scripts/generate-docs.ts).
+ * against it and the configuration table of docs/configuration.md is generated from it (scripts/generate-docs.ts).
  */
 
 /** Where a setting comes from and how the documentation shows it; kept in the schema's own options. */

@@ -17,7 +17,7 @@ function allowed(schema: TSchema): string {
   return allowedRange(schema) ?? (schema.type === 'string' ? 'text' : '');
 }
 
-/** The README's configuration table: one row per setting of CONFIG_SCHEMA, in schema order. */
+/** The configuration table of docs/configuration.md: one row per setting of CONFIG_SCHEMA, in schema order. */
 export function settingsTableMarkdown(): string {
   const rows = Object.values(CONFIG_SCHEMA.properties).map((schema: TSchema) => {
     const source = settingSource(schema);

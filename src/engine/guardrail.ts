@@ -172,6 +172,8 @@ export async function loadGuardrails(
 export interface BackendHook<Compiled, Fields extends object = Record<string, unknown>> {
   /** What a backend is asked on this check, or undefined when a backend has nothing to judge here. */
   question(ctx: CheckContext): BackendQuestion | undefined;
+  /** The application's rules the backend judges the message against (see BackendTask.policy), when the profile asks for it. */
+  policy?(ctx: CheckContext, compiled: Compiled): string | undefined;
   /**
    * The verdict for a score in [0, 1] (the built-in model's, the backend's, or the higher of the two),
    * with the hazard categories the backend named when its score counted. `check` is `decide` on the

@@ -276,7 +276,8 @@ async function withBackend(
   if (builtIn && plan.mode === 'cascade' && (builtInScore < plan.low || builtInScore > plan.high)) return { verdict: builtIn };
   let answer: BackendResult;
   try {
-    answer = await backends.ask(plan.name, { question, direction: ctx.direction, message: ctx.message, prompt: ctx.prompt });
+    const policy = definition.backend!.policy?.(ctx, compiled);
+    answer = await backends.ask(plan.name, { question, direction: ctx.direction, message: ctx.message, prompt: ctx.prompt, ...(policy ? { policy } : {}) });
   } catch (error) {
     if (error instanceof BackendCallError) return builtIn ? { failure: error, builtIn } : { failure: error };
     throw error;

@@ -171,7 +171,7 @@ function schemaAt(schema: TSchema, parts: readonly string[]): TSchema | undefine
 
 /**
  * A refused setting as a sentence naming it and what it allows: "Profile setting on_error must be
- * one of block or allow; got "x".", "Profile setting guardrails.llm.foo does not exist; the settings of
+ * one of "block", "allow"; got "x".", "Profile setting guardrails.llm.foo does not exist; the settings of
  * guardrails.llm are enabled, monitor, threshold, …". `field` carries the dotted path for the forms.
  */
 function settingError(root: TObject, pointer: string, failed: TSchema, value: unknown, unknownMember: boolean): AppError {
@@ -227,6 +227,21 @@ function checkBackendSettings(name: GuardrailName, settings: GuardrailSettings |
 /** A guardrail's model backend settings, when it has them (only guardrails that can ask a backend do). */
 export function backendSettingsOf(settings: GuardrailSettings | undefined): BackendSettings | undefined {
   return typeof settings?.backend_mode === 'string' ? (settings as unknown as BackendSettings) : undefined;
+}
+
+/** A guardrail of a profile that asks a model backend. */
+export interface GuardrailBackend {
+  guardrail: GuardrailName;
+  backend: string;
+  mode: Exclude<BackendMode, 'built-in'>;
+}
+
+/** The guardrails of a profile that ask a model backend (whether or not the protection level runs them), in response order. */
+export function guardrailBackends(settings: ProfileSettings): GuardrailBackend[] {
+  return GUARDRAIL_NAMES.flatMap((guardrail) => {
+    const own = backendSettingsOf(settings.guardrails[guardrail]);
+    return own && own.backend_mode !== 'built-in' && own.backend !== undefined ? [{ guardrail, backend: own.backend, mode: own.backend_mode }] : [];
+  });
 }
 
 /** Whether a guardrail that runs for a profile only reports (monitor mode) instead of blocking. */

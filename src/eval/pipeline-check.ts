@@ -1,26 +1,34 @@
-import { loadGuardrails, type GuardrailDefinition, type GuardrailResources, type ProfileRules } from '../engine/guardrail.ts';
+import { BackendCallError, type BackendCaller } from '../backends/model-backend.ts';
+import type { LoadedGuardrail, ProfileRules } from '../engine/guardrail.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';
 import type { ProfileSettings, ProtectionLevel } from '../engine/profile-settings.ts';
 import type { CheckFunction } from './classification.ts';
 
 export interface PipelineCheckOptions {
-  registry: readonly GuardrailDefinition[];
-  /** What the guardrails are built with; with `services`, the vector filter checks against the store rather than the shipped seed. */
-  resources: GuardrailResources;
+  /** The guardrails, built once for every check function of a run (see loadGuardrails). */
+  guardrails: readonly LoadedGuardrail[];
   settings: ProfileSettings;
   rules: ProfileRules;
   level: ProtectionLevel;
+  /** The profile's model backends; absent, every guardrail uses its built-in model. */
+  backends?: BackendCaller | undefined;
 }
 
 /**
  * A check function that runs the real pipeline (the same compile and run as the check API, minus
- * HTTP and events) for one profile at one protection level.
+ * HTTP and events) for one profile at one protection level. A backend that gives no answer is
+ * decided by the profile's on_error, as in a real check; any other guardrail failure stops the run.
  */
-export async function pipelineCheck(options: PipelineCheckOptions): Promise<CheckFunction> {
-  const guardrails = await loadGuardrails(options.registry, options.resources);
-  const profile = compileProfile(guardrails, { id: 'eval', settings: options.settings, rules: options.rules }, options.level);
+export function pipelineCheck(options: PipelineCheckOptions): CheckFunction {
+  const profile = compileProfile(options.guardrails, { id: 'eval', settings: options.settings, rules: options.rules }, options.level);
   return (direction, message) =>
-    runChecks(profile, { direction, message, runtimeLlm: { id: 'eval', name: 'eval', mode: 'non-forwarding', systemPrompt: null } }, (name, error) => {
-      throw new Error(`The ${name} guardrail failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    runChecks(
+      profile,
+      { direction, message, runtimeLlm: { id: 'eval', name: 'eval', mode: 'non-forwarding', systemPrompt: null } },
+      (name, error) => {
+        if (error instanceof BackendCallError) return;
+        throw new Error(`The ${name} guardrail failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+      options.backends,
+    );
 }

@@ -21,6 +21,13 @@ export function checkEventJson(event: CheckEvent) {
     message_sha256: event.messageSha256,
     // Present only for profiles that opt in (PII masked).
     ...(event.messageText ? { message_text: event.messageText } : {}),
+    // Present only when the caller sent them.
+    ...(event.traceId ? { trace_id: event.traceId } : {}),
+    ...(event.spanId ? { span_id: event.spanId } : {}),
+    ...(event.litellmCallId ? { litellm_call_id: event.litellmCallId } : {}),
+    ...(event.litellmTraceId ? { litellm_trace_id: event.litellmTraceId } : {}),
+    ...(event.endUser ? { end_user: event.endUser } : {}),
+    ...(event.imagesNotInspected ? { images_not_inspected: event.imagesNotInspected } : {}),
   };
 }
 

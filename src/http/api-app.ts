@@ -15,6 +15,7 @@ import { waitInWords } from './wait-time.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerOpsRoutes } from './ops-routes.ts';
 import type { ModelBackends } from '../backends/model-backends.ts';
+import { registerLitellmRoutes } from './litellm-routes.ts';
 import { registerProxyRoutes } from './proxy-routes.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
@@ -50,7 +51,7 @@ export function bodyLimitFor(maxMessageChars: number): number {
   return 2 * 6 * maxMessageChars + 64 * 1024;
 }
 
-/** The check API listener (spec port 443): input-check, output-check, health, metrics, OpenAPI. */
+/** The check API listener (port 443 by default): input-check, output-check, Forwarding mode, LiteLLM's guardrail API, health, metrics, OpenAPI. */
 export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstance> {
   const app = createBaseApp({
     log: options.log,
@@ -81,14 +82,23 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
   });
   const keyLimiter = new RateLimiter(options.limits.ratePerKeyPerMinute);
   registerCheckRoutes(app, { config: options.config, checks: options.checks, maxMessageChars: options.limits.maxMessageChars, keyLimiter });
+  // A chat history carries many messages, each up to the message limit.
+  const chatBodyLimit = Math.max(4 * 1024 * 1024, bodyLimitFor(options.limits.maxMessageChars));
   registerProxyRoutes(app, {
     config: options.config,
     checks: options.checks,
     credentials: options.credentials,
     keyLimiter,
     maxMessageChars: options.limits.maxMessageChars,
-    // A chat history carries many messages, each up to the message limit.
-    bodyLimit: Math.max(4 * 1024 * 1024, bodyLimitFor(options.limits.maxMessageChars)),
+    bodyLimit: chatBodyLimit,
+  });
+  registerLitellmRoutes(app, {
+    config: options.config,
+    checks: options.checks,
+    keyLimiter,
+    maxMessageChars: options.limits.maxMessageChars,
+    // The texts of a chat history, plus the images LiteLLM sends along (base64, not inspected).
+    bodyLimit: 4 * chatBodyLimit,
   });
   registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics, events: options.events, backends: options.backends });
   // The appliance's address (port 443) is also where operators first sign in: send them to the dashboard.

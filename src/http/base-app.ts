@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import type { Logger } from 'pino';
 import { AppError } from '../errors.ts';
 import { newRequestId } from '../ids.ts';
+import { parseTraceparent } from '../tracing/trace-context.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { bodyEncodingProblem } from './body-encoding.ts';
 import { clientErrorHandler } from './client-errors.ts';
@@ -40,7 +41,8 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
  * What both listeners share: TLS 1.2+ with modern suites, security headers, one valid Host,
- * JSON-only bodies in UTF-8 (anything else is 415), request ids echoed in `x-request-id`, the one
+ * JSON-only bodies in UTF-8 (anything else is 415), request ids echoed in `x-request-id` (and the
+ * caller's W3C trace id in the log lines about a request), the one
  * JSON error shape (also for requests rejected before routing), request metrics, and no
  * per-request log lines (checks are events).
  */
@@ -56,6 +58,11 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : newRequestId();
+    },
+    // Log lines about a request name the caller's trace (a valid W3C traceparent) beside its id.
+    childLoggerFactory: (logger, bindings, childOptions, raw) => {
+      const trace = parseTraceparent(raw.headers.traceparent);
+      return logger.child(trace ? { ...bindings, trace_id: trace.traceId } : bindings, childOptions);
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, verbose: true } },
     // A missing Host is answered by our hook below, in our error shape, rather than by Node.

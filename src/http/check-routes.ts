@@ -5,8 +5,9 @@ import { AppError } from '../errors.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
+import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
-import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA, type CheckRequestBody } from './openapi-schemas.ts';
+import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA, TRACE_HEADERS_SCHEMA, type CheckRequestBody } from './openapi-schemas.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export const CHECK_PREFIX = '/apikey/api/guardrail/v1';
@@ -35,6 +36,7 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
           tags: ['check'],
           security: [{ apiKey: [] }],
           body: checkRequestSchema(direction),
+          headers: TRACE_HEADERS_SCHEMA,
           response: { 200: CHECK_RESPONSE_SCHEMA, '4xx': ERROR_RESPONSE_SCHEMA, '5xx': ERROR_RESPONSE_SCHEMA },
         },
         // The response schemas document the contract; the answer is sent as built, so a member the
@@ -53,7 +55,7 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
         if (prompt !== undefined && prompt.length > options.maxMessageChars) {
           throw new AppError('payload_too_large', `The prompt is ${prompt.length} characters long; the limit is ${options.maxMessageChars}.`);
         }
-        const outcome = await options.checks.check(request.caller!, { direction, message, prompt, startedAt: request.startedAt }, request.id);
+        const outcome = await options.checks.check(request.caller!, { direction, message, prompt, startedAt: request.startedAt }, checkOrigin(request));
         const response: Record<string, unknown> = {
           injection_detected: outcome.injection_detected,
           // From the request's arrival to its verdict: the same figure its check event records.

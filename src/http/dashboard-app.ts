@@ -17,7 +17,7 @@ export interface DashboardAppOptions {
   dashboardDist?: string;
 }
 
-/** The administration listener (spec port 3000): the dashboard, its JSON admin API, OpenAPI docs. */
+/** The administration listener (port 3000 by default): the dashboard, its JSON admin API, OpenAPI docs. */
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
   const app = createBaseApp({
     log: options.log,

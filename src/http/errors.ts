@@ -26,7 +26,7 @@ const FASTIFY_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
 /** A 413 that states the limit the body broke: the route's body limit, in bytes. */
 function bodyTooLarge(bodyLimit: number | undefined): AppError {
   const limit = bodyLimit === undefined ? 'its limit' : `the limit of ${bodyLimit.toLocaleString('en-US')} bytes`;
-  return new AppError('payload_too_large', `The request body is larger than ${limit} for this endpoint.`);
+  return new AppError('payload_too_large', `The request body is larger than ${limit}.`);
 }
 
 /** Our error for what Fastify raised; `bodyLimit` is the route's (the 413 states it). */

@@ -32,6 +32,28 @@ export const ERROR_RESPONSE_SCHEMA = Type.Object(
   { $id: 'Error', additionalProperties: false, description: 'Every error of every listener has this shape.' },
 );
 
+/**
+ * Correlation headers every checking route takes (documented in OpenAPI; never refused: a value
+ * that does not fit is ignored or replaced, as described).
+ */
+export const TRACE_HEADERS_SCHEMA = Type.Object(
+  {
+    traceparent: Type.Optional(
+      Type.String({
+        description:
+          'W3C trace context of the calling span (00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>). The trace id and parent id are stored on every check event of the request (trace_id, span_id), put in log lines and SIEM lines, and filter the Events page. A malformed value is ignored: the request is served without a trace. Forwarding mode passes it on to the upstream LLM unchanged.',
+      }),
+    ),
+    'x-request-id': Type.Optional(
+      Type.String({
+        description:
+          "The caller's correlation id: 1 to 64 letters, digits or ._:- becomes the request_id of the answer, of its events and of the x-request-id response header; anything else is replaced by a generated id.",
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
 const messageLimit = 'At most 32,768 characters by default (RAMPART_MAX_MESSAGE_CHARS); longer gives 413.';
 
 export function checkRequestSchema(direction: Direction) {

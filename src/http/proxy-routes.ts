@@ -10,6 +10,8 @@ import type { CredentialBox } from '../secrets/credential-box.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
+import { TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
+import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -72,6 +74,7 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         tags: ['forwarding'],
         security: [{ apiKey: [] }],
         body: { type: 'object', required: ['messages'], properties: { messages: { type: 'array' }, stream: { type: 'boolean' } } },
+        headers: TRACE_HEADERS_SCHEMA,
       },
     },
     async (request, reply) => {
@@ -86,12 +89,19 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         }
       }
       const { caller, target } = forwardingTarget(request.caller!, options.credentials);
-      const guard = new ChatGuard(caller, options.checks, request.id);
+      const origin = checkOrigin(request);
+      const guard = new ChatGuard(caller, options.checks, origin);
       const guarded = await guard.guardRequest(body);
       const deadline = new IdleDeadline(guard.settings.upstream_timeout_ms);
       reply.raw.once('close', () => deadline.end()); // the client left: stop the upstream too
       const stream = body.stream === true;
-      const upstream = await callUpstream(target, 'chat/completions', { method: 'POST', body: guarded.upstream, stream, signal: deadline.signal });
+      const upstream = await callUpstream(target, 'chat/completions', {
+        method: 'POST',
+        body: guarded.upstream,
+        stream,
+        signal: deadline.signal,
+        traceparent: origin.trace?.traceparent,
+      });
       if (!upstream.ok) return passThroughError(reply, upstream);
 
       if (stream) {

@@ -56,7 +56,7 @@ export class Metrics {
   });
   readonly backendErrors = new Counter({
     name: 'rampart_backend_errors_total',
-    help: 'Model backend calls without a usable answer, by backend and reason (timeout, unreachable, http_error, unparsable, refused, circuit_open, unavailable, failed)',
+    help: 'Model backend calls without a usable answer, by backend and reason (timeout, unreachable, http_error, unparsable, refused, circuit_open, queue_full, unavailable, failed)',
     labelNames: ['backend', 'reason'] as const,
     registers: [this.registry],
   });
@@ -67,13 +67,19 @@ export class Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  readonly backendBreaker = new Gauge({
+  /** The circuit state of every backend, read when metrics are collected (set by the backends). */
+  #breakerStates: () => Iterable<readonly [backend: string, state: number]> = () => [];
+  readonly backendBreaker: Gauge<'backend'> = new Gauge({
     name: 'rampart_backend_circuit_state',
     help: 'Circuit breaker of a model backend: 0 closed (calls go out), 1 open (calls refused), 2 half open (one trial call)',
     labelNames: ['backend'] as const,
-    // Across the workers of one server, the worst state shows.
+    // The workers of one server share each breaker, so they all report the same state.
     aggregator: 'max',
     registers: [this.registry],
+    collect: () => {
+      this.backendBreaker.reset();
+      for (const [backend, state] of this.#breakerStates()) this.backendBreaker.set({ backend }, state);
+    },
   });
 
   readonly #serverExposition: (() => Promise<string>) | undefined;
@@ -82,6 +88,11 @@ export class Metrics {
   constructor(serverExposition?: () => Promise<string>) {
     collectDefaultMetrics({ register: this.registry, prefix: 'rampart_' });
     this.#serverExposition = serverExposition;
+  }
+
+  /** Where `rampart_backend_circuit_state` reads the backends' breaker states from. */
+  reportBreakerStates(states: () => Iterable<readonly [backend: string, state: number]>): void {
+    this.#breakerStates = states;
   }
 
   /** The Prometheus exposition text served at /metrics. */

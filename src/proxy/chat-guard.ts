@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
-import type { CheckService } from '../runtime/check-service.ts';
+import type { CheckOrigin, CheckService } from '../runtime/check-service.ts';
 import type { Caller } from '../runtime/live-config.ts';
 import type { CompiledProfile } from '../engine/pipeline.ts';
 import { INPUT_ROLES, SYSTEM_ROLES, replaceSlotText, textSlots, type ChatCompletion, type ChatCompletionRequest, type ChatMessage } from './openai-shapes.ts';
@@ -54,12 +54,12 @@ function plantCanary(messages: ChatMessage[], canary: string): void {
 export class ChatGuard {
   readonly #caller: Caller & { profile: CompiledProfile };
   readonly #checks: CheckService;
-  readonly #requestId: string;
+  readonly #origin: CheckOrigin;
 
-  constructor(caller: Caller & { profile: CompiledProfile }, checks: CheckService, requestId: string) {
+  constructor(caller: Caller & { profile: CompiledProfile }, checks: CheckService, origin: CheckOrigin) {
     this.#caller = caller;
     this.#checks = checks;
-    this.#requestId = requestId;
+    this.#origin = origin;
   }
 
   get settings() {
@@ -70,10 +70,13 @@ export class ChatGuard {
   async guardRequest(request: ChatCompletionRequest): Promise<GuardedRequest> {
     const upstream: ChatCompletionRequest = { ...request, messages: structuredClone(request.messages) };
     const slots = textSlots(upstream.messages);
+    const systemTexts = slots.filter((s) => SYSTEM_ROLES.has(s.role)).map((s) => s.text);
+    const systemPrompt = systemTexts.length > 0 ? systemTexts.join('\n') : undefined;
     const inputVerdicts: VerdictSummary[] = [];
     for (const slot of slots) {
       if (!INPUT_ROLES.has(slot.role)) continue;
-      const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text }, this.#requestId);
+      // The system prompt goes along for context-aware judging (guardrails.llm.judge_with_system_prompt).
+      const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text, systemPrompt }, this.#origin);
       inputVerdicts.push({
         message_index: slot.messageIndex,
         injection_detected: outcome.injection_detected,
@@ -85,16 +88,15 @@ export class ChatGuard {
           'input_blocked',
           `Message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}.`,
           {},
-          verdictDetails(outcome, this.#requestId, { message_index: slot.messageIndex }),
+          verdictDetails(outcome, this.#origin.requestId, { message_index: slot.messageIndex }),
         );
       }
       if (outcome.sanitized_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.sanitized_message);
     }
-    const systemTexts = slots.filter((s) => SYSTEM_ROLES.has(s.role)).map((s) => s.text);
     const canary = this.settings.canary_token ? newCanary() : undefined;
     if (canary) plantCanary(upstream.messages, canary);
     const lastUser = slots.filter((s) => s.role === 'user').at(-1)?.text;
-    return { upstream, systemPrompt: systemTexts.length > 0 ? systemTexts.join('\n') : undefined, canary, prompt: lastUser, inputVerdicts };
+    return { upstream, systemPrompt, canary, prompt: lastUser, inputVerdicts };
   }
 
   /** Output-checks one answer text. `record: false` for partial windows of a stream. */
@@ -102,7 +104,7 @@ export class ChatGuard {
     return this.#checks.check(
       this.#caller,
       { direction: 'output', message: text, prompt: guarded.prompt, systemPrompt: guarded.systemPrompt, canary: guarded.canary, record },
-      this.#requestId,
+      this.#origin,
     );
   }
 

@@ -46,10 +46,12 @@ export function upstreamUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path}`;
 }
 
-function headersFor(target: UpstreamTarget, json: boolean): Record<string, string> {
+function headersFor(target: UpstreamTarget, json: boolean, traceparent: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: json ? 'application/json' : 'text/event-stream' };
   if (json) headers['content-type'] = 'application/json';
   if (target.credential) headers.authorization = `Bearer ${target.credential}`;
+  // The proxy takes no part in the trace: the caller's context goes on unchanged, as W3C asks of intermediaries.
+  if (traceparent) headers.traceparent = traceparent;
   return headers;
 }
 
@@ -60,13 +62,13 @@ function headersFor(target: UpstreamTarget, json: boolean): Record<string, strin
 export async function callUpstream(
   target: UpstreamTarget,
   path: string,
-  init: { method: 'GET' | 'POST'; body?: unknown; stream?: boolean; signal: AbortSignal },
+  init: { method: 'GET' | 'POST'; body?: unknown; stream?: boolean; signal: AbortSignal; traceparent?: string | undefined },
 ): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(upstreamUrl(target.baseUrl, path), {
       method: init.method,
-      headers: headersFor(target, !init.stream),
+      headers: headersFor(target, !init.stream, init.traceparent),
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       signal: init.signal,
       redirect: 'error',

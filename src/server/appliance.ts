@@ -16,7 +16,7 @@ import { RateLimiter } from '../http/rate-limiter.ts';
 import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { ModelLibrary } from '../models/model-library.ts';
-import { ModelBackends } from '../backends/model-backends.ts';
+import { ModelBackends, type BreakerMemory } from '../backends/model-backends.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
 import { warmUpGuardrails } from '../runtime/warm-up.ts';
@@ -56,6 +56,8 @@ export interface WorkerRole {
   count: number;
   /** Metrics exposition of the whole server (all workers), gathered by the main thread. */
   serverMetrics(): Promise<string>;
+  /** The shared memory of each model backend's circuit breaker, the same for every worker. */
+  breakerMemory: BreakerMemory;
 }
 
 /**
@@ -154,7 +156,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     await listener();
   }
   const credentials = CredentialBox.forDataDir(config.dataDir, config.credentialsKey);
-  const backends = new ModelBackends({ store, credentials, metrics, log });
+  const backends = new ModelBackends({ store, credentials, metrics, log, ...(worker ? { breakerMemory: worker.breakerMemory } : {}) });
   await backends.load();
   // Before listening, like the built-in models.
   await backends.settled();

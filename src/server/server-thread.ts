@@ -36,6 +36,15 @@ if (task.role === 'prepare') {
       pendingMetrics.set(id, resolve);
       post({ type: 'rampart:metrics-request', id });
     });
+  const pendingBreakers = new Map<number, (memory: SharedArrayBuffer) => void>();
+  let lastBreakerRequest = 0;
+  /** Asks the main thread for a backend's circuit breaker memory, shared with the other threads. */
+  const breakerMemory = (backendId: string, version: string) =>
+    new Promise<SharedArrayBuffer>((resolve) => {
+      const id = ++lastBreakerRequest;
+      pendingBreakers.set(id, resolve);
+      post({ type: 'rampart:breaker-request', id, backendId, version });
+    });
   let appliance: Appliance | undefined;
   let running: RunningAppliance | undefined;
   let stopRequested = false;
@@ -51,6 +60,9 @@ if (task.role === 'prepare') {
     else if (message.type === 'rampart:metrics-response') {
       pendingMetrics.get(message.id)?.(message.text);
       pendingMetrics.delete(message.id);
+    } else if (message.type === 'rampart:breaker-memory') {
+      pendingBreakers.get(message.id)?.(message.memory);
+      pendingBreakers.delete(message.id);
     } else if (message.type === 'rampart:metrics-collect') {
       const metrics = appliance ? appliance.metrics.registry.getMetricsAsJSON() : Promise.resolve([]);
       void metrics.then((m) => post({ type: 'rampart:metrics-part', id: message.id, metrics: m }));
@@ -58,7 +70,7 @@ if (task.role === 'prepare') {
   });
   appliance = await buildAppliance(task.config, log, {
     models: new ModelLibrary(task.config.modelsDir, new SharedModelFiles(task.modelFiles).read),
-    worker: { id: task.id, count: task.count, serverMetrics },
+    worker: { id: task.id, count: task.count, serverMetrics, breakerMemory },
   });
   running = await appliance.listen();
   post({ type: 'rampart:ready', apiPort: running.apiPort, dashboardPort: running.dashboardPort });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { Logger } from 'pino';
+import { BREAKER_MEMORY_BYTES } from '../backends/circuit-breaker.ts';
 import type { AppConfig } from '../config/app-config.ts';
 
 /**
@@ -9,7 +10,9 @@ import type { AppConfig } from '../config/app-config.ts';
  * code, the native libraries (onnxruntime, usearch), their allocator and the models' weights once.
  * Each thread is a whole appliance otherwise (its own V8 heap, database connection, configuration
  * snapshot, event queue). The main thread loads none of the appliance: it starts the threads,
- * replaces one that ends, gathers their metrics for /metrics and stops them all gracefully.
+ * replaces one that ends, gathers their metrics for /metrics, hands them the shared memory of each
+ * model backend's circuit breaker (one breaker per backend for the whole server) and stops them all
+ * gracefully.
  *
  * First a short-lived thread prepares the data directory (schema, TLS certificate, threat-store seed,
  * bootstrap administrator), reads the models' files into shared memory and ends, taking with it what
@@ -34,6 +37,8 @@ export type ThreadMessage =
   | { type: 'rampart:metrics-response'; id: number; text: string }
   | { type: 'rampart:metrics-collect'; id: number }
   | { type: 'rampart:metrics-part'; id: number; metrics: MetricObjectWithValues<MetricValue<string>>[] }
+  | { type: 'rampart:breaker-request'; id: number; backendId: string; version: string }
+  | { type: 'rampart:breaker-memory'; id: number; memory: SharedArrayBuffer }
   | { type: 'rampart:stop' };
 
 const RESTART_DELAY_MS = 1_000;
@@ -58,7 +63,7 @@ function optionValue(execArgv: readonly string[], env: NodeJS.ProcessEnv, names:
 
 /**
  * What `rampart serve` adds to its own Node options and environment, unless the operator gave their
- * own (README, sizing); it starts itself again with them (`process.execve`: the same process,
+ * own (docs/operations.md, sizing); it starts itself again with them (`process.execve`: the same process,
  * before anything runs), as V8 and glibc read them when a process starts.
  * - Young generation: V8 sizes it from the machine's memory (up to 3 × 32 MB semi-spaces on a large
  *   host); a check allocates little that survives, so 16 MB semi-spaces cost no measurable latency
@@ -129,6 +134,8 @@ export class ServerThreads {
   /** Threads listening now, by id. */
   readonly #listening = new Set<number>();
   readonly #gathering = new Map<number, { parts: MetricsPart[]; waiting: number; done: () => void }>();
+  /** Each model backend's circuit breaker memory, for the newest version of its settings a thread asked about. */
+  readonly #breakers = new Map<string, { version: string; memory: SharedArrayBuffer }>();
   #nextGathering = 1;
   #ports: Ports | undefined;
   #announced = false;
@@ -247,12 +254,31 @@ export class ServerThreads {
           thread.postMessage({ type: 'rampart:metrics-response', id: message.id, text: '' } satisfies ThreadMessage);
         },
       );
+    } else if (message.type === 'rampart:breaker-request') {
+      thread.postMessage({
+        type: 'rampart:breaker-memory',
+        id: message.id,
+        memory: this.#breakerMemory(message.backendId, message.version),
+      } satisfies ThreadMessage);
     } else if (message.type === 'rampart:metrics-part') {
       const gathering = this.#gathering.get(message.id);
       if (!gathering) return;
       gathering.parts.push(message.metrics);
       if (--gathering.waiting === 0) gathering.done();
     }
+  }
+
+  /**
+   * The breaker memory of a backend's settings version (its update time): shared by every thread
+   * that asks for the same version. A thread still on an older version (it has not reloaded yet)
+   * gets a breaker of its own until it does.
+   */
+  #breakerMemory(backendId: string, version: string): SharedArrayBuffer {
+    const known = this.#breakers.get(backendId);
+    if (known?.version === version) return known.memory;
+    const memory = new SharedArrayBuffer(BREAKER_MEMORY_BYTES);
+    if (!known || known.version < version) this.#breakers.set(backendId, { version, memory });
+    return memory;
   }
 
   /** Every listening thread's metrics, aggregated; a thread that does not answer in time is left out. */

@@ -94,6 +94,15 @@ function cefSignature(event: ForwardedEvent): { id: string; name: string; extens
         ['cfp1', Math.round(event.execution_time_ms * 1000) / 1000],
         ['cn2Label', 'messageLength'],
         ['cn2', event.message_length],
+        // What joins the event to the application: its trace, its end user, LiteLLM's ids (absent ones are left out).
+        ['flexString2Label', event.trace_id ? 'traceId' : undefined],
+        ['flexString2', event.trace_id],
+        ['suser', event.end_user],
+        // No dictionary key fits these: custom keys, prefixed with the vendor as CEF asks.
+        ['rampartSpanId', event.span_id],
+        ['rampartLitellmCallId', event.litellm_call_id],
+        ['rampartLitellmTraceId', event.litellm_trace_id],
+        ['rampartImagesNotInspected', event.images_not_inspected],
       ],
       free: 'message_text' in event ? event.message_text : undefined,
     };

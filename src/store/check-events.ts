@@ -1,4 +1,5 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { AppError } from '../errors.ts';
 import type { GuardrailName } from '../engine/guardrail.ts';
 import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
 import type { CheckEventTable, Database } from './schema.ts';
@@ -21,6 +22,16 @@ export interface CheckEvent {
   messageSha256: string;
   /** Only when the profile opts in to recording message text, with PII masked. */
   messageText?: string | null;
+  /** The caller's W3C trace id and span (`traceparent`), when it sent a valid one. */
+  traceId?: string | null;
+  spanId?: string | null;
+  /** LiteLLM's call and trace ids (Generic Guardrail API). */
+  litellmCallId?: string | null;
+  litellmTraceId?: string | null;
+  /** The application's end user, when the caller named one. */
+  endUser?: string | null;
+  /** Images sent with the text, which no guardrail inspects; absent = none. */
+  imagesNotInspected?: number;
 }
 
 /** A check event as stored: its lists and results already JSON. */
@@ -43,6 +54,12 @@ export function checkEventRow(e: CheckEvent): CheckEventRow {
     message_length: e.messageLength,
     message_sha256: e.messageSha256,
     message_text: e.messageText ?? null,
+    trace_id: e.traceId ?? null,
+    span_id: e.spanId ?? null,
+    litellm_call_id: e.litellmCallId ?? null,
+    litellm_trace_id: e.litellmTraceId ?? null,
+    end_user: e.endUser ?? null,
+    images_not_inspected: e.imagesNotInspected ?? 0,
   };
 }
 
@@ -62,9 +79,15 @@ export const CHECK_EVENT_COLUMNS = [
   'message_length',
   'message_sha256',
   'message_text',
+  'trace_id',
+  'span_id',
+  'litellm_call_id',
+  'litellm_trace_id',
+  'end_user',
+  'images_not_inspected',
 ] as const satisfies ReadonlyArray<keyof CheckEventRow>;
 
-/** Rows one query-builder insert takes: 7,000 bound values, well within PostgreSQL's 65,535. */
+/** Rows one query-builder insert takes: 10,000 bound values, well within PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 500;
 
 /** Inserts rows through the query builder (the PostgreSQL store; `db` may be a transaction). */
@@ -74,6 +97,17 @@ export async function insertCheckEventRows(db: Kysely<Database>, rows: readonly 
       .insertInto('check_events')
       .values(rows.slice(i, i + ROWS_PER_INSERT))
       .execute();
+}
+
+/** Longest correlation id stored or searched (LiteLLM's ids are UUIDs). */
+export const MAX_CORRELATION_ID_CHARS = 200;
+
+/** A trace id to search for, as stored: 32 lower-case hex characters (W3C), or an `invalid_field` error. */
+export function traceIdOf(raw: string): string {
+  const id = raw.trim().toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(id))
+    throw new AppError('invalid_field', `A trace id is 32 hexadecimal characters (the second field of a W3C traceparent); got ${JSON.stringify(raw)}.`);
+  return id;
 }
 
 /** Which check events a list or a chart covers (the Events page's filters). */
@@ -87,6 +121,10 @@ export interface CheckEventCriteria {
   blockedBy?: GuardrailName;
   since?: string;
   until?: string;
+  /** Only events of this W3C trace id. */
+  traceId?: string;
+  /** Only events carrying this id as trace id, request id, or LiteLLM call or trace id. */
+  correlationId?: string;
 }
 
 /** A page of the check event log: the criteria, newest first. */
@@ -108,6 +146,11 @@ export function whereCriteria<O>(
   if (criteria.direction) q = q.where('direction', '=', criteria.direction);
   if (criteria.since) q = q.where('created_at', '>=', criteria.since);
   if (criteria.until) q = q.where('created_at', '<', criteria.until);
+  if (criteria.traceId) q = q.where('trace_id', '=', criteria.traceId);
+  if (criteria.correlationId) {
+    const id = criteria.correlationId;
+    q = q.where((eb) => eb.or([eb('trace_id', '=', id), eb('request_id', '=', id), eb('litellm_call_id', '=', id), eb('litellm_trace_id', '=', id)]));
+  }
   // blocked_by and monitored_by are JSON arrays of plain names, so a quoted-name match is exact and portable.
   if (criteria.blockedBy) {
     const quoted = `%"${criteria.blockedBy}"%`;
@@ -135,5 +178,11 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     messageLength: r.message_length,
     messageSha256: r.message_sha256,
     messageText: r.message_text,
+    traceId: r.trace_id,
+    spanId: r.span_id,
+    litellmCallId: r.litellm_call_id,
+    litellmTraceId: r.litellm_trace_id,
+    endUser: r.end_user,
+    imagesNotInspected: r.images_not_inspected,
   }));
 }

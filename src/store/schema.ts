@@ -132,6 +132,16 @@ export interface CheckEventTable {
   message_sha256: string;
   /** Only for profiles that opt in to storing message text, with PII masked; null otherwise. */
   message_text: string | null;
+  /** W3C trace id (32 hex) and caller span (16 hex) of the request's `traceparent`; null without one. */
+  trace_id: string | null;
+  span_id: string | null;
+  /** LiteLLM's `litellm_call_id` and `litellm_trace_id` (Generic Guardrail API); null otherwise. */
+  litellm_call_id: string | null;
+  litellm_trace_id: string | null;
+  /** The application's end user, as the caller named it; null when not named. */
+  end_user: string | null;
+  /** Images sent with the text, which no guardrail inspects. */
+  images_not_inspected: number;
 }
 
 export interface AuditEventTable {

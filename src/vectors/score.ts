@@ -6,8 +6,3 @@
 export function similarityScore(similarity: number, floor: number): number {
   return Math.min(1, Math.max(0, (similarity - floor) / (1 - floor)));
 }
-
-/** The similarity a score stands for (inverse of `similarityScore` above the floor). */
-export function scoreSimilarity(score: number, floor: number): number {
-  return floor + score * (1 - floor);
-}

@@ -34,6 +34,7 @@ describe('model backends: administration', () => {
     writeOnnxClassifier(incomplete);
     unlinkSync(join(incomplete, 'manifest.json'));
     const badManifest = writeOnnxClassifier(join(folder, 'bad-manifest'), { manifest: { positive_label: 'ATTACK' } });
+    const valid = writeOnnxClassifier(join(folder, 'valid'));
     const cases: [Record<string, unknown>, number, string | undefined, RegExp][] = [
       [{ name: 'x' }, 400, undefined, /kind/],
       [{ name: 'x', kind: 'gpu' }, 400, undefined, /kind/],
@@ -49,6 +50,12 @@ describe('model backends: administration', () => {
       [{ name: 'x', ...judge, timeout_ms: 10 }, 400, 'timeout_ms', /50 to 120000/],
       [{ name: 'x', ...judge, breaker_cooldown_ms: 1.5 }, 400, undefined, /breaker_cooldown_ms/],
       [{ name: 'x', ...judge, api_key: 'two\nlines' }, 400, 'api_key', /single line/],
+      [{ name: 'x', ...judge, max_concurrency: 0 }, 400, 'max_concurrency', /1 to 10000, or null \(no limit\)/],
+      [{ name: 'x', ...judge, max_concurrency: 'many' }, 400, undefined, /max_concurrency/],
+      [{ name: 'x', ...judge, queue_depth: -1 }, 400, 'queue_depth', /0 to 100000/],
+      [{ name: 'x', ...judge, queue_depth: null }, 400, undefined, /queue_depth/],
+      [{ name: 'x', ...judge, intra_op_threads: 2 }, 400, 'intra_op_threads', /onnx backends only/],
+      [{ name: 'x', kind: 'onnx', path: valid, intra_op_threads: 0 }, 400, 'intra_op_threads', /1 to 256, or null \(onnxruntime's default\)/],
     ];
     for (const [body, status, field, message] of cases) {
       const res = await admin.request('/api/model-backends', { body });
@@ -64,6 +71,8 @@ describe('model backends: administration', () => {
     assert.equal(created.status, 201, created.text);
     assert.equal(created.json.api_key_set, true);
     assert.equal(created.json.timeout_ms, 5000);
+    assert.deepEqual([created.json.max_concurrency, created.json.queue_depth], [null, 64], 'no call waits unless a limit is set');
+    assert.equal(created.json.intra_op_threads, undefined, 'an onnx setting only');
     assert.ok(!created.text.includes(API_KEY));
     const listed = await admin.request('/api/model-backends');
     assert.equal(listed.json.model_backends[0].name, 'guard');
@@ -81,6 +90,18 @@ describe('model backends: administration', () => {
     assert.equal(cleared.json.api_key_set, false);
     assert.equal(cleared.json.timeout_ms, 800);
     assert.equal(cleared.json.model, judge.model, 'members left out keep their values');
+  });
+
+  it('a backend stored before the queue and thread settings existed reads as calling without limits', async () => {
+    const now = new Date().toISOString();
+    const settings = { path: '/srv/models/older', timeoutMs: 1000, breakerFailures: 5, breakerCooldownMs: 30000 };
+    await app.store.db
+      .insertInto('model_backends')
+      .values({ id: 'mbk_older', name: 'older', kind: 'onnx', settings: JSON.stringify(settings), credential: null, created_at: now, updated_at: now })
+      .execute();
+    const shown = await admin.request('/api/model-backends/older');
+    assert.deepEqual([shown.json.max_concurrency, shown.json.queue_depth, shown.json.intra_op_threads], [null, 64, null]);
+    assert.equal((await admin.request('/api/model-backends/older', { method: 'DELETE' })).status, 200);
   });
 
   it('profiles may only name existing backends, and a backend in use cannot be deleted or renamed', async () => {
@@ -146,6 +167,27 @@ describe('model backends: administration', () => {
     const badNumber = await app.cli('backend', 'update', 'prompt-guard', '--breaker-failures', 'many');
     assert.equal(badNumber.code, 1);
     assert.match(badNumber.stderr, /breaker_failures must be a whole number from 1 to 1000/);
+
+    assert.equal(onnx.json.intra_op_threads, null, "onnxruntime's default unless set");
+    const limited = await app.cli(
+      'model-backend',
+      'update',
+      'prompt-guard',
+      '--intra-op-threads',
+      '1',
+      '--max-concurrency',
+      '2',
+      '--queue-depth',
+      '5',
+      '--json',
+    );
+    assert.equal(limited.code, 0, limited.stderr);
+    assert.deepEqual([limited.json.intra_op_threads, limited.json.max_concurrency, limited.json.queue_depth], [1, 2, 5]);
+    const badThreads = await app.cli('model-backend', 'update', 'prompt-guard', '--intra-op-threads', 'all');
+    assert.equal(badThreads.code, 1);
+    assert.match(badThreads.stderr, /intra_op_threads must be a whole number from 1 to 256/);
+    const unlimited = await app.cli('model-backend', 'update', 'prompt-guard', '--max-concurrency', 'unlimited', '--json');
+    assert.deepEqual([unlimited.json.max_concurrency, unlimited.json.queue_depth, unlimited.json.intra_op_threads], [null, 5, 1], 'others keep their values');
 
     const listed = await app.cli('backend', 'list');
     assert.equal(listed.code, 0, listed.stderr);

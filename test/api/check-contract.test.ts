@@ -206,9 +206,9 @@ describe('check response contract', () => {
     assert.equal(Value.Check(ERROR_RESPONSE_SCHEMA, { error: { ...refused.json.error, code: 'teapot' } }), false);
   });
 
-  it("the README's example response is a valid response", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    assertValid(CHECK_RESPONSE_SCHEMA, JSON.parse(/Response \(`200`[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)![1]!), 'README example');
+  it('the example response of docs/check-api.md is a valid response', () => {
+    const readme = readFileSync(new URL('../../docs/check-api.md', import.meta.url), 'utf8');
+    assertValid(CHECK_RESPONSE_SCHEMA, JSON.parse(/Response \(`200`[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)![1]!), 'docs/check-api.md example');
   });
 
   it('the OpenAPI document publishes this schema for both endpoints', async () => {

@@ -102,14 +102,14 @@ describe('error messages are sentences on both listeners and in the CLI', () => 
   it('names the member or setting and the values it allows', async () => {
     const refusals: [HttpResponse, string | RegExp][] = [
       [await admin.request('/api/runtime-llms', { body: {} }), 'The field name is required.'],
-      [await admin.request('/api/settings/siem', { method: 'PUT', body: { format: 'xml' } }), 'The field format must be one of cef or json; got "xml".'],
+      [await admin.request('/api/settings/siem', { method: 'PUT', body: { format: 'xml' } }), 'The field format must be one of "cef", "json"; got "xml".'],
       [
         await admin.request('/api/profiles/default', { method: 'PATCH', body: { on_error: 'maybe' } }),
-        'Profile setting on_error must be one of block or allow; got "maybe".',
+        'Profile setting on_error must be one of "block", "allow"; got "maybe".',
       ],
       [
         await admin.request('/api/profiles/default', { method: 'PATCH', body: { guardrails: { vector: { sensitivity: 'low' } } } }),
-        'Profile setting guardrails.vector.sensitivity must be one of Low, Medium or High; got "low".',
+        'Profile setting guardrails.vector.sensitivity must be one of "Low", "Medium", "High"; got "low".',
       ],
       [
         await admin.request('/api/profiles/default', { method: 'PATCH', body: { guardrails: { llm: { treshold: 0.5 } } } }),

@@ -65,10 +65,7 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
     const oversized = await post({ message: 'x', padding: 'y'.repeat(200_000) });
     assertError(oversized, 413, 'payload_too_large');
     // The limit the body broke is stated: 2 × 6 × 100 characters of escaped text plus 64 KiB.
-    assert.equal(
-      oversized.json.error.message,
-      `The request body is larger than the limit of ${bodyLimitFor(100).toLocaleString('en-US')} bytes for this endpoint.`,
-    );
+    assert.equal(oversized.json.error.message, `The request body is larger than the limit of ${bodyLimitFor(100).toLocaleString('en-US')} bytes.`);
   });
 
   it('404 for an unknown path, 405 with Allow for a wrong method', async () => {

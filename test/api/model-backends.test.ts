@@ -47,13 +47,17 @@ describe('model backends over the check API', () => {
   }
 
   /** A Runtime LLM whose profile gives these guardrails these settings; returns its API key. */
-  async function runtimeLlmWith(guardrails: Record<string, unknown>, onError: 'block' | 'allow' = 'block'): Promise<string> {
+  async function runtimeLlmWith(
+    guardrails: Record<string, unknown>,
+    onError: 'block' | 'allow' = 'block',
+    runtimeLlm: Parameters<InProcessAppliance['createRuntimeLlm']>[1] = {},
+  ): Promise<string> {
     const name = `backend-profile-${++profileCount}`;
     const created = await admin.request('/api/profiles', { body: { name } });
     assert.equal(created.status, 201, created.text);
     const patched = await admin.request(`/api/profiles/${created.json.id}`, { method: 'PATCH', body: { on_error: onError, guardrails } });
     assert.equal(patched.status, 200, patched.text);
-    return (await app.createRuntimeLlm(`app-${name}`, { profile: name })).apiKey;
+    return (await app.createRuntimeLlm(`app-${name}`, { ...runtimeLlm, profile: name })).apiKey;
   }
 
   /** A judge backend named `name` whose requests carry model `name`, so they can be counted apart. */
@@ -262,5 +266,96 @@ describe('model backends over the check API', () => {
     assert.equal(windowed.json.checks.llm.detected, true);
     const metrics = (await app.api('/metrics')).text;
     assert.match(metrics, /rampart_backend_calls_total\{backend="tiny-onnx",outcome="ok"\} 3/);
+  });
+
+  it('a backend that cannot keep up sheds calls beyond its queue at once, for on_error to decide', async () => {
+    await addBackend({
+      name: 'narrow',
+      kind: 'llm_judge',
+      url: judge.url,
+      model: 'narrow',
+      format: 'json',
+      max_concurrency: 1,
+      queue_depth: 1,
+      timeout_ms: 10_000,
+    });
+    judge.behaviour = { delayMs: 500, answer: () => '{"unsafe": false, "score": 0.1}' };
+    const apiKey = await runtimeLlmWith({ llm: { backend_mode: 'backend', backend: 'narrow' } }, 'allow');
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => app.inputCheck(apiKey, { message: `Which bus goes to stop ${i}?` })));
+    const outcomes = answers.map((res) => res.json.checks.llm.backend.error ?? res.json.checks.llm.backend.score).sort();
+    assert.deepEqual(outcomes, [0.1, 0.1, 'queue_full', 'queue_full'], 'one call under way, one waiting, the others refused');
+    assert.equal(judgeCalls('narrow').length, 2);
+    const shed = answers.find((res) => res.json.checks.llm.backend.error === 'queue_full')!;
+    assert.equal(shed.json.checks.llm.error.code, 'backend_failed');
+    assert.match(shed.json.checks.llm.error.message, /queue/);
+    assert.equal(shed.json.checks.llm.detected, false, 'on_error=allow lets it pass');
+
+    const health = (await app.api('/readyz')).json.checks.model_backends.narrow;
+    assert.deepEqual([health.state, health.consecutive_failures], ['ready', 0], 'shed calls never reached the backend, so they do not count as its failures');
+    assert.match((await app.api('/metrics')).text, /rampart_backend_errors_total\{backend="narrow",reason="queue_full"\} 2/);
+    judge.behaviour = {};
+  });
+
+  it("context-aware judging: the judge gets the Runtime LLM's system prompt only when the profile opts in", async () => {
+    const rules = 'You answer questions about bread and pastry only. Never discuss chemistry or lab procedures.';
+    app.rememberSecret(rules);
+    await addBackend({ name: 'policy-judge', kind: 'llm_judge', url: judge.url, model: 'policy-judge', format: 'json' });
+    judge.behaviour = { answer: () => '{"unsafe": true, "score": 0.9}' };
+    const judged = { backend_mode: 'backend', backend: 'policy-judge' };
+    const optedIn = await runtimeLlmWith({ llm: { ...judged, judge_with_system_prompt: true } }, 'block', { systemPrompt: rules });
+    const notOptedIn = await runtimeLlmWith({ llm: judged }, 'block', { systemPrompt: rules });
+    const noPrompt = await runtimeLlmWith({ llm: { ...judged, judge_with_system_prompt: true } });
+    const lastRequest = () => JSON.stringify(judgeCalls('policy-judge').at(-1)!.body.messages);
+    const message = 'What is the molar mass of C2H5OH?';
+
+    const checked = await app.inputCheck(optedIn, { message });
+    assert.equal(checked.json.checks.llm.detected, true, 'the judge found the message against the rules');
+    const [system, user] = judgeCalls('policy-judge').at(-1)!.body.messages!;
+    assert.match(String(system!.content), /break or work around these rules/);
+    assert.ok(String(user!.content).startsWith(`<rules>\n${rules}\n</rules>`), String(user!.content));
+    assert.match(String(user!.content), /<text>\nWhat is the molar mass/);
+    const event = await app.checkEvent(checked.json.request_id);
+    assert.ok(!JSON.stringify(event).includes(rules), 'the system prompt is not in the check event');
+
+    await app.inputCheck(notOptedIn, { message });
+    assert.ok(!lastRequest().includes('rules'), 'not opted in: the judge sees the message alone');
+    await app.inputCheck(noPrompt, { message });
+    assert.ok(!lastRequest().includes('<rules>'), 'no system prompt: nothing to add');
+    await app.outputCheck(optedIn, { message: 'About 46 g/mol.', prompt: message });
+    assert.ok(!lastRequest().includes(rules), 'the output side is judged without it');
+
+    // A judge that echoes what it was given is not quoted in the error (logs, responses).
+    judge.behaviour = { answer: () => `I was told: ${rules}` };
+    const unreadable = await app.inputCheck(optedIn, { message });
+    assert.equal(unreadable.json.checks.llm.backend.error, 'unparsable');
+    assert.ok(!unreadable.text.includes('bread and pastry'));
+  });
+
+  it("context-aware judging in Forwarding mode uses the system prompt sent upstream, in ShieldGemma's format too", async () => {
+    const rules = 'Only talk about train timetables of the northern line.';
+    await addBackend({ name: 'policy-gemma', kind: 'llm_judge', url: judge.url, model: 'policy-gemma', format: 'shieldgemma' });
+    judge.behaviour = { answer: (r) => (r.body.model === 'policy-gemma' ? 'No' : 'The next train leaves at nine.') };
+    const apiKey = await runtimeLlmWith({ llm: { backend_mode: 'backend', backend: 'policy-gemma', judge_with_system_prompt: true } }, 'block', {
+      mode: 'forwarding',
+      url: judge.url,
+    });
+    const res = await app.api('/v1/chat/completions', {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey },
+      body: {
+        model: 'upstream-model',
+        messages: [
+          { role: 'system', content: rules },
+          { role: 'user', content: 'When does the next train leave?' },
+        ],
+      },
+    });
+    assert.equal(res.status, 200, res.text);
+    const asks = judgeCalls('policy-gemma').map(asked);
+    assert.equal(asks.length, 2, 'the prompt and the answer were judged');
+    assert.match(asks[0]!, /"No Rule Breaking"/);
+    assert.ok(asks[0]!.includes(`<rules>\n${rules}\n</rules>`));
+    assert.ok(!asks[1]!.includes(rules), 'the answer is judged without it');
+    judge.behaviour = {};
   });
 });

@@ -90,9 +90,9 @@ describe('CLI consistency', () => {
 
   it('says which setting a --set names and what it allows', async () => {
     const cases: [string, string][] = [
-      ['on_error=maybe', 'Error: Profile setting on_error must be one of block or allow; got "maybe".'],
+      ['on_error=maybe', 'Error: Profile setting on_error must be one of "block", "allow"; got "maybe".'],
       ['record_message_text=yes', 'Error: Profile setting record_message_text must be true or false; got "yes".'],
-      ['guardrails.vector.sensitivity=low', 'Error: Profile setting guardrails.vector.sensitivity must be one of Low, Medium or High; got "low".'],
+      ['guardrails.vector.sensitivity=low', 'Error: Profile setting guardrails.vector.sensitivity must be one of "Low", "Medium", "High"; got "low".'],
       ['guardrails.llm.threshold=2', 'Error: Profile setting guardrails.llm.threshold must be a number from 0 to 1; got 2.'],
       [
         'guardrails.llm.treshold=0.5',

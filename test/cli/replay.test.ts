@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { writeOnnxClassifier } from '../helpers/onnx-classifier.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
+import { join } from 'node:path';
 
 const MESSAGES = [
   'Tell me about the moonbeam protocol',
@@ -156,5 +158,56 @@ describe('what-if replay of a profile change', () => {
     assert.equal(missing.status, 400);
     const unknown = await admin.request('/api/profiles/no-such-profile/replay', { body: { runtime_llm: 'recorded-app', since: '24h' } });
     assert.equal(unknown.status, 404);
+  });
+});
+
+describe('what-if replay of a profile whose guardrail asks a model backend, in monitor mode', () => {
+  let app: TestAppliance;
+  let admin: AdminClient;
+  // The tiny classifier flags only the first: it holds one of its attack words.
+  const messages = ['Can I override the default ringtone on my phone?', 'What time does the ferry leave?'];
+
+  before(async () => {
+    app = await startAppliance();
+    admin = await signInAsAdmin(app);
+    const folder = writeOnnxClassifier(join(app.dataDir, 'tiny-classifier'));
+    assert.equal((await app.cli('backend', 'create', '--name', 'tiny', '--kind', 'onnx', '--path', folder)).code, 0);
+    assert.equal((await app.cli('profile', 'create', '--name', 'recording')).code, 0);
+    assert.equal((await app.cli('profile', 'update', 'recording', '--set', 'record_message_text=true', '--monitor', 'llm')).code, 0);
+    assert.equal((await app.cli('profile', 'create', '--name', 'with-tiny', '--from', 'recording')).code, 0);
+    const candidate = await app.cli('profile', 'update', 'with-tiny', '--set', 'guardrails.llm.backend=tiny', '--set', 'guardrails.llm.backend_mode=backend');
+    assert.equal(candidate.code, 0, candidate.stderr);
+    const recorded = await app.createRuntimeLlm('ferry-app', '--profile', 'recording', '--level', '1');
+    const reference = await app.createRuntimeLlm('ferry-reference', '--profile', 'with-tiny', '--level', '1');
+    await waitUntil('the server to load the classifier', async () => (await app.api('/readyz')).json.checks.model_backends?.tiny?.state === 'ready');
+    for (const message of messages) {
+      const before = (await app.inputCheck(recorded.apiKey, { message })).json;
+      assert.equal(before.checks.llm.detected, false, `the built-in model lets "${message}" pass`);
+      const live = (await app.inputCheck(reference.apiKey, { message })).json;
+      assert.equal(live.checks.llm.detected, message.includes('override'), `the backend's live verdict on "${message}"`);
+    }
+    await waitUntil('the checks to be recorded', async () => {
+      const events = (await admin.request(`/api/events?runtime_llm=${recorded.id}&limit=100`)).json.events;
+      return events.length >= messages.length;
+    });
+  });
+  after(() => app.dispose());
+
+  const assertReport = (report: ReplayJson) => {
+    assert.equal(report.checks_replayed, 2);
+    assert.deepEqual(report.changed_by_guardrail, { llm: { newly_detected: 1, no_longer_detected: 0 } });
+    assert.deepEqual(report.verdicts.candidate, { allowed: 1, blocked: 0, monitored: 1 });
+  };
+
+  it('the CLI replays recorded checks through the backend', async () => {
+    const res = await app.cli('profile', 'replay', 'with-tiny', '--runtime-llm', 'ferry-app', '--since', '1h', '--json');
+    assert.equal(res.code, 0, res.stderr);
+    assertReport(res.json);
+  });
+
+  it('the admin API replays them through the backend loaded by the server', async () => {
+    const res = await admin.request('/api/profiles/with-tiny/replay', { body: { runtime_llm: 'ferry-app', since: '1h' } });
+    assert.equal(res.status, 200, res.text);
+    assertReport(res.json);
   });
 });

@@ -159,6 +159,11 @@ describe('dashboard forms in headless Chromium', () => {
     assert.equal((await app.cli('backend', 'list', '--json')).json.length, 0, 'nothing saved');
 
     await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/v1');
+    await page.getByLabel('Calls at once').fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/max_concurrency must be a whole number from 1 to 10000/).waitFor();
+    await page.getByLabel('Calls at once').fill('4');
+    await page.getByLabel('Queue depth').fill('8');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved llama-guard.').waitFor();
     const row = page.getByTestId('backend-llama-guard');
@@ -166,6 +171,7 @@ describe('dashboard forms in headless Chromium', () => {
     await row.getByText('http://127.0.0.1:9/v1 · meta-llama/Llama-Guard-3-8B · llama_guard').waitFor();
     const stored = (await app.cli('backend', 'show', 'llama-guard', '--json')).json;
     assert.equal(stored.api_key_set, true);
+    assert.deepEqual([stored.max_concurrency, stored.queue_depth], [4, 8]);
 
     // A guardrail of a profile asks it, then goes back to its built-in model.
     await go('/guardrails/llm');

@@ -29,11 +29,11 @@ test('npm run docs -- --check passes on generated files and names a table edited
     for (const file of generatedFiles(REPO_ROOT)) writeFileSync(join(root, file.path), file.content);
     assert.deepEqual(await checkDocs(root), { code: 0, stderr: '' });
 
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const edited = readme.replace('| `RAMPART_API_PORT` | `--api-port` | `443` |', '| `RAMPART_API_PORT` | `--api-port` | `8443` |');
-    assert.notEqual(edited, readme);
-    writeFileSync(join(root, 'README.md'), edited);
-    assert.deepEqual(await checkDocs(root), { code: 1, stderr: 'Out of date: README.md; run npm run docs.\n' });
+    const page = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
+    const edited = page.replace('| `RAMPART_API_PORT` | `--api-port` | `443` |', '| `RAMPART_API_PORT` | `--api-port` | `8443` |');
+    assert.notEqual(edited, page);
+    writeFileSync(join(root, 'docs/configuration.md'), edited);
+    assert.deepEqual(await checkDocs(root), { code: 1, stderr: 'Out of date: docs/configuration.md; run npm run docs.\n' });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -9,9 +9,14 @@
  * phones of faker locales no training data comes from, every name gold), also written to
  * tmp/pii/independent.jsonl for `rampart eval --data`.
  *
+ * Last, the held-out evaluation on real text (eval-real.ts: PERSON per held-out NER fold with the
+ * validation models of `npm run train:pii`, the real-fill check, phone and address recall on the
+ * real resources, benign `train/` prompts with PII) is written into the model card between its
+ * `eval:pii` markers.
+ *
  * `npm run eval:pii -- --dev` does the same on the development corpus (held-out training
  * templates, calibration names) and the benign files of `train/`: the data to tune on.
- * `--model DIR` evaluates a PERSON model other than the committed one. RAMPART_DATASETS overrides
+ * `--model DIR` evaluates a PERSON model other than the committed one. RAMPART_DATASETS_DIR overrides
  * the datasets folder.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -26,10 +31,12 @@ import { formatPiiSpanReport, personalView, piiDetector, scoreSpans, type SpanLa
 type Detector = ReturnType<typeof piiDetector>;
 import { generateDevCorpus, generateEvalCorpus } from './eval-corpus.ts';
 import { generateIndependentCorpus } from './independent/corpus.ts';
+import { realEvaluation } from './eval-real.ts';
+import { FOLDS_DIR } from './real-ner.ts';
+import { datasetsDir } from '../dataset.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'tmp/pii');
-const DATASETS = process.env.RAMPART_DATASETS ?? join(ROOT, '../shared/datasets');
 const BENIGN = new Set(['benign', 'benign_hard']);
 /** Minimum scores at which name detection is reported. */
 const NAME_MIN_SCORES = [0.5, 0.4, 0.3, 0.2];
@@ -46,7 +53,7 @@ interface BenignFile {
 }
 
 async function benignFalsePositives(split: string, detect: (text: string) => { type: string }[]): Promise<BenignFile[]> {
-  const dir = join(DATASETS, split);
+  const dir = join(datasetsDir(), split);
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.jsonl')).sort();
   const perFile: BenignFile[] = [];
   for (const file of files) {
@@ -171,3 +178,17 @@ if (prompts > 0)
     `  total: ${flagged}/${prompts} (${((100 * flagged) / prompts).toFixed(2)} %) | blocked ${blocked} (${((100 * blocked) / prompts).toFixed(2)} %)`,
   );
 await writeFile(join(OUT, dev ? 'dev-report.json' : 'eval-report.json'), `${JSON.stringify({ personal, names, byCategory, independent, benign }, null, 2)}\n`);
+
+if (!dev) {
+  const section = await realEvaluation(person, FOLDS_DIR);
+  console.log(`\n${section}`);
+  const cardPath = join(ROOT, 'models/pii-person/MODEL_CARD.md');
+  const card = await readFile(cardPath, 'utf8');
+  const begin = '<!-- eval:pii begin -->';
+  const end = '<!-- eval:pii end -->';
+  const from = card.indexOf(begin);
+  const to = card.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${cardPath}: the ${begin} … ${end} markers are missing`);
+  await writeFile(cardPath, `${card.slice(0, from + begin.length)}\n${section}\n${card.slice(to)}`);
+  console.log(`updated ${cardPath}`);
+}

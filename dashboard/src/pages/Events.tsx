@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Code, Group, Select, SimpleGri
 import { IconDatabasePlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { api, proposeThreat, type CheckEventJson, type EventStats as Stats, type RuntimeLlm } from '../api.ts';
+import { CorrelationSearch } from '../components/CorrelationSearch.tsx';
 import { Notice, useNotice } from '../components/Notice.tsx';
 import { useRoute } from '../router.ts';
 import { GUARDRAIL_MENU, guardrailTitle } from './Guardrails.tsx';
@@ -32,14 +33,16 @@ interface EventFilters {
   direction: string;
   guardrail: string;
   runtime_llm: string;
+  /** A trace id, request id, or LiteLLM call or trace id. */
+  correlation_id: string;
 }
 
-const NO_FILTERS: EventFilters = { range: '24h', verdict: '', direction: '', guardrail: '', runtime_llm: '' };
+const NO_FILTERS: EventFilters = { range: '24h', verdict: '', direction: '', guardrail: '', runtime_llm: '', correlation_id: '' };
 
 /** The admin API's event criteria for these filters; a linked event (`#/events?event=…`) narrows to that one. */
 function criteriaOf(filters: EventFilters, linkedEvent: string | null, now: number): URLSearchParams {
   const query = new URLSearchParams({ since: new Date(now - RANGES[filters.range]!.ms).toISOString() });
-  for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm'] as const) if (filters[k]) query.set(k, filters[k]);
+  for (const k of ['verdict', 'direction', 'guardrail', 'runtime_llm', 'correlation_id'] as const) if (filters[k]) query.set(k, filters[k]);
   if (linkedEvent) query.set('id', linkedEvent);
   return query;
 }
@@ -105,6 +108,7 @@ function FilterBar({ filters, llms, onChange }: { filters: EventFilters; llms: R
         onChange={set('runtime_llm')}
         w={200}
       />
+      <CorrelationSearch value={filters.correlation_id} onChange={set('correlation_id')} />
     </Group>
   );
 }

@@ -2,9 +2,10 @@ import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, Segmente
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type ModelBackend } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
-import { typedNumber, type NumberDraft } from '../components/numbers.ts';
 
 type Health = NonNullable<ModelBackend['health']>;
+
+type NumberField = 'timeout_ms' | 'breaker_failures' | 'breaker_cooldown_ms' | 'max_concurrency' | 'queue_depth' | 'intra_op_threads';
 
 /** The form's values; numbers stay as typed until the API accepts or refuses them. */
 interface Draft {
@@ -16,9 +17,14 @@ interface Draft {
   model: string;
   format: string;
   api_key: string;
-  timeout_ms: NumberDraft;
-  breaker_failures: NumberDraft;
-  breaker_cooldown_ms: NumberDraft;
+  timeout_ms: number | '';
+  breaker_failures: number | '';
+  breaker_cooldown_ms: number | '';
+  /** Empty: no limit (sent as null). */
+  max_concurrency: number | '';
+  queue_depth: number | '';
+  /** onnx; empty: onnxruntime's default (sent as null). */
+  intra_op_threads: number | '';
 }
 
 const EMPTY: Draft = {
@@ -32,6 +38,9 @@ const EMPTY: Draft = {
   timeout_ms: '',
   breaker_failures: '',
   breaker_cooldown_ms: '',
+  max_concurrency: '',
+  queue_depth: '',
+  intra_op_threads: '',
 };
 
 const STATE_COLOR: Record<Health['state'], string> = { ready: 'green', loading: 'blue', unavailable: 'red', open: 'red', half_open: 'yellow' };
@@ -68,11 +77,14 @@ function bodyOf(draft: Draft): Record<string, unknown> {
   const body: Record<string, unknown> = { name: draft.name, kind: draft.kind };
   if (draft.kind === 'onnx') body.path = draft.path;
   else Object.assign(body, { url: draft.url, model: draft.model, format: draft.format }, draft.api_key ? { api_key: draft.api_key } : {});
-  for (const key of ['timeout_ms', 'breaker_failures', 'breaker_cooldown_ms'] as const) {
-    const n = typedNumber(draft[key]);
-    if (n !== null) body[key] = n;
-  }
-  return body;
+  for (const key of ['timeout_ms', 'breaker_failures', 'breaker_cooldown_ms', 'queue_depth'] as const) if (draft[key] !== '') body[key] = draft[key];
+  return { ...body, ...loadBodyOf(draft) };
+}
+
+/** The settings that may be null: an empty field means no limit (concurrency) or onnxruntime's default (threads). */
+function loadBodyOf(draft: Draft): Record<string, unknown> {
+  const orNull = (v: number | '') => (v === '' ? null : v);
+  return { max_concurrency: orNull(draft.max_concurrency), ...(draft.kind === 'onnx' ? { intra_op_threads: orNull(draft.intra_op_threads) } : {}) };
 }
 
 function draftOf(b: ModelBackend): Draft {
@@ -86,6 +98,9 @@ function draftOf(b: ModelBackend): Draft {
     timeout_ms: b.timeout_ms,
     breaker_failures: b.breaker_failures,
     breaker_cooldown_ms: b.breaker_cooldown_ms,
+    max_concurrency: b.max_concurrency ?? '',
+    queue_depth: b.queue_depth,
+    intra_op_threads: b.kind === 'onnx' ? (b.intra_op_threads ?? '') : '',
   };
 }
 
@@ -109,14 +124,15 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
       else setError((e as Error).message);
     }
   };
-  const number = (key: 'timeout_ms' | 'breaker_failures' | 'breaker_cooldown_ms', label: string, description: string) => (
+  const number = (key: NumberField, label: string, description: string, placeholder?: string) => (
     <NumberInput
       label={label}
       description={description}
+      placeholder={placeholder}
       allowDecimal={false}
       clampBehavior="none"
       value={draft[key]}
-      onChange={(v) => set({ [key]: v })}
+      onChange={(v) => set({ [key]: v === '' ? '' : Number(v) })}
       error={errorOf(key)}
     />
   );
@@ -191,6 +207,11 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
           {number('timeout_ms', 'Timeout (ms)', 'Past it, the profile’s on_error decides')}
           {number('breaker_failures', 'Breaker: failures', 'In a row, before calls stop')}
           {number('breaker_cooldown_ms', 'Breaker: pause (ms)', 'Before a trial call')}
+        </Group>
+        <Group grow align="flex-start">
+          {number('max_concurrency', 'Calls at once', 'Per worker thread; empty: no limit', 'unlimited')}
+          {number('queue_depth', 'Queue depth', 'Calls that may wait; more fail at once (queue_full)', '64')}
+          {draft.kind === 'onnx' && number('intra_op_threads', 'onnxruntime threads', 'Per worker thread; empty: one per core', 'default')}
         </Group>
         {error && <Alert color="red">{error}</Alert>}
         <Group>

@@ -23,16 +23,24 @@ export const llmGuardrail = defineGuardrail({
       default: SHIPPED_THRESHOLDS.llm.threshold,
       description: 'Score at or above which the message is blocked as an injection.',
     }),
+    judge_with_system_prompt: Type.Boolean({
+      default: false,
+      description:
+        "Context-aware judging: an LLM judge (json or shieldgemma format) also gets the Runtime LLM's system prompt as the application's rules and is asked whether the prompt tries to make the assistant break them (input side). The system prompt is never logged or recorded.",
+    }),
   }),
   async create({ models }) {
     const detector = models.detector();
     return {
-      compile: (settings) => ({ threshold: settings.threshold }),
+      compile: (settings) => ({ threshold: settings.threshold, judgeWithSystemPrompt: settings.judge_with_system_prompt }),
       check: (ctx, compiled) => verdict(detector.of(ctx.text).attack, compiled.threshold),
     };
   },
   backend: {
     question: () => 'injection',
+    // Forwarding mode's system prompt (the one sent upstream), else the one registered with the Runtime LLM.
+    policy: (ctx, compiled) =>
+      compiled.judgeWithSystemPrompt && ctx.direction === 'input' ? (ctx.systemPrompt ?? ctx.runtimeLlm.systemPrompt ?? undefined) : undefined,
     decide: (_ctx, compiled, score) => verdict(score, compiled.threshold),
   },
 });

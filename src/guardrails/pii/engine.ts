@@ -184,6 +184,7 @@ function baseScore(recogniser: PatternRecogniser, pattern: Pattern, raw: string)
   const value = recogniser.normalise ? recogniser.normalise(raw) : stripSeparators(raw);
   const verdict = recogniser.validate(value, raw);
   if (verdict === false) return undefined;
+  if (typeof verdict === 'number') return verdict;
   return verdict === true ? (pattern.validScore ?? 1) : pattern.score;
 }
 

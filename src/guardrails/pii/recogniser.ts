@@ -54,8 +54,12 @@ export interface PatternRecogniser {
   numeric?: boolean;
   /** Maps the matched text to the form the validator checks (default: strip spaces, dots and dashes). */
   normalise?: (raw: string) => string;
-  /** true: confirmed (score → validScore); false: rejected; undefined: format only (score unchanged). */
-  validate?: (value: string, raw: string) => boolean | undefined;
+  /**
+   * true: confirmed (score → validScore); false: rejected; undefined: format only (score
+   * unchanged); a number: the score itself (a number valid in some numbering plan, but not shaped
+   * surely enough for `validScore`).
+   */
+  validate?: (value: string, raw: string) => boolean | number | undefined;
 }
 
 export function defineRecogniser(recogniser: PatternRecogniser): PatternRecogniser {

@@ -15,7 +15,9 @@ export const VECTOR_RESULT = Type.Object(
       VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
       { description: "The profile's vector sensitivity; High catches more." },
     ),
-    threshold: Type.Number({ description: "Score at or above which the message is blocked; set by the sensitivity (see the README's thresholds table)." }),
+    threshold: Type.Number({
+      description: 'Score at or above which the message is blocked; set by the sensitivity (see the thresholds table of docs/vector-filter.md).',
+    }),
     matches: Type.Array(
       Type.Object(
         {

@@ -4,7 +4,7 @@ import { GUARDRAIL_NAMES, type GuardrailName } from '../../engine/guardrail.ts';
 import { AppError } from '../../errors.ts';
 import { auditEventJson, checkEventJson } from '../../events/event-json.ts';
 import { listAuditEvents } from '../../store/audit.ts';
-import { listCheckEvents, type CheckEventCriteria, type CheckEventFilter } from '../../store/check-events.ts';
+import { listCheckEvents, MAX_CORRELATION_ID_CHARS, traceIdOf, type CheckEventCriteria, type CheckEventFilter } from '../../store/check-events.ts';
 import { requireRuntimeLlm } from '../../admin/runtime-llms.ts';
 import { parseIsoTime, parseSince } from '../../admin/time-parameters.ts';
 import { expectedValue } from '../../schema-wording.ts';
@@ -31,7 +31,12 @@ function oneOf<T extends string>(name: string, raw: string | undefined, allowed:
   return raw as T;
 }
 
-type EventQuery = Partial<Record<'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket', string>>;
+type EventQuery = Partial<
+  Record<
+    'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket' | 'trace_id' | 'correlation_id',
+    string
+  >
+>;
 
 /** The query parameters the event list and its charts share (the Events page's filters), with their docs. */
 const CRITERIA_PARAMETERS = {
@@ -46,6 +51,12 @@ const CRITERIA_PARAMETERS = {
   guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES], description: 'Only events this guardrail blocked or (monitor mode) would have blocked' },
   since: { ...str, description: 'Start: an ISO 8601 time, or a duration back from now (30m, 24h, 7d)' },
   until: { ...str, description: 'End (exclusive): an ISO 8601 time' },
+  trace_id: { ...str, description: 'Only events of this W3C trace id (32 hex characters, from the traceparent the application sent)' },
+  correlation_id: {
+    ...str,
+    maxLength: MAX_CORRELATION_ID_CHARS,
+    description: 'Only events carrying this id as trace id, request id (X-Request-ID), or LiteLLM litellm_call_id or litellm_trace_id',
+  },
 } as const;
 
 /** The shared criteria of a request; a Runtime LLM is named by id or name. */
@@ -62,6 +73,8 @@ async function criteriaOf(ctx: AdminContext, q: EventQuery): Promise<CheckEventC
   if (until) criteria.until = until;
   if (q.runtime_llm) criteria.runtimeLlmId = (await requireRuntimeLlm(ctx.store, q.runtime_llm)).id;
   if (q.id) criteria.id = q.id;
+  if (q.trace_id) criteria.traceId = traceIdOf(q.trace_id);
+  if (q.correlation_id) criteria.correlationId = q.correlation_id.trim();
   return criteria;
 }
 

@@ -25,6 +25,9 @@ function toModelBackendInput(body: ModelBackendBody): ModelBackendInput {
     timeoutMs: body.timeout_ms,
     breakerFailures: body.breaker_failures,
     breakerCooldownMs: body.breaker_cooldown_ms,
+    maxConcurrency: body.max_concurrency,
+    queueDepth: body.queue_depth,
+    intraOpThreads: body.intra_op_threads,
   };
 }
 

@@ -94,14 +94,20 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
       schema: {
         summary: "What-if replay: run a Runtime LLM's recorded checks of a period through this profile and report which would change verdict",
         description:
-          'Needs checks recorded with message text (profile setting record_message_text); answers 409 conflict when there are none. Nothing is stored. The report counts recorded and candidate verdicts, the checks whose verdict would change (changed), per guardrail how many checks it would newly detect or no longer detect, and lists the changed checks with a dashboard link to each.',
+          'Needs checks recorded with message text (profile setting record_message_text); answers 409 conflict when there are none. Nothing is stored. Guardrails ask the model backends the profile names, as live checks do, so a backend can be measured on recorded traffic before it is enforced. The report counts recorded and candidate verdicts, the checks whose verdict would change (changed), per guardrail how many checks it would newly detect or no longer detect, and lists the changed checks with a dashboard link to each.',
         tags,
         params: ID_PARAMS,
         body: REPLAY_BODY,
       },
     },
     async (request) =>
-      replayProfile(ctx.store, ctx.guardrails, ctx.log, { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since }),
+      replayProfile(
+        ctx.store,
+        ctx.guardrails,
+        ctx.log,
+        { profile: request.params.id, runtimeLlm: request.body.runtime_llm, since: request.body.since },
+        ctx.backends,
+      ),
   );
   rejectOtherMethods(app, '/api/profiles/:id/replay', ['POST']);
 

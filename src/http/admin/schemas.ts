@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { nullableString, stringEnum } from '../../json-schema.ts';
+import { nullableInteger, nullableString, stringEnum } from '../../json-schema.ts';
 import { THREAT_ENTRY_SCHEMA, THREAT_ORIGIN, THREAT_STATUS } from '../../vectors/entry-json.ts';
 import { MAX_PROPOSAL_CHARS } from '../../vectors/review.ts';
 
@@ -141,6 +141,22 @@ const MODEL_BACKEND_FIELDS = {
   ),
   breaker_failures: Type.Optional(Type.Integer({ description: 'Consecutive failures that open the circuit breaker (1-1000, default 5)' })),
   breaker_cooldown_ms: Type.Optional(Type.Integer({ description: 'How long an open breaker refuses calls before a trial call (1000-3600000, default 30000)' })),
+  max_concurrency: Type.Optional(
+    nullableInteger({
+      description: 'Calls each worker thread sends at once (1-10000); null (default): no limit, so no call ever waits',
+    }),
+  ),
+  queue_depth: Type.Optional(
+    Type.Integer({
+      description:
+        'Calls each worker thread lets wait when max_concurrency are under way (0-100000, default 64); more fail at once with queue_full and on_error decides',
+    }),
+  ),
+  intra_op_threads: Type.Optional(
+    nullableInteger({
+      description: "onnx: onnxruntime's intra-op threads per worker thread (1-256); null (default): onnxruntime's default, one per physical core",
+    }),
+  ),
 } as const;
 export const MODEL_BACKEND_CREATE_BODY = closed({ name: BACKEND_NAME, kind: BACKEND_KIND, ...MODEL_BACKEND_FIELDS });
 export const MODEL_BACKEND_UPDATE_BODY = closed({ name: Type.Optional(BACKEND_NAME), kind: Type.Optional(BACKEND_KIND), ...MODEL_BACKEND_FIELDS });

@@ -20,9 +20,6 @@ export const EVIDENCE_WEAK = 2;
 /** A personal-data cue around the name, or other PII in the same message. */
 export const EVIDENCE_PERSONAL = 3;
 
-/** How much of the name confidence each level of evidence turns into a PERSON score. */
-export const EVIDENCE_WEIGHT: readonly number[] = [0.35, 0.45, 0.52, 1];
-
 /** What `personalCue` finds around a name. */
 export const CUE_NONE = 0;
 export const CUE_WEAK = 1;
@@ -1249,7 +1246,9 @@ export function personalCue(text: string, start: number, end: number): number {
  */
 const NAME_SLOT_BEFORE = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:${SLOT_LABELS})\s*(?:[:=#?]|\s[-–—])` +
-    String.raw`|(?<![\p{L}])(?:my|his|her|their|your)\s+(?:(?:last|family|maiden)\s+name|surname|name)\s+is)\s*$`,
+    String.raw`|(?<![\p{L}])(?:my|his|her|their|your)\s+(?:(?:last|family|maiden)\s+name|surname|name)\s+is` +
+    // A booking kept under a name: "the table is booked under Rantanen", "maybe it's under Gerber".
+    String.raw`|(?<![\p{L}])(?:booked|booking|reserved|reservation|table|order|it's|it’s|it is|listed|registered)\s+under)\s*$`,
   'iu',
 );
 
@@ -1274,6 +1273,15 @@ const AGENT_SLOT_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${AGENTS})\s+(?:(
 /** Whether text[start…] names who founded, leads or runs something (see AGENTS). */
 export function inAgentSlot(text: string, start: number): boolean {
   return AGENT_SLOT_BEFORE.test(text.slice(Math.max(0, start - 32), start));
+}
+
+/** A lower-case word and a comma before, the end of a sentence after: "Are you coming, Jan?", "Remember me, Mary?". */
+const VOCATIVE_BEFORE = /[\p{Ll}\d]\s*,\s*$/u;
+const VOCATIVE_AFTER = /^\s*(?:[?!.…](?:\s|$)|[?!.…]["”’)]|$)/u;
+
+/** Whether text[start, end) is the person spoken to at the end of a sentence (see VOCATIVE_BEFORE). */
+export function inVocativeSlot(text: string, start: number, end: number): boolean {
+  return VOCATIVE_BEFORE.test(text.slice(Math.max(0, start - 12), start)) && VOCATIVE_AFTER.test(text.slice(end, end + 3));
 }
 
 /** Whether text[start…] stands in a name slot (see NAME_SLOT_BEFORE). */

@@ -146,6 +146,13 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
  * that are also given names (Per, Una, Les, Che…) are left out.
  */
 const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  // Russian and Greek pronouns and adverbs in the Latin spelling Cyrillic and Greek text is read in ("Меня зовут…", "Σήμερα…")
+  'menya',
+  'mne',
+  'moy',
+  'moya',
+  'eto',
+  'simera',
   'mein',
   'meine',
   'sehr',

@@ -9,11 +9,11 @@ import {
   EVIDENCE_PERSONAL,
   EVIDENCE_STRUCTURE,
   EVIDENCE_WEAK,
-  EVIDENCE_WEIGHT,
   hasTitleBefore,
   inAgentSlot,
   inContactSlot,
   inNameSlot,
+  inVocativeSlot,
   personalCue,
 } from './evidence.ts';
 import { CASE_MIXED, COMMON_RANK, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
@@ -56,6 +56,9 @@ const PARTICLES: ReadonlySet<string> = new Set([
   'y',
 ]);
 const POSSESSIVE = /['’]s$/;
+const DOUBLE_BARRELLED = /^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u;
+/** The lower probability from which a double-barrelled word joins a name next to it. */
+const DOUBLE_BARRELLED_JOIN = 0.1;
 /**
  * Other PII this close to a name (in UTF-16 units) makes it personal data: a record. Farther away,
  * in a long document, an e-mail address says nothing about a name three paragraphs later.
@@ -121,8 +124,9 @@ function namesCompany(view: TokenView, i: number): boolean {
 }
 
 /**
- * A capitalised rare word or known name right where a name is asked for ("Surname? Lindqvist") or
- * after who founded or leads something ("led by Halonen"), or a name known only without its
+ * A capitalised rare word or known name right where a name is asked for ("Surname? Lindqvist",
+ * "booked under Rantanen"), a word spelled like a name after who founded or leads something ("led
+ * by Halonen") or addressed at the end of a sentence ("coming tonight, Jan?"), or a name known only without its
  * diacritics after a request to contact someone ("did you call Tomás?", as "tomas"): there the
  * model lacks the lexicon's word for it. A lone name the model doubts (it has no first name to
  * lean on) is read as a name in these slots, unless a company's legal form follows it.
@@ -133,8 +137,10 @@ function answersNameSlot(view: TokenView, i: number): boolean {
   const rareOrKnown = view.rank(i) >= COMMON_RANK || view.lex(i) !== 0;
   if (rareOrKnown && inNameSlot(view.text, start)) return true;
   if (!view.isTitleCase(i)) return false;
+  const spelledLikeName = view.isKnownName(i) || (view.rank(i) >= COMMON_RANK && view.namenessBucket(i) >= NAMENESS_EVEN - 1);
+  if (spelledLikeName && inVocativeSlot(view.text, start, view.tokens.end[i]!)) return true;
   // After "founded by" a brand is as likely as a person: a rare word must also be spelled about like a name ("Halonen", not "Oxfam").
-  if (inAgentSlot(view.text, start)) return view.isKnownName(i) || (view.rank(i) >= COMMON_RANK && view.namenessBucket(i) >= NAMENESS_EVEN - 1);
+  if (inAgentSlot(view.text, start)) return spelledLikeName;
   return view.lex(i) === 0 && view.isKnownName(i) && inContactSlot(view.text, start);
 }
 
@@ -200,7 +206,9 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   if (!any) return [];
 
   const isName = (i: number): boolean => prob[i]! >= TOKEN_THRESHOLD;
-  const joins = (i: number): boolean => i >= 0 && i < tokens.count && prob[i]! >= JOIN_THRESHOLD;
+  // A double-barrelled word ("Schmidt-Weber") next to a name is its family name even when the model doubts it.
+  const joins = (i: number): boolean =>
+    i >= 0 && i < tokens.count && (prob[i]! >= JOIN_THRESHOLD || (prob[i]! >= DOUBLE_BARRELLED_JOIN && DOUBLE_BARRELLED.test(view.raw(i))));
   // In text that uses capitals a name does not run on into lower-case words ("mi hermana Ana").
   const sameCase = (a: number, b: number): boolean => view.caseMode !== CASE_MIXED || view.isCapitalised(a) === view.isCapitalised(b);
   // Next to "van der", "de la", "bin" a capitalised candidate is part of the name whatever its score.
@@ -266,10 +274,11 @@ function findNamesInAnyScript(text: string, scorer: Scorer, vocabulary: PersonVo
   return findNames(romanised.text, scorer, vocabulary, buffer).map((s) => ({ ...s, start: origins[s.start]!, end: origins[s.end]! }));
 }
 
-/** Platt scaling of the mean token probability, fitted on held-out templates at training time. */
-export function calibrate(probability: number, calibration: PersonCalibration): number {
+/** The PERSON score of a span from its mean token probability and evidence level (see PersonCalibration). */
+export function calibrate(probability: number, level: number, romanised: boolean, calibration: PersonCalibration): number {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
-  return 1 / (1 + Math.exp(-(calibration.a * Math.log(p / (1 - p)) + calibration.b)));
+  const offset = calibration.evidence[level]! + (romanised ? calibration.romanised : 0);
+  return 1 / (1 + Math.exp(-(calibration.a * Math.log(p / (1 - p)) + calibration.b + offset)));
 }
 
 /** Names in one list from this many on are personal data whatever the sentence around them. */
@@ -314,7 +323,9 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
     // A full name with a weak cue ("I'm Ana Lima") is personal; a lone word next to other PII may be
     // a label or a brand ("Login from 10.0.0.1"), and "I'm tired" is not a name at all: weak evidence.
     // A title names a particular person ("ask Dr. Kovács").
-    if (cue === CUE_STRONG || (weak && s.words >= 2) || (capitalised(text, s) && hasTitleBefore(text, s.start))) return EVIDENCE_PERSONAL;
+    // A name slot ("booked under …", "Surname: …") or the person spoken to ("coming tonight, Jan?") is a cue too.
+    const slot = capitalised(text, s) && (inNameSlot(text, s.start) || inVocativeSlot(text, s.start, s.end));
+    if (cue === CUE_STRONG || slot || (weak && s.words >= 2) || (capitalised(text, s) && hasTitleBefore(text, s.start))) return EVIDENCE_PERSONAL;
     return weak ? EVIDENCE_WEAK : EVIDENCE_NONE;
   });
   // Three or more confident names listed together are people the text deals with ("Szabó, Keller and Ortega").
@@ -338,7 +349,34 @@ export function evidenceLevels(text: string, spans: readonly NameSpan[], others:
   return levels.map((level, k) => (level === EVIDENCE_NONE && (spans[k]!.words >= 2 || hasTitleBefore(text, spans[k]!.start)) ? EVIDENCE_STRUCTURE : level));
 }
 
-/** PERSON entities: name confidence (calibrated) weighted by the evidence that it is personal data. */
+/** A name found in a text and the level of evidence that it is personal data. */
+export interface EvidencedName {
+  span: NameSpan;
+  level: number;
+  /** Written in Cyrillic or Greek letters. */
+  romanised: boolean;
+}
+
+/** The names of a text (any script the model reads) with their evidence levels. */
+export function findEvidencedNames(
+  text: string,
+  scorer: Scorer,
+  vocabulary: PersonVocabulary,
+  others: readonly Entity[],
+  buffer?: TokenBuffer,
+): EvidencedName[] {
+  const spans = findNamesInAnyScript(text, scorer, vocabulary, buffer);
+  if (spans.length === 0) return [];
+  const levels = evidenceLevels(text, spans, others);
+  return spans.map((span, k) => ({ span, level: levels[k]!, romanised: hasRomanisedScript(text.slice(span.start, span.end)) }));
+}
+
+const LEVEL_NAMES = ['name', 'full-name', 'weak-cue', 'personal'];
+
+/** A short number right after a lone word: a product, a mission or a model ("Apollo 11", "Galaxy 9"), not a person. */
+const MODEL_NUMBER_AFTER = /^ \d{1,3}(?![\d.,:/-]\d)(?!\p{L})/u;
+
+/** PERSON entities: name confidence and the evidence that it is personal data, calibrated together. */
 export function findPersons(
   text: string,
   scorer: Scorer,
@@ -347,15 +385,15 @@ export function findPersons(
   others: readonly Entity[],
   buffer?: TokenBuffer,
 ): Entity[] {
-  const spans = findNamesInAnyScript(text, scorer, vocabulary, buffer);
-  if (spans.length === 0) return [];
-  const levels = evidenceLevels(text, spans, others);
-  return spans.map((s, k) => ({
+  const names = findEvidencedNames(text, scorer, vocabulary, others, buffer).filter(
+    ({ span, level }) => level !== EVIDENCE_NONE || span.words > 1 || !MODEL_NUMBER_AFTER.test(text.slice(span.end, span.end + 6)),
+  );
+  return names.map(({ span, level, romanised }) => ({
     type: 'PERSON' as const,
-    start: s.start,
-    end: s.end,
-    score: Math.round(calibrate(s.probability, calibration) * EVIDENCE_WEIGHT[levels[k]!]! * 1000) / 1000,
-    source: `person-model/${['name', 'full-name', 'weak-cue', 'personal'][levels[k]!]}`,
+    start: span.start,
+    end: span.end,
+    score: Math.round(calibrate(span.probability, level, romanised, calibration) * 1000) / 1000,
+    source: `person-model/${LEVEL_NAMES[level]}`,
   }));
 }
 

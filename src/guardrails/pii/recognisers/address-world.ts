@@ -1,5 +1,5 @@
 import { defineRecogniser, re, WORD_END, WORD_START } from '../recogniser.ts';
-import { alternatives, NAME_WORD, POSTAL_TAIL } from './address.ts';
+import { alternatives, FRENCH_TYPES, NAME_WORD, POSTAL_TAIL, ROMANCE_LINK, ROMANCE_TYPES } from './address.ts';
 
 /**
  * House number written after the street: "12", "12 B 4", "5/7", "33a", "53 - 131", Hungarian "47."
@@ -93,6 +93,43 @@ const PREFIX_TYPE =
   'bulevar|bul\\.|bulevardul|bd\\.|calea|strada|aleea|șoseaua|odos|odós|leoforos|leof\\.|jalan|jl\\.|jln\\.|cesta|trg|put|obala|sv\\.';
 /** Latin American street types the Spanish list lacks: "Av. Paulista, 1578", "Jr. Junín 320". */
 const LATAM_TYPE = 'Av\\.|Av|Jr\\.|Jirón|Calzada|Calz\\.|Rodovia|Alameda|Al\\.|R\\.|Carrera|Cra\\.|Transversal|Diagonal';
+/** English street types that also follow the name before the number ("Al-Nuzha Street 12", "Cotton Row 7"). */
+const ENGLISH_TYPE_BEFORE_NUMBER = [
+  'Street',
+  'St.',
+  'Road',
+  'Rd.',
+  'Avenue',
+  'Ave.',
+  'Lane',
+  'Drive',
+  'Boulevard',
+  'Row',
+  'Way',
+  'Place',
+  'Square',
+  'Close',
+  'Crescent',
+  'Terrace',
+  'Court',
+  'Parade',
+  'Quay',
+];
+/** French and Belgian types before a name, with the number after: "Avenue du Commerce 17", "Chaussée de Liège 187". */
+// Not "Place", "Square", "Route" or "Passage", English words too ("Place Subject 1 left").
+const FRENCH_TYPE_FIRST = 'Avenue|Rue|Boulevard|Chaussée|Allée|Impasse|Quai|Chemin|Drève|Rond-point|Sentier';
+/** Full English types written in lower case after a capitalised name: "8 Abovyan street". */
+const LOWER_TYPE_AFTER_NAME = ['street', 'road', 'avenue', 'lane', 'drive', 'boulevard', 'square', 'highway'];
+/**
+ * Labels that introduce an address: "Billing address:", "Shipping address:", "Adresse :".
+ * Not "IP address", "e-mail address", "MAC address" or a memory address.
+ */
+const ADDRESS_LABEL = String.raw`(?<![\p{L}])(?<!(?:ip|mac|e-?mail|memory|web|url|wallet|server|return|bitcoin|ethereum|contract|ipv[46]|host|pointer|base)[ \-])(?i:(?:(?:billing|shipping|delivery|postal|mailing|home|street|office|business|invoice|correspondence|permanent|current|registered|residential|full|my|our|new|old) )?address|adresse|anschrift|dirección|direccion|indirizzo|endereço|osoite|lakcím|cím|adres|adresa|adress|postadress|adresse postale) ?:`;
+/** One line of an address block: a few words and numbers, no sentence. */
+const BLOCK_LINE = String.raw`[^\n:]{1,59}[^\n:.,;!?\s]`;
+
+const CYRILLIC_TYPES =
+  'улица|ул\\.|проспект|просп\\.|пр\\.|переулок|пер\\.|бульвар|б-р|шоссе|ш\\.|набережная|наб\\.|площадь|пл\\.|проезд|вулиця|вул\\.|провулок|бульвар|булевар|улица|ул\\.';
 const LATAM_GRID = 'Calle|Carrera|Cra\\.?|Cl\\.?|Kr\\.?|Diagonal|Dg\\.?|Transversal|Tv\\.?|Avenida|Av\\.?';
 
 /**
@@ -143,6 +180,72 @@ export const worldStreetAddress = defineRecogniser({
       numberAfter: true,
       regex: re(String.raw`${WORD_START}(?:${LATAM_GRID}) \d{1,3}[A-Z]?(?: Bis)? ?(?:#|No\.?|N[º°]) ?\d{1,3}[A-Z]?-\d{1,3}${WORD_END}${POSTAL_TAIL}`),
       score: 0.6,
+    },
+    {
+      name: 'english-type-before-number',
+      words: [...ENGLISH_TYPE_BEFORE_NUMBER, ...LOWER_TYPE_AFTER_NAME],
+      numberAfter: true,
+      regex: re(
+        String.raw`${WORD_START}(?:${NAME_WORD} ){1,3}(?:${ENGLISH_TYPE_BEFORE_NUMBER.join('|').replaceAll('.', '\\.')}|${LOWER_TYPE_AFTER_NAME.join('|')}),? \d{1,5}[A-Za-z]?(?![\p{L}\p{N}.,\-\/]\p{N}|%)${WORD_END}${POSTAL_TAIL}`,
+      ),
+      score: 0.6,
+    },
+    {
+      name: 'french-type-first',
+      words: alternatives(FRENCH_TYPE_FIRST),
+      regex: re(
+        String.raw`${WORD_START}(?:${FRENCH_TYPE_FIRST}) (?:du |de la |de l'|des |de |d'|van |de )?${NAME_WORD}(?: ${NAME_WORD}){0,3},? \d{1,4}[a-zA-Z]?(?:\/\d{1,3})?${WORD_END}${POSTAL_TAIL}`,
+      ),
+      score: 0.6,
+    },
+    {
+      // A house number before a Catalan, Spanish, Italian, Portuguese or French type: "88 Avinguda Meritxell", "12345 Av Demars".
+      name: 'number-then-romance-type',
+      words: [...alternatives(ROMANCE_TYPES), ...alternatives(FRENCH_TYPES), 'Av'],
+      regex: re(
+        String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:${ROMANCE_TYPES}|Av\.?|(?i:${FRENCH_TYPES})) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3}${WORD_END}${POSTAL_TAIL}`,
+      ),
+      score: 0.6,
+    },
+    {
+      name: 'number-first-lower-case-type',
+      words: LOWER_TYPE_AFTER_NAME,
+      regex: re(String.raw`${WORD_START}\d{1,5}[A-Za-z]?,? (?:${NAME_WORD} ){1,3}(?:${LOWER_TYPE_AFTER_NAME.join('|')})${WORD_END}${POSTAL_TAIL}`),
+      score: 0.6,
+    },
+    {
+      // The lines under an address label, up to a blank line: "Billing address:⏎Obala 33⏎6320 Piran⏎Slovenia".
+      name: 'address-block',
+      words: [
+        'address',
+        'adresse',
+        'anschrift',
+        'dirección',
+        'direccion',
+        'indirizzo',
+        'endereço',
+        'osoite',
+        'cím',
+        'lakcím',
+        'adres',
+        'adresa',
+        'adress',
+        'postadress',
+      ],
+      regex: re(
+        String.raw`${ADDRESS_LABEL}[ \t]*\n?[ \t]*(?<value>(?=(?:[^\n]*\n){0,2}[^\n]*\p{N})(?=[^\n]*\p{L}{2})${BLOCK_LINE}(?:\n[ \t]*(?=[\p{Lu}\p{N}])${BLOCK_LINE}){0,4})`,
+        'd',
+      ),
+      score: 0.6,
+    },
+    {
+      // "улица Ленина, 20", "Гороховая улица, 23", "пр. Мира 5".
+      name: 'cyrillic',
+      regex: re(
+        String.raw`(?<![\p{L}])(?:(?:${CYRILLIC_TYPES}) (?:\p{Lu}[\p{L}\-]*\.? ){0,2}\p{Lu}[\p{L}\-]*|(?:\p{Lu}[\p{L}\-]* ){1,2}(?:${CYRILLIC_TYPES})),? (?:д\. ?)?\d{1,4}[а-яa-z]?(?:\/\d{1,3})?${WORD_END}`,
+      ),
+      score: 0.6,
+      requires: /[а-яё]/,
     },
     {
       name: 'military-mail',
@@ -214,9 +317,33 @@ export const worldStreetAddress = defineRecogniser({
       // No street type, but an address cue right before and the clause ending after it: "ship to Zochova 7.",
       // "moving in at Podravska 23, Stan 4" (not "ship to Germany 2 pallets").
       name: 'after-address-cue',
-      words: ['address', 'ship', 'send', 'deliver', 'mail', 'moving', 'moved', 'live', 'lives', 'living', 'reside', 'resides', 'located'],
+      words: [
+        'address',
+        'ship',
+        'send',
+        'deliver',
+        'delivered',
+        'shipped',
+        'sent',
+        'mail',
+        'moving',
+        'moved',
+        'live',
+        'lives',
+        'living',
+        'reside',
+        'resides',
+        'located',
+        'stayed',
+        'staying',
+        'is',
+        'based',
+        'registered',
+        'visit',
+        'find',
+      ],
       regex: re(
-        String.raw`(?<![\p{L}])(?i:address(?: is)?|ship to|send to|deliver to|mail to|moving in at|moved to|live at|lives at|living at|reside at|resides at|located at)[:\s]+(?<value>(?:\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2}\.? ${HOUSE_NUMBER}|\d{1,5}[a-zA-Z]? \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){1,2})${WORD_END}${POSTAL_TAIL})(?=[ \t]*(?:[,.;!?\n)]|$))`,
+        String.raw`(?<![\p{L}])(?i:address(?: is)?|ship to|send to|deliver to|delivered to|shipped to|sent to|mail to|moving in at|moved to|live at|lives at|living at|reside at|resides at|located at|stayed at|staying at|(?:flat|house|home|office|apartment|shop|store|studio) is at|based at|registered at|visit us at|find us at)[:\s]+(?<value>(?:\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2}\.? ${HOUSE_NUMBER}|\d{1,5}[a-zA-Z]? \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){1,2})${WORD_END}${POSTAL_TAIL})(?=[ \t]*(?:[,.;!?\n)]|$)| (?:for|near|in|on|and|but|with|since|until|last|next|yesterday|today|tomorrow|from|by)(?!\p{L}))`,
         'd',
       ),
       score: 0.6,
@@ -243,6 +370,9 @@ export const worldStreetAddress = defineRecogniser({
   normalise: (raw) => raw,
 });
 
+/** The town after a postal code: "Praha 1", "København S", "Ixelles". */
+const TOWN = String.raw`\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]*| \d{1,2})?`;
+
 /** A street without a type, known by the postal code and town after it: "Národní 25, 110 00 Praha 1". */
 export const streetBeforePostalCode = defineRecogniser({
   name: 'street-before-postal-code',
@@ -252,7 +382,7 @@ export const streetBeforePostalCode = defineRecogniser({
     {
       name: 'street-then-postal-code',
       regex: re(
-        String.raw`${WORD_START}\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2} \d{1,4}[a-zA-Z]?(?:\/\d{1,4})?(?:, ?|\n)(?:\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}|[A-Z]{2}-?\d{4}) \p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]*| \d{1,2})?${WORD_END}`,
+        String.raw`${WORD_START}\p{Lu}[\p{L}\-]+(?: \p{Lu}[\p{L}\-]+){0,2} \d{1,4}[a-zA-Z]?(?:\/\d{1,4})?(?:, |\n)(?:(?:\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}|[A-Z]{2}-?\d{4}|[A-Z]\d{4}[A-Z]{3}) ${TOWN}|\d{3,4} ${TOWN}(?=[ \t]*(?:[,.;!?\n)]|$)))${WORD_END}`,
       ),
       score: 0.55,
     },

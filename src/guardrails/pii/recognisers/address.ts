@@ -353,7 +353,7 @@ export const NAME_WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
 /** A capitalised place name of up to four words ("Parramatta", "Ciudad de México", "Praha 1"). */
 const CITY = String.raw`\p{Lu}[\p{L}'’\-]+(?: (?:\p{Lu}[\p{L}'’\-]*|de|del|do|da|di|am|an|im|ob|na|pri|pod|nad|sur|sul|upon|\d{1,2})){0,3}`;
 /** Postal codes: 5 or 5+4 digits, 3+2, 2+3, 2-3, 4-3, 3-4, 6 or 4 digits, country-prefixed (LV-1050, AZ1000), UK and Canadian codes. */
-const POSTAL_CODE = String.raw`(?:\d{5}(?:-\d{4})?|\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}-\d{4}|\d{6}|\d{3} \d{3}|\d{4}|[A-Z]{2}-?\d{4}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)`;
+export const POSTAL_CODE = String.raw`(?:\d{5}(?:-\d{4})?|\d{3} \d{2}|\d{2} \d{3}|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}-\d{4}|\d{6}|\d{3} \d{3}|\d{4}|[A-Z]{2}-?\d{4}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)`;
 /**
  * The line that may follow a street: ", 00510 Helsinki", "⏎10115 Berlin", ", Springfield, IL 62704",
  * "⏎London NW1 6XE", ", Parramatta NSW 2150", or a town ending the line (", Nairobi"). Part of the
@@ -374,7 +374,7 @@ const SEPARATE_GERMAN_TYPES: readonly string[] = ['Str.', 'Straße', 'Strasse', 
 /** German streets named by a preposition and a place: "Am Markt 5", "Auf dem Herberg 33a". */
 const GERMAN_PREPOSITION =
   'Am|Im|Zum|Zur|Beim|An der|An den|Auf dem|Auf der|Auf den|In der|In den|Unter den|Hinter der|Hinter dem|Vor dem|Vor der|Bei der|Über der|Alte|Alter|Neue|Neuer';
-const ROMANCE_TYPES =
+export const ROMANCE_TYPES =
   'Calle|C\\/|Avenida|Avda\\.|Plaza|Paseo|Camino|Carrer|Ronda|Senda|Cuesta|Caserío|Caserio|Glorieta|Pasaje|Rambla|Alameda|Travesía|Carretera|Urbanización|' +
   'Callejón|Calleja|Bajada|Subida|Gran Subida|Barrio|Barranco|Polígono|Prolongación|Partida|Paraje|Parcela|Parque|Jardines|Puerta|Puente|' +
   'Muelle|Riera|Rincón|Arroyo|Aldea|Arrabal|Explanada|Huerta|Masía|Monte|Quinta|Ramal|Rampa|Torrente|Sector|Sección|Lugar|Vía|Carrera|' +
@@ -383,8 +383,8 @@ const ROMANCE_TYPES =
   // More Spanish street types of the INE list
   'Bulevar|Chalet|Colegio|Colonia|Costanilla|Diseminado|Edificio|Entrada|Escalinata|Extrarradio|Galería|Grupo|Manzana|Poblado|' +
   'Ribera|Salida|Vereda';
-const ROMANCE_LINK = '(?i:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?';
-const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square|voie|passage|rond-point|sentier';
+export const ROMANCE_LINK = '(?i:de la |del |de los |de las |de |della |delle |dei |di |do |da |dos |das )?';
+export const FRENCH_TYPES = 'rue|avenue|av\\.|boulevard|bd|chemin|place|allée|allee|impasse|quai|route|cours|square|voie|passage|rond-point|sentier';
 
 /**
  * Street addresses in the common Western layouts: "12 Oak Street, Apt 4", "Hauptstraße 5",
@@ -448,7 +448,7 @@ export const streetAddress = defineRecogniser({
       name: 'romance',
       words: alternatives(ROMANCE_TYPES),
       regex: re(
-        String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: ${NAME_WORD}){0,3},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`,
+        String.raw`${WORD_START}(?:${ROMANCE_TYPES}) ${ROMANCE_LINK}${NAME_WORD}(?: (?:(?:de|da|do|dos|das|del|di|la) )?${NAME_WORD}){0,4},? (?:(?:n[º°o]\.? ?)?\d{1,4}[a-zA-Z]?|s\/n\.?)${WORD_END}${EUROPEAN_UNIT}${POSTAL_TAIL}`,
       ),
       score: 0.6,
     },

@@ -26,13 +26,28 @@ const NATIONAL_REGIONS: readonly [CountryCode, RegExp][] = [
 const ALL_REGIONS = getCountries();
 
 const DATE_SHAPE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|\d{4})|\d{4}[./-]\d{1,2}[./-]\d{1,2})$/;
-const YEAR_RANGE = /^(?:1[89]|20)\d\d ?[-–] ?(?:1[89]|20)\d\d$/;
-const DOTTED_SHORT_GROUPS = /^\d{1,3}(?:\.\d{1,3}){2,}$/; // versions and IPv4-like runs
+/** "1629-1631", "(1031-1095)", "10000-20000", "29 000-24 000": years and round numbers joined by a dash. */
+const YEAR_RANGE = /^\(?(?:1\d|20)\d\d ?[-–] ?(?:1\d|20)\d\d\)?$|^[\d ]*00 ?[-–] ?[\d ]*00$/;
 /** An extension after the number: "x219", "ext. 12", "ext 4410". */
 const EXTENSION = String.raw`(?: ?(?:x|ext\.?|extn\.?|extension) ?\d{1,6})`;
 const TRAILING_EXTENSION = /\s?(?:x|ext\.?|extn\.?|extension)\s?\d{1,6}$/i;
+/** A label glued after a number in signatures and directories: "+1 555 0100-Office", "…-Fax". */
+const LABEL_SUFFIX = '[\\-–](?:office|fax|mobile|cell|home|work|direct|main|tel|phone|mob)(?![\\p{L}])';
+/** The end of a phone number: the shared number end, or a glued label after it. */
+const PHONE_END = `(?:(?=(?i:${LABEL_SUFFIX}))|${NUMBER_END})`;
+/**
+ * The score of a number valid only in a region outside NATIONAL_REGIONS, without a cue: reported
+ * (above the default 0.5) when written the way phones are, below it otherwise (a cue lifts it).
+ */
+const ELSEWHERE_SHAPED = 0.55;
+/** Digits grouped like an amount: "512 345 678", "1,234,567". */
+const AMOUNT_SHAPE = /^\d{1,3}(?:[ ,.]\d{3}){2,}$/;
+/** A decimal number, with or without thousands: "0.2927246", "9000.00000000", "11 055.00". */
+const DECIMAL = /^\d+(?:[ ,]\d{3})*\.\d+$/;
+/** Four short dotted groups: an IPv4 address, not a phone. */
+const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
-type Verdict = boolean | undefined;
+type Verdict = boolean | number | undefined;
 const MAX_VERDICTS = 2048;
 
 /**
@@ -73,17 +88,45 @@ function validateInternational(compact: string): Verdict {
   return parsed.isPossible() ? undefined : false;
 }
 
+/** Whether the number is valid in the numbering plan of any region. */
+function validSomewhere(number: string): boolean {
+  return ALL_REGIONS.some((region) => parsePhoneNumberFromString(number, region)?.isValid());
+}
+
+/**
+ * Written the way phone numbers are and other numbers are not: a trunk 0 or a bracketed area
+ * code, three groups or more that are not an amount's thousands ("321 23 45", "60-56-85-91"), or
+ * two long groups of eight digits or more ("812 34567"; two groups of four need a cue).
+ */
+function phoneShaped(number: string, digits: number): boolean {
+  if (number.startsWith('0') || number.includes('(')) return true;
+  const groups = number.split(/[\s.\-/]+/);
+  // Amounts, and the first groups of a card number ("4519 4532 4524" before a failing fourth).
+  if (groups.length < 2 || (groups.length >= 3 && groups.every((group) => group.length === 4))) return false;
+  // A single digit at the end is a table's column, not a subscriber number ("7 50 80 60 3").
+  if (groups.at(-1)!.length < 2) return false;
+  if (groups.length >= 3) return true;
+  // Two groups of four are as often half a card number ("4111 1111 …" whose checksum failed).
+  return digits >= 8 && groups.every((group) => group.length >= 3 && group.length <= 5) && !(groups[0]!.length === 4 && groups[1]!.length === 4);
+}
+
+/** Dotted runs are versions unless written like a phone: "01.23.45.67.89", "415.555.2671", "60.12.34.56.78". */
+function dottedLikeVersion(number: string, digits: number): boolean {
+  if (!/^\d+(?:\.\d+){2,}$/.test(number) || number.startsWith('0') || /^\d{3}\.\d{3}\.\d{4}$/.test(number)) return false;
+  return DOTTED_QUAD.test(number) || digits < 8 || number.split('.').some((group) => group.length < 2);
+}
+
 function validatePhoneNumber(raw: string): Verdict {
   const { number, compact, digits } = dialled(raw);
   if (digits < 7 || digits > 15) return false;
-  if (looksLikeSomethingElse(number) || DOTTED_SHORT_GROUPS.test(number)) return false;
-  // Dotted runs are versions unless written like a phone: "01.23.45.67.89" or "415.555.2671".
-  if (/^\d+(?:\.\d+){2,}$/.test(number) && !number.startsWith('0') && !/^\d{3}\.\d{3}\.\d{4}$/.test(number)) return false;
+  if (looksLikeSomethingElse(number) || dottedLikeVersion(number, digits) || DECIMAL.test(number)) return false;
   if (compact.startsWith('+')) return validateInternational(compact);
+  if (AMOUNT_SHAPE.test(number)) return undefined;
   for (const [region, shape] of NATIONAL_REGIONS) {
     if (shape.test(compact) && parsePhoneNumberFromString(number, region)?.isValid()) return true;
   }
-  return false;
+  if (!validSomewhere(number)) return false;
+  return phoneShaped(number, digits) ? ELSEWHERE_SHAPED : undefined;
 }
 
 /**
@@ -94,7 +137,7 @@ function validateCuedNumber(raw: string): Verdict {
   const { number, compact, digits } = dialled(raw);
   if (digits < 6 || digits > 15 || looksLikeSomethingElse(number)) return false;
   if (compact.startsWith('+')) return validateInternational(compact) !== false ? true : undefined;
-  return ALL_REGIONS.some((region) => parsePhoneNumberFromString(number, region)?.isValid()) ? true : undefined;
+  return validSomewhere(number) ? true : undefined;
 }
 
 /** Words that name the number right after them as something else than a phone. */
@@ -115,6 +158,8 @@ const NOT_PHONE: readonly string[] = [
   'id ',
   'id:',
   'id#',
+  '_id',
+  'id"',
   'transaction',
   'batch',
   'lot',
@@ -142,14 +187,15 @@ export const phone = defineRecogniser({
   patterns: [
     {
       name: 'international',
-      regex: re(String.raw`(?<![\p{L}\p{N}_+\/#@.\-])(?:\+|00)[1-9][\d \-.()\/]{5,22}\d${EXTENSION}?${NUMBER_END}`),
+      regex: re(String.raw`(?<![\p{L}\p{N}_+\/#@.\-])(?:\+|00)[1-9][\d \-.()\/]{5,22}\d${EXTENSION}?${PHONE_END}`),
       score: 0.5,
       validScore: 0.95,
       shrink: true,
     },
     {
       name: 'national',
-      regex: re(String.raw`${NUMBER_START}(?:\(\d{2,5}\) ?\d{2,8}|\d{2,6}[ .\-\/]\d{2,8})(?:[ .\-\/]\d{2,8}){0,3}${EXTENSION}?${NUMBER_END}`),
+      // "(089) 1234567", "8 (771) 000 9998", "60-56-85-91", "0807 1 123 456".
+      regex: re(String.raw`${NUMBER_START}(?:(?:\d{1,2} ?)?\(\d{2,5}\)[ .\-]?\d{2,8}|\d{1,6}[ .\-\/]\d{2,8})(?:[ .\-\/]\d{1,8}){0,4}${EXTENSION}?${PHONE_END}`),
       score: 0.2,
       validScore: 0.7,
       shrink: true,
@@ -201,6 +247,11 @@ const PHONE_CUE_WORDS: readonly string[] = [
   'hotline',
   'whatsapp',
   'call',
+  'called',
+  'reached',
+  'dial',
+  'dialled',
+  'dialed',
   'contact number',
   'phone number',
   'telefon',
@@ -245,7 +296,7 @@ export const cuedPhone = defineRecogniser({
       name: 'after-cue',
       words: [...PHONE_CUE_WORDS, ...PHONE_VERBS],
       regex: re(
-        String.raw`(?<![\p{L}\p{N}])(?i:(?:${PHONE_CUES})(?!\p{L})(?: ${PRONOUN})?|(?:${PHONE_VERBS.join('|')}) ${PRONOUN})(?: (?:on|at))?\.?(?: (?:no\.?|nr\.?|number|#))?(?: ?\((?:mobile|work|home|cell|office)\))? ?[:=\-–]? ?(?<value>(?:\+|00)?(?:\(\d{1,5}\) ?)?\d[\d \-.\/]{3,18}\d${EXTENSION}?)${NUMBER_END}`,
+        String.raw`(?<![\p{L}\p{N}])(?i:(?:${PHONE_CUES})(?!\p{L})(?: ${PRONOUN})?|(?:${PHONE_VERBS.join('|')}) ${PRONOUN})(?: (?:on|at))?\.?(?: (?:no\.?|nr\.?|number|#))?(?: ?\((?:mobile|work|home|cell|office)\))? ?[:=\-–]? ?(?<value>(?:\+|00)?(?:\(\d{1,5}\) ?)?\d[\d \-.\/()]{3,20}\d${EXTENSION}?)${PHONE_END}`,
         'd',
       ),
       score: 0.7,
