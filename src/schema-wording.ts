@@ -36,7 +36,7 @@ export function expectedValue(schema: Schema): string | undefined {
       return 'an object';
     case 'array': {
       const items = typeof schema.items === 'object' && schema.items !== null ? listedValues(schema.items as Schema) : undefined;
-      return `a list${lengthWords(schema.minItems, schema.maxItems, 'items')}${items ? ` of ${items.map((v) => JSON.stringify(v)).join(', ')}` : ''}`;
+      return `an array${lengthWords(schema.minItems, schema.maxItems, 'items')}${items ? ` of ${items.map((v) => JSON.stringify(v)).join(', ')}` : ''}`;
     }
     default:
       return undefined;

@@ -89,20 +89,21 @@ describe('CLI consistency', () => {
   });
 
   it('says which setting a --set names and what it allows', async () => {
-    const cases: [string, string][] = [
+    const cases: [string, string | RegExp][] = [
       ['on_error=maybe', 'Error: Profile setting on_error must be one of "block", "allow"; got "maybe".'],
       ['record_message_text=yes', 'Error: Profile setting record_message_text must be true or false; got "yes".'],
       ['guardrails.vector.sensitivity=low', 'Error: Profile setting guardrails.vector.sensitivity must be one of "Low", "Medium", "High"; got "low".'],
       ['guardrails.llm.threshold=2', 'Error: Profile setting guardrails.llm.threshold must be a number from 0 to 1; got 2.'],
       [
         'guardrails.llm.treshold=0.5',
-        'Error: Profile setting guardrails.llm.treshold does not exist; the settings of guardrails.llm are enabled, monitor, threshold, backend_mode, backend, cascade_low, cascade_high.',
+        /^Error: Profile setting guardrails\.llm\.treshold does not exist; the settings of guardrails\.llm are enabled, monitor, threshold, .*\.$/,
       ],
     ];
     for (const [assignment, message] of cases) {
       const result = await app.cli('profile', 'update', 'default', '--set', assignment);
       assert.equal(result.code, 1, assignment);
-      assert.equal(result.stderr.trim(), message);
+      if (typeof message === 'string') assert.equal(result.stderr.trim(), message);
+      else assert.match(result.stderr.trim(), message);
     }
   });
 
@@ -119,7 +120,7 @@ describe('CLI consistency', () => {
       const create = await runCli([command, 'create', '--help']);
       const update = await runCli([command, 'update', '--help']);
       assert.match(create.stdout, /\(default \d/, `${command} create names its defaults`);
-      const defaults = update.stdout.split('\n').filter((line) => /default/.test(line) && !/--data-dir|RAMPART_DATA_DIR/.test(line));
+      const defaults = update.stdout.split('\n').filter((line) => /\(default/.test(line) && !/--data-dir/.test(line));
       assert.deepEqual(defaults, [], `${command} update --help`);
       assert.match(update.stdout, /left out keep their values/);
     }
