@@ -136,6 +136,17 @@ describe('Events page in headless Chromium', () => {
     const monitored = await choose('Verdict', 'Would have blocked');
     assert.deepEqual([monitored.get('verdict'), monitored.get('guardrail')], ['monitored', 'regex']);
     await page.getByText('Would have blocked, per guardrail').waitFor();
+
+    // The trace or correlation id narrows the charts as well: a request id finds its one check.
+    await go('/events');
+    await rows().first().waitFor();
+    const answer = (await admin.request('/api/events?direction=output')).json.events[0];
+    const byId = nextStats();
+    await page.getByTestId('correlation-search').fill(answer.request_id);
+    await page.getByTestId('correlation-search').press('Enter');
+    assert.equal(new URL((await byId).url()).searchParams.get('correlation_id'), answer.request_id);
+    await paging().filter({ hasText: 'Events 1–1 of 1 in' }).waitFor();
+    await page.getByTestId(`event-${answer.id}`).waitFor();
     await charts().nth(0).locator('.recharts-legend-wrapper').getByText('Would have blocked', { exact: true }).waitFor();
     await page.screenshot({ path: join(screenshotDir(), 'events-01-filtered-charts.png'), fullPage: true });
   });
