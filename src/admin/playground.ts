@@ -40,6 +40,7 @@ export async function runPlayground(store: Store, guardrails: readonly LoadedGua
     blocked_by: outcome.blocked_by,
     monitored_by: outcome.monitored_by,
     ...(outcome.sanitized_message === undefined ? {} : { sanitized_message: outcome.sanitized_message }),
+    ...(outcome.masked_message === undefined ? {} : { masked_message: outcome.masked_message }),
     spans: outcome.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })),
     runtime_llm: { id: llm.id, name: llm.name, level: llm.level, profile_id: llm.profileId },
   };

@@ -2,6 +2,7 @@ import { AppError } from '../errors.ts';
 import type { KeywordRule, ProfileRules, RegexRule, RuleScope } from '../engine/guardrail.ts';
 import { parseProfileSettings, type ProfileSettings } from '../engine/profile-settings.ts';
 import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
+import { withCurrentPiiActions } from '../guardrails/pii/settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { newId, nowIso } from '../ids.ts';
 import {
@@ -42,7 +43,8 @@ export function toSecurityProfile(stored: StoredProfile, rules: ProfileRules | u
     id: stored.id,
     name: stored.name,
     description: stored.description,
-    settings: parseProfileSettings(PROFILE_SETTINGS_SCHEMA, stored.settings),
+    // Settings imported from an older dump may still use former names.
+    settings: parseProfileSettings(PROFILE_SETTINGS_SCHEMA, withCurrentPiiActions(stored.settings)),
     rules: rules ?? { keywords: [], regexes: [] },
     createdAt: stored.createdAt,
     updatedAt: stored.updatedAt,
@@ -106,7 +108,8 @@ export async function createProfile(store: Store, actor: Actor, input: { name: s
 export async function updateProfileSettings(store: Store, actor: Actor, idOrName: string, patch: unknown): Promise<SecurityProfile> {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new AppError('invalid_field', 'The settings patch must be a JSON object.');
   const stored = await requireStoredProfile(store, idOrName);
-  const merged = mergePatch(stored.settings, patch);
+  // Older clients may send former names; the current ones are stored.
+  const merged = withCurrentPiiActions(mergePatch(stored.settings, patch));
   // Both throw naming the invalid member.
   await checkBackendReferences(store, parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged));
   await applyConfigChange(store, actor, { action: 'profile.update', targetType: 'profile', targetId: stored.id, details: { patch } }, async (trx) => {

@@ -6,7 +6,9 @@ import { compileProfile, runChecks, verdictOf, type CheckVerdict } from '../engi
 import { AppError } from '../errors.ts';
 import { listCheckEvents, type CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
+import { ENTITY_TYPES, type EntityType } from '../guardrails/pii/entities.ts';
 import { getProfile } from './profiles.ts';
+import { NOT_REPLAYABLE_REASONS, reconcileReplayedCheck, type NotReplayableReason } from './replay-record.ts';
 import { requireRuntimeLlm } from './runtime-llms.ts';
 import { parseSince } from './time-parameters.ts';
 
@@ -49,8 +51,10 @@ async function recordedChecks(store: Store, runtimeLlmId: string, since: string)
 /**
  * What-if: runs a Runtime LLM's recorded checks of a period through a candidate profile (at the
  * Runtime LLM's protection level and monitor mode) and reports which would change verdict. Nothing
- * is stored. The recorded text is what replays: PII already masked, cut at the recording limit.
- * With `backends`, guardrails ask the model backends the candidate profile names, as live checks do.
+ * is stored. The recorded text is what replays, PII masked: the PII verdict is judged from the
+ * entities recorded with it, and checks whose verdict the recording cannot tell are reported apart
+ * (see reconcileReplayedCheck). With `backends`, guardrails ask the model backends the candidate
+ * profile names, as live checks do.
  */
 export async function replayProfile(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, input: ReplayInput, backends?: BackendCaller) {
   const llm = await requireRuntimeLlm(store, input.runtimeLlm);
@@ -72,6 +76,12 @@ export async function replayProfile(store: Store, guardrails: readonly LoadedGua
   const replayed = verdictCounts();
   const byGuardrail = new Map<GuardrailName, { newly_detected: number; no_longer_detected: number }>();
   const changes = [];
+  const carried = { checks: 0, entity_types: {} as Partial<Record<EntityType, number>> };
+  const notReplayable = {
+    checks: 0,
+    by_reason: Object.fromEntries(NOT_REPLAYABLE_REASONS.map((r) => [r, 0])) as Record<NotReplayableReason, number>,
+    events: [] as NotReplayableCheck[],
+  };
   for (const event of events) {
     // Live checks served by this process go between replayed ones, so a long replay does not stall them.
     await yieldToEventLoop();
@@ -81,11 +91,31 @@ export async function replayProfile(store: Store, guardrails: readonly LoadedGua
       (guardrail, err) => log.error({ err, guardrail, event_id: event.id }, 'guardrail failed in a replay'),
       backends,
     );
-    const verdict = verdictOf(outcome);
+    const check = reconcileReplayedCheck(event, outcome, compiled);
+    if (!check.replayable) {
+      notReplayable.checks += 1;
+      for (const reason of check.reasons) notReplayable.by_reason[reason] += 1;
+      if (notReplayable.events.length < MAX_LISTED_CHANGES) {
+        notReplayable.events.push({
+          event_id: event.id,
+          time: event.createdAt,
+          direction: event.direction,
+          reasons: check.reasons,
+          guardrails: check.guardrails,
+          link: eventLink(event.id),
+        });
+      }
+      continue;
+    }
+    if (check.carried.length > 0) {
+      carried.checks += 1;
+      for (const type of check.carried) carried.entity_types[type] = (carried.entity_types[type] ?? 0) + 1;
+    }
+    const verdict = verdictOf({ injection_detected: check.blockedBy.length > 0, monitored_by: check.monitoredBy });
     recorded[event.verdict] += 1;
     replayed[verdict] += 1;
     const before = fired(event.blockedBy, event.monitoredBy);
-    const after = fired(outcome.blocked_by, outcome.monitored_by);
+    const after = fired(check.blockedBy, check.monitoredBy);
     for (const name of GUARDRAIL_NAMES) {
       if (before.has(name) === after.has(name)) continue;
       const entry = byGuardrail.get(name) ?? { newly_detected: 0, no_longer_detected: 0 };
@@ -100,9 +130,9 @@ export async function replayProfile(store: Store, guardrails: readonly LoadedGua
         recorded_verdict: event.verdict,
         candidate_verdict: verdict,
         recorded_blocked_by: event.blockedBy,
-        candidate_blocked_by: outcome.blocked_by,
-        candidate_monitored_by: outcome.monitored_by,
-        link: `/#/events?event=${encodeURIComponent(event.id)}`,
+        candidate_blocked_by: check.blockedBy,
+        candidate_monitored_by: check.monitoredBy,
+        link: eventLink(event.id),
       });
     }
   }
@@ -110,7 +140,10 @@ export async function replayProfile(store: Store, guardrails: readonly LoadedGua
     profile: { id: candidate.id, name: candidate.name },
     runtime_llm: { id: llm.id, name: llm.name, level: llm.level, monitor: llm.monitor, profile_id: llm.profileId },
     since,
+    /** Checks of the period with recorded text, all run through the candidate. */
     checks_replayed: events.length,
+    /** Of those, the checks the candidate could judge from what was recorded: the counts below are over these. */
+    checks_compared: events.length - notReplayable.checks,
     /** Checks of the period recorded without text (before text recording was switched on): not replayed. */
     checks_without_text: withoutText,
     truncated,
@@ -118,7 +151,58 @@ export async function replayProfile(store: Store, guardrails: readonly LoadedGua
     changed: changes.length,
     changed_by_guardrail: Object.fromEntries(GUARDRAIL_NAMES.filter((n) => byGuardrail.has(n)).map((n) => [n, byGuardrail.get(n)!])),
     changes: changes.slice(0, MAX_LISTED_CHANGES),
+    /** Checks whose PII verdict was judged from the entities recorded when their text was masked. */
+    carried_over: { checks: carried.checks, entity_types: inTypeOrder(carried.entity_types) },
+    /** Checks left out of the counts: what was recorded cannot tell what the candidate would do. */
+    not_replayable: notReplayable,
+    /** What was carried over and what was not replayable, in sentences. */
+    notes: replayNotes(carried, notReplayable),
   };
+}
+
+interface NotReplayableCheck {
+  event_id: string;
+  time: string;
+  direction: 'input' | 'output';
+  reasons: NotReplayableReason[];
+  /** The guardrails whose verdict could not be judged. */
+  guardrails: GuardrailName[];
+  link: string;
+}
+
+const inTypeOrder = (counts: Partial<Record<EntityType, number>>) => Object.fromEntries(ENTITY_TYPES.filter((t) => counts[t]).map((t) => [t, counts[t]!]));
+
+const eventLink = (id: string) => `/#/events?event=${encodeURIComponent(id)}`;
+
+const REASON_TEXT: Readonly<Record<NotReplayableReason, string>> = {
+  text_cut: 'text cut at the recording limit',
+  system_prompt_not_recorded: 'an answer compared with a forwarded system prompt, which is not recorded',
+  evidence_masked: 'a verdict that depends on masked text',
+  masking_not_recorded: 'masked text recorded before what the masking removed was kept',
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function replayNotes(
+  carried: { checks: number; entity_types: Partial<Record<EntityType, number>> },
+  notReplayable: { checks: number; by_reason: Record<NotReplayableReason, number> },
+): string[] {
+  const notes: string[] = [];
+  if (carried.checks > 0) {
+    const types = Object.entries(inTypeOrder(carried.entity_types))
+      .map(([type, n]) => `${type} ${n}`)
+      .join(', ');
+    notes.push(
+      `Carried over: the PII verdict of ${plural(carried.checks, 'check')} was judged from the entities recorded when the text was masked (${types}), with this profile's PII settings.`,
+    );
+  }
+  if (notReplayable.checks > 0) {
+    const reasons = NOT_REPLAYABLE_REASONS.filter((r) => notReplayable.by_reason[r] > 0)
+      .map((r) => `${notReplayable.by_reason[r]} with ${REASON_TEXT[r]}`)
+      .join('; ');
+    notes.push(`Not replayable: ${plural(notReplayable.checks, 'check')} left out of the counts (${reasons}).`);
+  }
+  return notes;
 }
 
 export type ReplayReport = Awaited<ReturnType<typeof replayProfile>>;

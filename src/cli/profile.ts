@@ -17,6 +17,8 @@ import { AppError } from '../errors.ts';
 import { createLogger } from '../server/logger.ts';
 import { GUARDRAIL_NAMES, loadGuardrails, type GuardrailName } from '../engine/guardrail.ts';
 import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
+import { ENTITY_TYPES, isEntityType, type EntityType } from '../guardrails/pii/entities.ts';
+import { PII_ACTIONS, piiActionNamed, type PiiAction } from '../guardrails/pii/settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { profileJson } from '../admin/json.ts';
 import { confirmOrRefuse, withYesOption } from './confirm.ts';
@@ -33,6 +35,7 @@ interface UpdateFlags {
   vectorSensitivity?: string;
   onError?: string;
   set?: string[];
+  piiAction?: string[];
   addKeyword?: string[];
   partialMatch?: boolean;
   addRegex?: string[];
@@ -93,6 +96,7 @@ function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
   }
   if (flags.vectorSensitivity !== undefined) setPath(patch, 'guardrails.vector.sensitivity', flags.vectorSensitivity);
   if (flags.onError !== undefined) patch.on_error = flags.onError;
+  for (const [type, action] of piiActions(flags.piiAction)) setPath(patch, `guardrails.pii.actions.${type}`, action);
   for (const assignment of flags.set ?? []) {
     const eq = assignment.indexOf('=');
     if (eq <= 0) throw new AppError('invalid_field', `The --set flag expects path=value, got ${JSON.stringify(assignment)}.`);
@@ -106,6 +110,26 @@ function settingsPatch(flags: UpdateFlags): Record<string, unknown> {
     setPath(patch, assignment.slice(0, eq), value);
   }
   return patch;
+}
+
+/** `--pii-action PERSON=mask,EMAIL_ADDRESS=allow`; `TYPE=default` goes back to the default action (block). */
+function piiActions(values: string[] | undefined): [EntityType, PiiAction | null][] {
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((assignment) => {
+      const [type = '', name = ''] = assignment.split('=').map((part) => part.trim());
+      if (!isEntityType(type))
+        throw new AppError(
+          'invalid_field',
+          `The --pii-action flag expects TYPE=ACTION with TYPE one of ${ENTITY_TYPES.join(', ')}; got ${JSON.stringify(assignment)}.`,
+        );
+      const action = name === 'default' ? null : piiActionNamed(name);
+      if (action === undefined)
+        throw new AppError('invalid_field', `The PII action for ${type} must be one of ${PII_ACTIONS.join(', ')}, default; got ${JSON.stringify(name)}.`);
+      return [type, action];
+    });
 }
 
 function parseRegexFlags(values: string[] | undefined, caseInsensitive: boolean): { name: string; pattern: string }[] {
@@ -160,8 +184,10 @@ function printReplay(report: ReplayReport): void {
   process.stdout.write(
     `replayed ${report.checks_replayed} checks of Runtime LLM ${report.runtime_llm.name} since ${report.since} through profile ${report.profile.name}` +
       `${report.truncated ? ' (the most recent only)' : ''}${report.checks_without_text ? `; ${report.checks_without_text} checks without recorded text skipped` : ''}\n` +
-      `recorded:  ${counts(recorded)}\ncandidate: ${counts(candidate)}\n${report.changed} checks would change verdict\n`,
+      `recorded:  ${counts(recorded)}\ncandidate: ${counts(candidate)}\n${report.changed} checks would change verdict` +
+      `${report.not_replayable.checks > 0 ? ` (of ${report.checks_compared} replayable)` : ''}\n`,
   );
+  for (const note of report.notes) process.stdout.write(`${note}\n`);
   const guardrails = Object.entries(report.changed_by_guardrail).map(([guardrail, c]) => ({ guardrail, ...c }));
   if (guardrails.length > 0) {
     process.stdout.write('\n');
@@ -179,6 +205,13 @@ function printReplay(report: ReplayReport): void {
         link: c.link,
       })),
       ['event', 'time', 'direction', 'recorded', 'candidate', 'link'],
+    );
+  }
+  if (report.not_replayable.events.length > 0) {
+    process.stdout.write('\nnot replayable:\n');
+    printTable(
+      report.not_replayable.events.map((c) => ({ event: c.event_id, time: c.time, direction: c.direction, reasons: c.reasons.join(', '), link: c.link })),
+      ['event', 'time', 'direction', 'reasons', 'link'],
     );
   }
 }
@@ -278,6 +311,7 @@ export function registerProfileCommands(program: Command): void {
       .option('--vector-sensitivity <level>', 'vector filter sensitivity: Low, Medium or High')
       .option('--on-error <verdict>', 'when a guardrail fails: block or allow')
       .option('--set <path=value...>', 'set any setting, value as JSON, e.g. guardrails.llm.threshold=0.8')
+      .option('--pii-action <type=action...>', `what a PII type does: ${PII_ACTIONS.join(', ')} or default (block), e.g. PERSON=mask,EMAIL_ADDRESS=mask`)
       .option('--add-keyword <keyword...>', 'add keyword rules')
       .option('--partial-match', 'added keywords also match inside words')
       .option('--add-regex <name=pattern...>', 'add regex rules (RE2 syntax)')

@@ -26,6 +26,11 @@ export interface Redaction {
   start: number;
   end: number;
   replacement: string;
+  /**
+   * Also replaced in what is passed on (Forwarding mode's request or answer) when the guardrail is
+   * enforced: the PII `mask` action. Otherwise the range is masked in `sanitized_message` only.
+   */
+  forward?: boolean;
 }
 
 /** What one guardrail concluded about one message; `Fields` is the static type of its result schema. */
@@ -38,7 +43,7 @@ export interface GuardrailVerdict<Fields extends object = Record<string, unknown
   score?: number;
   /** Ranges of the message that triggered, for explanations and highlighting. */
   spans?: TextSpan[];
-  /** Rewrites requested by the guardrail (only applied when nothing blocks). */
+  /** Ranges to mask in `sanitized_message`; those marked `forward` are masked in what is passed on too. */
   redactions?: Redaction[];
 }
 

@@ -88,15 +88,24 @@ export interface CheckOutcome {
   /** Guardrails in monitor mode that would have blocked the message. */
   monitored_by: GuardrailName[];
   checks: Record<GuardrailName, Record<string, unknown>>;
-  /** Present when a guardrail asked for masking; the message with each masked range replaced. */
+  /**
+   * Present when a guardrail reported something to mask (every PII entity, whatever its action,
+   * blocked or not, enforced or monitored): the message with each such range replaced by `<TYPE>`.
+   */
   sanitized_message?: string;
-  /** The masked ranges behind `sanitized_message`. */
+  /** The ranges masked in what is passed on: `forward` redactions of enforced guardrails (PII `mask` actions). */
   redactions: Redaction[];
+  /** Present when `redactions` is not empty: the message as it is passed on (Forwarding mode, LiteLLM, clients). */
+  masked_message?: string;
   /** Milliseconds spent in the guardrails. */
   execution_time: number;
-  spans: TextSpan[];
+  /** What triggered each guardrail, with the guardrail's name. */
+  spans: GuardrailSpan[];
   records: Partial<Record<GuardrailName, GuardrailRecord>>;
 }
+
+/** A range of the message that triggered a guardrail. */
+export type GuardrailSpan = TextSpan & { guardrail: GuardrailName };
 
 /** `monitorAll`: the Runtime LLM is in monitor mode, so no guardrail of the profile blocks. */
 export function compileProfile(
@@ -159,8 +168,9 @@ export async function runChecks(
   const records: Partial<Record<GuardrailName, GuardrailRecord>> = {};
   const blockedBy: GuardrailName[] = [];
   const monitoredBy: GuardrailName[] = [];
-  const spans: TextSpan[] = [];
-  const redactions: Redaction[] = [];
+  const spans: GuardrailSpan[] = [];
+  const masked: Redaction[] = [];
+  const forwarded: Redaction[] = [];
 
   for (const name of GUARDRAIL_NAMES) {
     const entry = profile.guardrails.get(name)!;
@@ -216,9 +226,12 @@ export async function runChecks(
         { enabled: true, ...verdict.fields, ...(backend ? { backend: backend.block } : {}) },
         { detected: verdict.detected, ...scoreOf(verdict), ms: elapsed(), ...(backend ? { backend: backend.record } : {}) },
       );
-      if (verdict.spans) spans.push(...verdict.spans);
-      // Masking changes what is sent on: monitor mode must not.
-      if (verdict.redactions && enforced) redactions.push(...verdict.redactions);
+      if (verdict.spans) for (const span of verdict.spans) spans.push({ ...span, guardrail: name });
+      for (const redaction of verdict.redactions ?? []) {
+        masked.push(redaction);
+        // Masking changes what is sent on: monitor mode must not.
+        if (redaction.forward && enforced) forwarded.push(redaction);
+      }
     } catch (error) {
       onFailure(name, error);
       const detected = profile.onError === 'block';
@@ -238,9 +251,10 @@ export async function runChecks(
     execution_time: performance.now() - started,
     spans,
     records,
-    redactions,
+    redactions: forwarded,
   };
-  if (redactions.length > 0) outcome.sanitized_message = applyRedactions(request.message, redactions);
+  if (masked.length > 0) outcome.sanitized_message = applyRedactions(request.message, masked);
+  if (forwarded.length > 0) outcome.masked_message = applyRedactions(request.message, forwarded);
   return outcome;
 }
 

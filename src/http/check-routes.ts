@@ -66,6 +66,7 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
           request_id: request.id,
         };
         if (outcome.sanitized_message !== undefined) response.sanitized_message = outcome.sanitized_message;
+        if (outcome.masked_message !== undefined) response.masked_message = outcome.masked_message;
         return response;
       },
     );

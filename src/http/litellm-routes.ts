@@ -26,11 +26,15 @@ export interface LitellmRouteOptions {
   bodyLimit: number;
 }
 
-/** The answer to LiteLLM: any block wins, then any masking, else proceed. */
+/**
+ * The answer to LiteLLM: any block wins, then any masking, else proceed. LiteLLM sends the texts on,
+ * so they are `masked_message` (the PII mask actions applied, as Forwarding mode does), not
+ * `sanitized_message`, which masks everything found.
+ */
 function answerOf(outcomes: readonly CheckOutcome[], texts: readonly string[], direction: 'input' | 'output', requestId: string): LitellmGuardrailResponse {
   if (outcomes.some((o) => o.injection_detected)) return { action: 'BLOCKED', blocked_reason: blockedReason(outcomes, direction, requestId) };
-  if (outcomes.some((o) => o.sanitized_message !== undefined))
-    return { action: 'GUARDRAIL_INTERVENED', texts: texts.map((text, i) => outcomes[i]?.sanitized_message ?? text) };
+  if (outcomes.some((o) => o.masked_message !== undefined))
+    return { action: 'GUARDRAIL_INTERVENED', texts: texts.map((text, i) => outcomes[i]?.masked_message ?? text) };
   return { action: 'NONE' };
 }
 

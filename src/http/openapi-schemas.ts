@@ -93,7 +93,14 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
       request_id: Type.String({ description: 'Identifies this check in events and logs.' }),
       sanitized_message: Type.Optional(
         Type.String({
-          description: 'Present when a guardrail masks rather than blocks (PII mask action): the message with each masked range replaced by <TYPE>.',
+          description:
+            "Present whenever PII detection found something: the message with every detected entity replaced by <TYPE> (e.g. <CREDIT_CARD>), whatever the type's action, also when the message is blocked and when PII runs in monitor mode. It is a masked view of the message, not a verdict: injection_detected and blocked_by say whether the message may be used. What is sent on follows the actions instead: see masked_message.",
+        }),
+      ),
+      masked_message: Type.Optional(
+        Type.String({
+          description:
+            'Present when a PII type whose action is mask was found (PII enforced, not in monitor mode): the message with those entities replaced by <TYPE> and everything else as written (allow entities included). It is what Forwarding mode sends on, and what an application sends on when the message is allowed. Absent when the masking actions change nothing.',
         }),
       ),
     },

@@ -91,7 +91,7 @@ export class ChatGuard {
           verdictDetails(outcome, this.#origin.requestId, { message_index: slot.messageIndex }),
         );
       }
-      if (outcome.sanitized_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.sanitized_message);
+      if (outcome.masked_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.masked_message);
     }
     const canary = this.settings.canary_token ? newCanary() : undefined;
     if (canary) plantCanary(upstream.messages, canary);
@@ -124,8 +124,8 @@ export class ChatGuard {
       if (outcome.injection_detected) {
         choice.message.content = this.settings.refusal_message;
         choice.finish_reason = 'content_filter';
-      } else if (outcome.sanitized_message !== undefined) {
-        choice.message.content = outcome.sanitized_message;
+      } else if (outcome.masked_message !== undefined) {
+        choice.message.content = outcome.masked_message;
       }
     }
     return verdicts;

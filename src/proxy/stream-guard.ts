@@ -141,7 +141,7 @@ export class StreamRelay {
           this.#emitDelta(index, { content: this.#settings.refusal_message });
           state.finishReason = 'content_filter';
         } else {
-          this.#emitDelta(index, { content: outcome.sanitized_message ?? state.full });
+          this.#emitDelta(index, { content: outcome.masked_message ?? state.full });
         }
       }
       this.#emit({ ...this.#template, choices: [{ index, delta: {}, finish_reason: state.finishReason ?? 'stop' }] });

@@ -104,7 +104,15 @@ export class CheckService {
       executionTimeMs: executionTime,
       messageLength: input.message.length,
       messageSha256: hash('sha256', input.message),
-      messageText: caller.recordMessageText ? this.#options.messageText.recordable(input.message) : null,
+      ...(caller.recordMessageText
+        ? this.#options.messageText.record(
+            input.message,
+            outcome,
+            profile,
+            // Leakage in an answer is judged against the forwarded system prompt, which is not recorded.
+            input.direction === 'output' && (input.systemPrompt !== undefined || input.canary !== undefined),
+          )
+        : { messageText: null }),
       traceId: trace?.traceId ?? null,
       spanId: trace?.spanId ?? null,
       litellmCallId: origin.litellmCallId ?? null,

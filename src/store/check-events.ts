@@ -2,6 +2,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { AppError } from '../errors.ts';
 import type { GuardrailName } from '../engine/guardrail.ts';
 import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
+import type { MaskingRecord } from '../events/masking-record.ts';
 import type { CheckEventTable, Database } from './schema.ts';
 
 /** One check as recorded: verdict and scores, the message only as length and SHA-256. */
@@ -32,6 +33,8 @@ export interface CheckEvent {
   endUser?: string | null;
   /** Images sent with the text, which no guardrail inspects; absent = none. */
   imagesNotInspected?: number;
+  /** With `messageText`: what its masking removed (absent on events recorded before this was kept). */
+  messageMasking?: MaskingRecord | null;
 }
 
 /** A check event as stored: its lists and results already JSON. */
@@ -60,6 +63,7 @@ export function checkEventRow(e: CheckEvent): CheckEventRow {
     litellm_trace_id: e.litellmTraceId ?? null,
     end_user: e.endUser ?? null,
     images_not_inspected: e.imagesNotInspected ?? 0,
+    message_masking: e.messageMasking ? JSON.stringify(e.messageMasking) : null,
   };
 }
 
@@ -85,9 +89,10 @@ export const CHECK_EVENT_COLUMNS = [
   'litellm_trace_id',
   'end_user',
   'images_not_inspected',
+  'message_masking',
 ] as const satisfies ReadonlyArray<keyof CheckEventRow>;
 
-/** Rows one query-builder insert takes: 10,000 bound values, well within PostgreSQL's 65,535. */
+/** Rows one query-builder insert takes: 10,500 bound values, well within PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 500;
 
 /** Inserts rows through the query builder (the PostgreSQL store; `db` may be a transaction). */
@@ -184,5 +189,6 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     litellmTraceId: r.litellm_trace_id,
     endUser: r.end_user,
     imagesNotInspected: r.images_not_inspected,
+    messageMasking: r.message_masking === null ? null : (JSON.parse(r.message_masking) as MaskingRecord),
   }));
 }

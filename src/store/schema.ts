@@ -142,6 +142,8 @@ export interface CheckEventTable {
   end_user: string | null;
   /** Images sent with the text, which no guardrail inspects. */
   images_not_inspected: number;
+  /** JSON `MaskingRecord`: what masking `message_text` removed; null without text or before it was recorded. */
+  message_masking: string | null;
 }
 
 export interface AuditEventTable {

@@ -7,7 +7,7 @@ import { openSqlite } from './sqlite-dialect.ts';
 import type { Store } from './store.ts';
 
 export const SQLITE_FILE = 'rampart.db';
-/** Check events inserted by one statement (20 values each), within SQLite's 32,766 bound values. */
+/** Check events inserted by one statement (21 values each), within SQLite's 32,766 bound values. */
 const EVENTS_PER_STATEMENT = 50;
 
 /** The embedded store: one SQLite file in the data directory. */

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { writeOnnxClassifier } from '../helpers/onnx-classifier.ts';
+import { FakeLlm } from '../helpers/fake-llm.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 import { join } from 'node:path';
 
@@ -209,5 +210,163 @@ describe('what-if replay of a profile whose guardrail asks a model backend, in m
     const res = await admin.request('/api/profiles/with-tiny/replay', { body: { runtime_llm: 'ferry-app', since: '1h' } });
     assert.equal(res.status, 200, res.text);
     assertReport(res.json);
+  });
+});
+
+describe('what-if replay over recorded text with PII masked', () => {
+  const CARD = 'Please charge my order to 4111 1111 1111 1111 tonight.';
+  const KEY = 'Why does sk-proj-Qw3rT9yU1iO5pA7sD2fG4hJ6kL8zX0cV fail with a 401?';
+  const PLAIN = 'How long does the ferry to the island take?';
+  let app: TestAppliance;
+  let admin: AdminClient;
+  let recordedApp: { id: string; apiKey: string };
+  const replay = async (profile: string, ...extra: string[]) => {
+    const res = await app.cli('profile', 'replay', profile, '--runtime-llm', 'pii-app', '--since', '1h', ...extra);
+    assert.equal(res.code, 0, res.stderr);
+    return res;
+  };
+
+  before(async () => {
+    app = await startAppliance();
+    admin = await signInAsAdmin(app);
+    assert.equal((await app.cli('profile', 'create', '--name', 'pii-recorded')).code, 0);
+    // The regex rule matches only inside a card none of the first checks carries (see the not-replayable test).
+    assert.equal((await app.cli('profile', 'update', 'pii-recorded', '--set', 'record_message_text=true', '--add-regex', 'mastercard=5555 5555')).code, 0);
+    recordedApp = await app.createRuntimeLlm('pii-app', '--profile', 'pii-recorded', '--level', '3');
+    for (const secret of ['4111 1111 1111 1111', 'sk-proj-Qw3rT9yU1iO5pA7sD2fG4hJ6kL8zX0cV']) app.rememberSecret(secret);
+    for (const message of [CARD, KEY, PLAIN]) await app.inputCheck(recordedApp.apiKey, { message });
+    await waitUntil('the checks to be recorded', async () => (await admin.request(`/api/events?runtime_llm=${recordedApp.id}`)).json.events.length >= 3, {
+      intervalMs: 100,
+    });
+    // Candidates: the card only masked; PII switched off.
+    for (const [name, change] of [
+      ['card-masked', ['--pii-action', 'CREDIT_CARD=mask']],
+      ['pii-off', ['--disable', 'pii']],
+    ] as const) {
+      assert.equal((await app.cli('profile', 'create', '--name', name, '--from', 'pii-recorded')).code, 0);
+      assert.equal((await app.cli('profile', 'update', name, ...change)).code, 0);
+    }
+  });
+  after(() => app.dispose());
+
+  it('recorded the texts masked, both PII checks blocked', async () => {
+    const events = (await admin.request(`/api/events?runtime_llm=${recordedApp.id}`)).json.events as { message_text: string; blocked_by: string[] }[];
+    assert.deepEqual(events.map((e) => e.message_text).sort(), [
+      'How long does the ferry to the island take?',
+      'Please charge my order to <CREDIT_CARD> tonight.',
+      'Why does <SECRET> fail with a 401?',
+    ]);
+    assert.equal(events.filter((e) => e.blocked_by.includes('pii')).length, 2);
+  });
+
+  it('the unchanged profile changes no verdict: the recorded PII entities are carried over, and the report says so', async () => {
+    const report = (await replay('pii-recorded', '--json')).json as ReplayJson & {
+      checks_compared: number;
+      carried_over: { checks: number; entity_types: Record<string, number> };
+      not_replayable: { checks: number };
+      notes: string[];
+    };
+    assert.equal(report.checks_replayed, 3);
+    assert.equal(report.checks_compared, 3);
+    assert.equal(report.changed, 0);
+    assert.deepEqual(report.changed_by_guardrail, {});
+    assert.deepEqual(report.verdicts.candidate, { blocked: 2, monitored: 0, allowed: 1 });
+    assert.deepEqual(report.carried_over, { checks: 2, entity_types: { CREDIT_CARD: 1, SECRET: 1 } });
+    assert.equal(report.not_replayable.checks, 0);
+    assert.match(report.notes.join('\n'), /Carried over: the PII verdict of 2 checks was judged from the entities recorded/);
+
+    const text = (await replay('pii-recorded')).stdout;
+    assert.match(text, /^0 checks would change verdict$/m);
+    assert.match(text, /Carried over: .*CREDIT_CARD 1, SECRET 1/);
+
+    const api = await admin.request('/api/profiles/pii-recorded/replay', { body: { runtime_llm: 'pii-app', since: '1h' } });
+    assert.equal(api.status, 200, api.text);
+    assert.equal(api.json.changed, 0);
+    assert.deepEqual(api.json.carried_over, report.carried_over);
+  });
+
+  it("a candidate's PII actions apply to the recorded entity types", async () => {
+    const masked = (await replay('card-masked', '--json')).json as ReplayJson;
+    assert.equal(masked.changed, 1);
+    assert.deepEqual(masked.changed_by_guardrail, { pii: { newly_detected: 0, no_longer_detected: 1 } });
+    assert.deepEqual(masked.verdicts.candidate, { blocked: 1, monitored: 0, allowed: 2 });
+    const off = await admin.request('/api/profiles/pii-off/replay', { body: { runtime_llm: recordedApp.id, since: '1h' } });
+    assert.equal(off.json.changed, 2);
+    assert.deepEqual(off.json.changed_by_guardrail, { pii: { newly_detected: 0, no_longer_detected: 2 } });
+    assert.deepEqual(off.json.carried_over, { checks: 0, entity_types: {} });
+  });
+
+  it('checks the recording cannot judge are reported as not replayable and left out of the counts', async () => {
+    // A regex rule that matched inside the masked card, and a text cut at the recording limit.
+    const matched = await app.inputCheck(recordedApp.apiKey, { message: 'Is 5555 5555 5555 4444 a test card?' });
+    assert.deepEqual(matched.json.blocked_by, ['pii', 'regex']);
+    await app.inputCheck(recordedApp.apiKey, { message: `${'The ferry timetable changes in spring. '.repeat(120)}Which boats run?` });
+    await waitUntil('the checks to be recorded', async () => (await admin.request(`/api/events?runtime_llm=${recordedApp.id}`)).json.events.length >= 5, {
+      intervalMs: 100,
+    });
+    const report = (await replay('pii-recorded', '--json')).json as ReplayJson & {
+      checks_compared: number;
+      not_replayable: { checks: number; by_reason: Record<string, number>; events: { reasons: string[]; guardrails: string[] }[] };
+      notes: string[];
+    };
+    assert.equal(report.checks_replayed, 5);
+    assert.equal(report.checks_compared, 3);
+    assert.equal(report.changed, 0);
+    assert.equal(report.not_replayable.checks, 2);
+    assert.deepEqual(report.not_replayable.by_reason, { text_cut: 1, system_prompt_not_recorded: 0, evidence_masked: 1, masking_not_recorded: 0 });
+    assert.deepEqual(report.not_replayable.events.map((e) => [e.reasons, e.guardrails]).sort(), [
+      [['evidence_masked'], ['regex']],
+      [['text_cut'], []],
+    ]);
+    assert.match(
+      report.notes.join('\n'),
+      /Not replayable: 2 checks left out of the counts \(1 with text cut at the recording limit; 1 with a verdict that depends on masked text\)/,
+    );
+    const text = (await replay('pii-recorded')).stdout;
+    assert.match(text, /0 checks would change verdict \(of 3 replayable\)/);
+    assert.match(text, /NOT REPLAYABLE|not replayable:/);
+  });
+  it('an answer compared with a forwarded system prompt is not replayable while the candidate runs system prompt protection', async () => {
+    const upstream = new FakeLlm();
+    await upstream.start();
+    try {
+      const proxy = await app.createRuntimeLlm('pii-proxy', '--mode', 'forwarding', '--url', upstream.url, '--profile', 'pii-recorded', '--level', '3');
+      upstream.behaviour = { answer: () => 'The ferry takes about forty minutes.' };
+      const res = await app.api('/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'x-api-key': proxy.apiKey },
+        body: {
+          model: 'm',
+          messages: [
+            { role: 'system', content: 'You are the harbour office assistant. Answer questions about ferries only.' },
+            { role: 'user', content: PLAIN },
+          ],
+        },
+      });
+      assert.equal(res.status, 200, res.text);
+      await waitUntil('both checks to be recorded', async () => (await admin.request(`/api/events?runtime_llm=${proxy.id}`)).json.events.length >= 2, {
+        intervalMs: 100,
+      });
+      const report = (await app.cli('profile', 'replay', 'pii-recorded', '--runtime-llm', 'pii-proxy', '--since', '1h', '--json')).json as ReplayJson & {
+        checks_compared: number;
+        not_replayable: { checks: number; events: { direction: string; reasons: string[]; guardrails: string[] }[] };
+      };
+      assert.equal(report.checks_replayed, 2);
+      assert.equal(report.checks_compared, 1, 'the prompt replays');
+      assert.deepEqual(
+        report.not_replayable.events.map((e) => [e.direction, e.reasons, e.guardrails]),
+        [['output', ['system_prompt_not_recorded'], ['system_prompt']]],
+      );
+      // A candidate without system prompt protection can judge the answer.
+      assert.equal((await app.cli('profile', 'create', '--name', 'no-leak-check', '--from', 'pii-recorded')).code, 0);
+      assert.equal((await app.cli('profile', 'update', 'no-leak-check', '--disable', 'system_prompt')).code, 0);
+      const without = (await app.cli('profile', 'replay', 'no-leak-check', '--runtime-llm', 'pii-proxy', '--since', '1h', '--json')).json as ReplayJson & {
+        checks_compared: number;
+      };
+      assert.equal(without.checks_compared, 2);
+      assert.equal(without.changed, 0);
+    } finally {
+      await upstream.stop();
+    }
   });
 });

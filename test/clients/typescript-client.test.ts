@@ -107,9 +107,9 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
     };
 
     it('generateText: a harmless exchange goes through', async () => {
-      const { guarded } = wrapped('Basil, mint and parsley do well.');
+      const { guarded } = wrapped('Mint and parsley do well in spring.');
       const result = await generateText({ model: guarded, prompt: HARMLESS });
-      assert.equal(result.text, 'Basil, mint and parsley do well.');
+      assert.equal(result.text, 'Mint and parsley do well in spring.');
     });
 
     it('generateText: a blocked prompt never reaches the model', async () => {
@@ -130,9 +130,9 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
     });
 
     it('streamText: a harmless answer streams through', async () => {
-      const { guarded } = wrapped('Basil, mint and parsley do well on a cool sill.');
+      const { guarded } = wrapped('Mint and parsley do well on a cool sill.');
       const result = streamText({ model: guarded, prompt: HARMLESS });
-      assert.equal(await result.text, 'Basil, mint and parsley do well on a cool sill.');
+      assert.equal(await result.text, 'Mint and parsley do well on a cool sill.');
     });
 
     it('streamText: a blocked prompt never reaches the model', async () => {
@@ -145,6 +145,24 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
         String(errors),
       );
       assert.equal(model.doStreamCalls.length, 0);
+    });
+
+    it('generateText: the model gets the prompt and the caller the answer with the PII mask actions applied, allowed types as written', async () => {
+      assert.equal((await app.cli('profile', 'create', '--name', 'sdk-masking')).code, 0);
+      assert.equal((await app.cli('profile', 'update', 'sdk-masking', '--pii-action', 'PERSON=mask,EMAIL_ADDRESS=allow')).code, 0);
+      const { apiKey } = await app.createRuntimeLlm('sdk-masking-app', '--profile', 'sdk-masking', '--level', '1');
+      const masking = new RampartClient({ baseUrl: app.apiUrl, apiKey, ca });
+      try {
+        const model = modelAnswering('Dear Henrietta Vasquez-Lund, I wrote to rowan.tillery@example.net.');
+        const guarded = wrapLanguageModel({ model, middleware: rampartMiddleware({ client: masking }) });
+        const result = await generateText({ model: guarded, prompt: 'Please ask my colleague Henrietta Vasquez-Lund to write to rowan.tillery@example.net.' });
+        assert.deepEqual(model.doGenerateCalls[0]!.prompt.at(-1)!.content, [
+          { type: 'text', text: 'Please ask my colleague <PERSON> to write to rowan.tillery@example.net.' },
+        ]);
+        assert.equal(result.text, 'Dear <PERSON>, I wrote to rowan.tillery@example.net.');
+      } finally {
+        masking.close();
+      }
     });
 
     for (const mode of ['buffer', 'release'] as const) {

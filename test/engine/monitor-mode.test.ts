@@ -20,10 +20,11 @@ describe('pipeline in monitor mode', () => {
     assert.equal(verdictOf(outcome), 'monitored');
   });
 
-  it('a monitored masking guardrail changes nothing in the message', async () => {
+  it('a monitored masking guardrail changes nothing in what is passed on, and sanitized_message still shows what it found', async () => {
     const settings = parseProfileSettings(schema, { on_error: 'allow', guardrails: { pii: { monitor: true } } });
     const outcome = await runChecks(compileProfile(registry, { id: 'p', settings, rules }, 3), request('call 5551234'), () => {});
-    assert.equal(outcome.sanitized_message, undefined);
+    assert.equal(outcome.sanitized_message, 'call <NUMBER>');
+    assert.equal(outcome.masked_message, undefined);
     assert.deepEqual(outcome.redactions, []);
     const enforced = await runChecks(
       compileProfile(registry, { id: 'p', settings: parseProfileSettings(schema, { on_error: 'allow' }), rules }, 3),
@@ -31,6 +32,7 @@ describe('pipeline in monitor mode', () => {
       () => {},
     );
     assert.equal(enforced.sanitized_message, 'call <NUMBER>');
+    assert.equal(enforced.masked_message, 'call <NUMBER>');
   });
 
   it('monitor without an explicit switch follows the protection level, and the Runtime LLM-wide flag monitors every guardrail', async () => {

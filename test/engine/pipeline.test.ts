@@ -40,11 +40,19 @@ describe('pipeline', () => {
     assert.deepEqual(outcome.checks.vector, { enabled: false, reason: 'not_available' });
   });
 
-  it('builds sanitized_message from redactions without blocking', async () => {
+  it('builds sanitized_message from every redaction and the forwarded message from those passed on, without blocking', async () => {
     const settings = parseProfileSettings(schema, { guardrails: { llm: { enabled: false } } });
     const outcome = await runChecks(compileProfile(registry, { id: 'p', settings, rules: noRules }, 3), request('call 555 or 12'), () => {});
     assert.equal(outcome.injection_detected, false);
     assert.equal(outcome.sanitized_message, 'call <NUMBER> or <NUMBER>');
+    assert.equal(outcome.masked_message, 'call <NUMBER> or 12');
+    assert.deepEqual(
+      outcome.redactions.map((r) => [r.start, r.end]),
+      [[5, 8]],
+    );
+    const reportOnly = await runChecks(compileProfile(registry, { id: 'p', settings, rules: noRules }, 3), request('call 12'), () => {});
+    assert.equal(reportOnly.sanitized_message, 'call <NUMBER>');
+    assert.equal(reportOnly.masked_message, undefined);
   });
 
   it('follows protection levels unless the profile overrides a switch', () => {

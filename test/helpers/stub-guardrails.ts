@@ -24,14 +24,19 @@ const failing = defineGuardrail({
 /** Stands in for the PII guardrail: masks every run of digits, blocks nothing. */
 const masking = defineGuardrail({
   name: 'pii',
-  title: 'Masks digits',
+  title: 'Masks numbers (those of three digits or more also in what is passed on)',
   directions: ['input', 'output'],
   settings: Type.Object({}),
   result: Type.Object({ detected: Type.Boolean() }),
   create: async () => ({
     compile: () => null,
     check: (ctx) => {
-      const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, replacement: '<NUMBER>' }));
+      const redactions = [...ctx.message.matchAll(/\d+/g)].map((m) => ({
+        start: m.index,
+        end: m.index + m[0].length,
+        replacement: '<NUMBER>',
+        forward: m[0].length >= 3,
+      }));
       return { detected: false, fields: { detected: redactions.length > 0 }, redactions };
     },
   }),

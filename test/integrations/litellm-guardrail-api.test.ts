@@ -111,6 +111,16 @@ describe('LiteLLM Generic Guardrail API', () => {
     assert.deepEqual(res.json.texts, ['Write to <EMAIL_ADDRESS> about the invoice.', HARMLESS, 'Or call <PHONE_NUMBER> after nine.']);
   });
 
+  it('only mask actions change the texts LiteLLM sends on: allowed and monitored PII pass as written', async () => {
+    await createProfile(app.store, TEST_ACTOR, { name: 'allowing' });
+    await updateProfileSettings(app.store, TEST_ACTOR, 'allowing', { guardrails: { pii: { enabled: true, actions: { EMAIL_ADDRESS: 'allow' } } } });
+    const allowing = await app.createRuntimeLlm('litellm-allowing', { profile: 'allowing' });
+    const texts = ['Write to ana.lopez@example.org about the invoice.', HARMLESS];
+    assertAnswer(await call(litellmBody('request', texts), { 'x-api-key': allowing.apiKey }), 'NONE');
+    const watching = await app.createRuntimeLlm('litellm-watching', { monitor: true });
+    assertAnswer(await call(litellmBody('request', texts), { 'x-api-key': watching.apiKey }), 'NONE');
+  });
+
   it('monitor mode blocks nothing; the events say what would have been blocked', async () => {
     const monitored = await app.createRuntimeLlm('litellm-monitor', { monitor: true });
     const res = await call(litellmBody('request', [HARMLESS, INJECTION]), { 'x-api-key': monitored.apiKey });

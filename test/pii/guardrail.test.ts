@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
 import { judgePii, piiGuardrail } from '../../src/guardrails/pii/index.ts';
-import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
+import { PiiSettings, withCurrentPiiActions } from '../../src/guardrails/pii/settings.ts';
 import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
 import { ModelLibrary } from '../../src/models/model-library.ts';
 
@@ -26,16 +26,23 @@ test('entities carry offsets into the message and a masked text, never the value
   assert.equal(verdict.fields.detected, true);
 });
 
-test('mask and log actions do not block; mask asks for redactions', () => {
-  const compiled = compile(settings({ actions: { PERSON: 'mask', EMAIL_ADDRESS: 'mask', CREDIT_CARD: 'log' } }));
+test('mask and allow actions do not block; every entity is redacted, only mask ones are passed on masked', () => {
+  const compiled = compile(settings({ actions: { PERSON: 'mask', EMAIL_ADDRESS: 'mask', CREDIT_CARD: 'allow' } }));
   const verdict = judgePii(MESSAGE, compiled);
   assert.equal(verdict.detected, false);
   assert.equal(verdict.fields.detected, true);
-  const replacements = verdict.redactions!.map((r) => [MESSAGE.slice(r.start, r.end), r.replacement]);
+  const replacements = verdict.redactions!.map((r) => [MESSAGE.slice(r.start, r.end), r.replacement, r.forward]);
   assert.deepEqual(replacements, [
-    ['Maria Gonzalez', '<PERSON>'],
-    ['maria.gonzalez@example.org', '<EMAIL_ADDRESS>'],
+    ['Maria Gonzalez', '<PERSON>', true],
+    ['maria.gonzalez@example.org', '<EMAIL_ADDRESS>', true],
+    ['4111 1111 1111 1111', '<CREDIT_CARD>', false],
   ]);
+});
+
+test('log, the former name of allow, is read as allow', () => {
+  const compiled = compile(withCurrentPiiActions({ guardrails: { pii: settings({ actions: { CREDIT_CARD: 'log' } as never }) } }).guardrails.pii);
+  assert.equal(compiled.actions.get('CREDIT_CARD'), 'allow');
+  assert.equal(judgePii('card 4111 1111 1111 1111', compiled).detected, false);
 });
 
 test('disabled entity types are not reported', () => {
@@ -57,28 +64,29 @@ test('min_score filters weak findings', () => {
   assert.deepEqual(verdict.fields.entities, []);
 });
 
-test('by default identifiers and cards block while names and contact data are masked', () => {
+test('by default every detected type blocks, and every entity is masked in the redactions', () => {
   const compiled = compile(settings({}));
   const contact = 'Introduce Ethan Clarke to the team; Desk: 555-201-4433x219, mail ethan@example.org.';
-  const masked = judgePii(contact, compiled);
-  assert.equal(masked.detected, false);
-  assert.equal(masked.fields.detected, true);
+  const verdict = judgePii(contact, compiled);
+  assert.equal(verdict.detected, true);
   assert.deepEqual(
-    masked.redactions!.map((r) => [contact.slice(r.start, r.end), r.replacement]),
+    verdict.redactions!.map((r) => [contact.slice(r.start, r.end), r.replacement, r.forward]),
     [
-      ['Ethan Clarke', '<PERSON>'],
-      ['555-201-4433x219', '<PHONE_NUMBER>'],
-      ['ethan@example.org', '<EMAIL_ADDRESS>'],
+      ['Ethan Clarke', '<PERSON>', false],
+      ['555-201-4433x219', '<PHONE_NUMBER>', false],
+      ['ethan@example.org', '<EMAIL_ADDRESS>', false],
     ],
   );
   assert.equal(judgePii('my card is 5018 0000 0009', compiled).detected, true);
   assert.equal(judgePii('IBAN GB82 WEST 1234 5698 7654 32', compiled).detected, true);
 });
 
-test('an operator can still block every type', () => {
-  const verdict = judgePii('call me on 8123 4567', compile(settings({ actions: { PHONE_NUMBER: 'block' } })));
-  assert.equal(verdict.detected, true);
-  assert.equal(verdict.redactions, undefined);
+test('an operator can mask or allow a type and still block the others', () => {
+  const compiled = compile(settings({ actions: { PHONE_NUMBER: 'mask', EMAIL_ADDRESS: 'allow' } }));
+  assert.equal(judgePii('call me on 8123 4567', compiled).detected, false);
+  assert.equal(judgePii('write to ethan@example.org', compiled).detected, false);
+  assert.equal(judgePii('call me on 8123 4567 or write to ethan@example.org', compiled).detected, false);
+  assert.equal(judgePii('call me on 8123 4567, card 4111 1111 1111 1111', compiled).detected, true);
 });
 
 test('a card outside the issuer table is masked to its last four digits', () => {

@@ -157,6 +157,34 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
     }
   });
 
+  it('by default personal data blocks a prompt before the upstream and an answer before the client; allow forwards it as written', async () => {
+    const before = upstream.requests.length;
+    const blocked = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'Please email me at bob.stone@example.com about the invoice.' }] })
+      .catch((error: unknown) => error);
+    assert.ok(blocked instanceof APIError && blocked.status === 400, String(blocked));
+    assert.equal((blocked.error as { code: string }).code, 'input_blocked');
+    assert.equal(upstream.requests.length, before, 'the upstream never saw the prompt');
+
+    upstream.behaviour = { answer: () => 'Her card is 4111 1111 1111 1111.' };
+    const answer = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'Which card is on file?' }] });
+    assert.equal(answer.choices[0]!.message.content, 'Blocked by policy.', 'the refusal message set above');
+    assert.equal(answer.choices[0]!.finish_reason, 'content_filter');
+
+    assert.equal((await app.cli('profile', 'update', 'default', '--pii-action', 'EMAIL_ADDRESS=allow')).code, 0);
+    try {
+      upstream.behaviour = { answer: () => 'Noted: bob.stone@example.com.' };
+      const allowed = await client.chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'Please email me at bob.stone@example.com about the invoice.' }],
+      });
+      assert.equal(upstream.requests.at(-1)!.body.messages!.at(-1)!.content, 'Please email me at bob.stone@example.com about the invoice.');
+      assert.equal(allowed.choices[0]!.message.content, 'Noted: bob.stone@example.com.');
+    } finally {
+      assert.equal((await app.cli('profile', 'update', 'default', '--set', 'guardrails.pii.actions=null')).code, 0);
+    }
+  });
+
   it('streams an allowed answer completely', async () => {
     const answer = 'Streaming works: '.repeat(40);
     upstream.behaviour = { answer: () => answer, chunkChars: 7 };

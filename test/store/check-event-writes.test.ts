@@ -21,7 +21,14 @@ function event(n: number, overrides: Partial<CheckEvent> = {}): CheckEvent {
     executionTimeMs: n / 10,
     messageLength: n,
     messageSha256: 'ab'.repeat(32),
-    messageText: n % 7 ? null : `masked text ${n}`,
+    messageText: n % 7 ? null : `masked text <EMAIL_ADDRESS> ${n}`,
+    messageMasking: n % 7 ? null : { masked: [{ type: 'EMAIL_ADDRESS', score: 1 }], ...(n % 2 ? { cut: true as const } : {}) },
+    traceId: n % 4 ? null : '5c1e0d4a7b2f4e6a9d3c8b1a0f2e4d6c',
+    spanId: n % 4 ? null : '1a2b3c4d5e6f7a8b',
+    litellmCallId: null,
+    litellmTraceId: null,
+    endUser: n % 6 ? null : `user-${n}`,
+    imagesNotInspected: n % 9 ? 0 : 1,
     ...overrides,
   };
 }

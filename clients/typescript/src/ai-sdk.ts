@@ -43,8 +43,9 @@ function blocked(result: CheckResult): boolean {
   return result.injection_detected && !result.failed_open;
 }
 
-function sanitized(result: CheckResult): string | undefined {
-  return result.failed_open ? undefined : result.sanitized_message;
+/** The text to send on: the profile's PII mask actions applied (`sanitized_message` masks every entity found, for display). */
+function toSend(result: CheckResult): string | undefined {
+  return result.failed_open ? undefined : result.masked_message;
 }
 
 /**
@@ -59,7 +60,7 @@ export function rampartMiddleware(options: RampartMiddlewareOptions): LanguageMo
     const prompt = lastUserText(params.prompt)?.text;
     const result = await options.client.outputCheck(prompt ? { message: text, prompt } : { message: text }, callOptions());
     if (blocked(result)) throw new RampartBlockedError('output', result as Extract<CheckResult, { failed_open?: false }>);
-    return sanitized(result);
+    return toSend(result);
   };
 
   return {
@@ -70,10 +71,10 @@ export function rampartMiddleware(options: RampartMiddlewareOptions): LanguageMo
       if (!user || user.text === '') return params;
       const result = await options.client.inputCheck(user.text, callOptions());
       if (blocked(result)) throw new RampartBlockedError('input', result as Extract<CheckResult, { failed_open?: false }>);
-      const masked = sanitized(result);
-      if (masked === undefined) return params;
+      const text = toSend(result);
+      if (text === undefined) return params;
       const prompt = [...params.prompt];
-      prompt[user.index] = withText(prompt[user.index] as Message & { role: 'user' }, masked);
+      prompt[user.index] = withText(prompt[user.index] as Message & { role: 'user' }, text);
       return { ...params, prompt };
     },
 

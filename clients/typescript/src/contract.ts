@@ -582,7 +582,7 @@ export interface CheckResponse {
            */
           enabled: true;
           /**
-           * Whether PII was found; whether it blocks depends on each type's action (see blocked_by and sanitized_message).
+           * Whether PII was found. Every type blocks unless the profile's action for it is mask or allow: blocked_by says whether it blocked; sanitized_message masks every entity found.
            */
           detected: boolean;
           /**
@@ -811,9 +811,13 @@ export interface CheckResponse {
    */
   request_id: string;
   /**
-   * Present when a guardrail masks rather than blocks (PII mask action): the message with each masked range replaced by <TYPE>.
+   * Present whenever PII detection found something: the message with every detected entity replaced by <TYPE> (e.g. <CREDIT_CARD>), whatever the type's action, also when the message is blocked and when PII runs in monitor mode. It is a masked view of the message, not a verdict: injection_detected and blocked_by say whether the message may be used. What is sent on follows the actions instead: see masked_message.
    */
   sanitized_message?: string;
+  /**
+   * Present when a PII type whose action is mask was found (PII enforced, not in monitor mode): the message with those entities replaced by <TYPE> and everything else as written (allow entities included). It is what Forwarding mode sends on, and what an application sends on when the message is allowed. Absent when the masking actions change nothing.
+   */
+  masked_message?: string;
 }
 
 /**

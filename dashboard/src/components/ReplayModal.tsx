@@ -56,8 +56,13 @@ export function ReplayModal({ profile, llms, onClose }: { profile: Profile | nul
         {report && (
           <Stack gap="xs" data-testid="replay-report">
             <Text fw={600}>
-              {report.changed} of {report.checks_replayed} checks would change verdict
+              {report.changed} of {report.checks_compared} checks would change verdict
             </Text>
+            {report.notes.map((note) => (
+              <Alert key={note} color={note.startsWith('Not replayable') ? 'yellow' : 'blue'} p="xs" data-testid="replay-note">
+                <Text size="sm">{note}</Text>
+              </Alert>
+            ))}
             <Text size="sm">Recorded: {counts(report.verdicts.recorded)}</Text>
             <Text size="sm">With this profile: {counts(report.verdicts.candidate)}</Text>
             {report.truncated && <Text size="sm">Only the most recent checks of the period were replayed.</Text>}
@@ -94,6 +99,19 @@ export function ReplayModal({ profile, llms, onClose }: { profile: Profile | nul
                   {VERDICTS[c.recorded_verdict].label}
                 </Badge>
                 →<Badge color={VERDICTS[c.candidate_verdict].color}>{VERDICTS[c.candidate_verdict].label}</Badge>
+              </Group>
+            ))}
+            {report.not_replayable.events.map((c) => (
+              <Group key={c.event_id} gap="xs" wrap="nowrap" data-testid="replay-not-replayable">
+                <Anchor href={c.link.replace(/^\//, '')} onClick={onClose}>
+                  {c.event_id}
+                </Anchor>
+                <Text size="sm">
+                  {new Date(c.time).toLocaleString()} · {c.direction}
+                </Text>
+                <Badge variant="outline" color="gray">
+                  not replayable: {c.reasons.map((r) => r.replaceAll('_', ' ')).join(', ')}
+                </Badge>
               </Group>
             ))}
           </Stack>

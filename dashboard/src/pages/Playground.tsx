@@ -94,7 +94,12 @@ export function PlaygroundPage() {
             <Highlighted text={checked.text} spans={checked.result.spans} />
             {checked.result.sanitized_message !== undefined && (
               <Text size="sm">
-                Sanitized: <Code>{checked.result.sanitized_message}</Code>
+                Sanitized (every entity masked): <Code>{checked.result.sanitized_message}</Code>
+              </Text>
+            )}
+            {checked.result.masked_message !== undefined && (
+              <Text size="sm">
+                Sent on (mask actions applied): <Code>{checked.result.masked_message}</Code>
               </Text>
             )}
             <Table>

@@ -1,4 +1,5 @@
-import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
+import { hash } from 'node:crypto';
+import { defineGuardrail, type CheckContext, type GuardrailVerdict, type Redaction } from '../../engine/guardrail.ts';
 import { PiiEngine, type ModelRecogniser } from './engine.ts';
 import type { Entity, EntityType } from './entities.ts';
 import { maskValue } from './mask.ts';
@@ -9,29 +10,47 @@ import { defaultAction, PiiSettings, type PiiAction } from './settings.ts';
 export interface CompiledPii {
   engine: PiiEngine;
   actions: ReadonlyMap<EntityType, PiiAction>;
+  /** The types detected and the minimum score: what decides which entities a scan reports. */
+  types: ReadonlySet<EntityType>;
+  minScore: number;
+  /**
+   * Identifies `types` and `minScore`: two profiles with the same key report the same entities in a
+   * text (their actions may differ). Recorded with check events for what-if replays.
+   */
+  detectionKey: string;
 }
 
 /** `personModel`: the PERSON recogniser, needed when the settings enable PERSON. */
 export function compilePii(settings: PiiSettings, personModel: ModelRecogniser | undefined): CompiledPii {
-  const enabled = new Set<EntityType>(settings.entities);
-  const patterns = PATTERN_RECOGNISERS.filter((r) => enabled.has(r.entity));
-  if (enabled.has('PERSON') && !personModel) throw new Error('PII: PERSON is enabled but no PERSON model was given.');
-  const models = personModel && enabled.has('PERSON') ? [personModel] : [];
+  const types = new Set<EntityType>(settings.entities);
+  const patterns = PATTERN_RECOGNISERS.filter((r) => types.has(r.entity));
+  if (types.has('PERSON') && !personModel) throw new Error('PII: PERSON is enabled but no PERSON model was given.');
+  const models = personModel && types.has('PERSON') ? [personModel] : [];
   const actions = new Map<EntityType, PiiAction>();
-  for (const type of enabled) actions.set(type, settings.actions[type] ?? defaultAction(type));
-  return { engine: new PiiEngine(patterns, models, settings.min_score), actions };
+  for (const type of types) actions.set(type, settings.actions[type] ?? defaultAction(type));
+  const detectionKey = hash('sha256', JSON.stringify([[...types].sort(), settings.min_score])).slice(0, 16);
+  return { engine: new PiiEngine(patterns, models, settings.min_score), actions, types, minScore: settings.min_score, detectionKey };
 }
 
-/** The verdict for one text: the `pii` block members, what blocks, and what to mask. */
+/** What a profile does with an entity of this type. */
+export function piiAction(compiled: CompiledPii, type: EntityType): PiiAction {
+  return compiled.actions.get(type) ?? defaultAction(type);
+}
+
+/**
+ * The verdict for one text: the `pii` block members, whether it blocks (any entity whose action is
+ * `block`), and the redactions: every entity is masked in `sanitized_message`, and those whose
+ * action is `mask` also in what is passed on.
+ */
 export function judgePii(message: string, compiled: CompiledPii): GuardrailVerdict<PiiResult> {
   const found: Entity[] = compiled.engine.scan(message);
   let blocks = false;
   let score = 0;
-  const redactions = [];
+  const redactions: Redaction[] = [];
   for (const entity of found) {
-    const action = compiled.actions.get(entity.type) ?? defaultAction(entity.type);
+    const action = piiAction(compiled, entity.type);
     if (action === 'block') blocks = true;
-    if (action === 'mask') redactions.push({ start: entity.start, end: entity.end, replacement: `<${entity.type}>` });
+    redactions.push({ start: entity.start, end: entity.end, replacement: `<${entity.type}>`, forward: action === 'mask' });
     score = Math.max(score, entity.score);
   }
   return {

@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX } from '../../keys/api-key.ts';
 import type { EntityType } from './entities.ts';
 
 const ALNUM = /[\p{L}\p{N}]/u;
@@ -31,6 +32,17 @@ function maskIp(value: string): string {
   return `${value.slice(0, value.indexOf('.'))}.*.*.*`;
 }
 
+/** Prefixes that name a credential's kind without being part of its secret. */
+const SECRET_KIND = new RegExp(
+  String.raw`^(?:-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|AKIA|ASIA|AGPA|AIDA|AROA|github_pat_|gh[pousr]_|xox[abposre]-|xapp-|[spr]k_(?:live|test)_|whsec_|sk-(?:ant-|proj-|svcacct-|admin-)?|AIza|GOCSPX-|ya29\.|eyJ|https://hooks\.slack\.com/|${API_KEY_PREFIX})`,
+);
+
+/** Keeps the prefix that tells what kind of credential it is, nothing of the secret itself (a password shows no character). */
+function maskSecret(value: string): string {
+  const kind = SECRET_KIND.exec(value)?.[0] ?? '';
+  return `${kind}${'*'.repeat(Math.min(12, Math.max(4, value.length - kind.length)))}`;
+}
+
 /**
  * A rendering of a detected value that lets an operator recognise what was found without storing
  * it: enough to tell two cards or two addresses apart, never enough to use them.
@@ -47,7 +59,7 @@ export function maskValue(type: EntityType, value: string): string {
     case 'IBAN_CODE':
       return maskAllButLast(value, 4);
     case 'SECRET':
-      return `${value.slice(0, 4)}${'*'.repeat(Math.min(12, Math.max(4, value.length - 4)))}`;
+      return maskSecret(value);
     case 'STREET_ADDRESS':
     case 'DATE_OF_BIRTH':
       return maskAllButLast(value, 0);

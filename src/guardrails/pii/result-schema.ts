@@ -4,7 +4,10 @@ import { ENTITY_TYPES } from './entities.ts';
 /** The `pii` block's own members when detection ran. */
 export const PII_RESULT = Type.Object(
   {
-    detected: Type.Boolean({ description: "Whether PII was found; whether it blocks depends on each type's action (see blocked_by and sanitized_message)." }),
+    detected: Type.Boolean({
+      description:
+        "Whether PII was found. Every type blocks unless the profile's action for it is mask or allow: blocked_by says whether it blocked; sanitized_message masks every entity found.",
+    }),
     entities: Type.Array(
       Type.Object(
         {

@@ -8,6 +8,7 @@ import { brCpf, usSsn } from './ids-americas.ts';
 import { auTfn, cnResidentId, inAadhaar, inPan, jpMyNumber, krRrn, sgNricFin } from './ids-asia-pacific.ts';
 import { deTaxId, esNif, frNir, itFiscalCode, ukNhs, ukNino } from './ids-europe.ts';
 import { cuedPhone, phone } from './phone.ts';
+import { awsSecretAccessKey, connectionStringPassword, password } from './credentials.ts';
 import { secret } from './secret.ts';
 
 /** Every pattern recogniser. The engine resolves overlaps by score, so order does not matter. */
@@ -38,4 +39,7 @@ export const PATTERN_RECOGNISERS: readonly PatternRecogniser[] = [
   streetBeforePostalCode,
   dateOfBirth,
   secret,
+  password,
+  connectionStringPassword,
+  awsSecretAccessKey,
 ];
