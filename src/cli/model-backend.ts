@@ -4,6 +4,7 @@ import {
   createModelBackend,
   deleteModelBackend,
   listModelBackendsOf,
+  requireDeletableModelBackend,
   requireModelBackend,
   updateModelBackend,
   type ModelBackendInput,
@@ -145,7 +146,7 @@ export function registerModelBackendCommands(program: Command): void {
     withYesOption(group.command('delete <backend>').description('delete a model backend no guardrail uses (by id or name)').option('--json', 'print JSON')),
   ).action(async (idOrName: string, flags: BackendFlags & { yes?: boolean }) => {
     const deleted = await withStore(flags, async (store) => {
-      const backend = await requireModelBackend(store, idOrName);
+      const backend = await requireDeletableModelBackend(store, idOrName);
       await confirmOrRefuse(flags, `delete model backend ${JSON.stringify(backend.name)} (${backend.id})`, 'Its settings and stored API key are gone.');
       await deleteModelBackend(store, cliActor(), backend.id);
       return backend;
