@@ -71,8 +71,10 @@ export function GuardrailRow({ name, block, blocked, monitored }: { name: string
               {REASONS[String(block.reason)] ?? String(block.reason)}
             </Text>
           )}
-          {found.map((f) => (
-            <Badge key={f} variant="outline" color="gray" tt="none">
+          {/* Findings may repeat (two neighbours of one family at the same similarity): keyed by position, so none outlives its run. */}
+          {found.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the findings of one block are a fixed list, replaced whole by the next run.
+            <Badge key={i} variant="outline" color="gray" tt="none">
               {f}
             </Badge>
           ))}
