@@ -1,4 +1,5 @@
 import { AppError } from '../errors.ts';
+import { orList } from '../schema-wording.ts';
 import type { KeywordRule, ProfileRules, RegexRule, RuleScope } from '../engine/guardrail.ts';
 import { parseProfileSettings, type ProfileSettings } from '../engine/profile-settings.ts';
 import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
@@ -152,10 +153,13 @@ export async function deleteProfile(store: Store, actor: Actor, idOrName: string
   );
 }
 
+/** Which checks a keyword or regex rule inspects. */
+export const RULE_SCOPES = ['input', 'output', 'both'] as const satisfies readonly RuleScope[];
+
 function validateScope(scope: unknown): RuleScope {
   if (scope === undefined) return 'input';
-  if (scope === 'input' || scope === 'output' || scope === 'both') return scope;
-  throw new AppError('invalid_field', `The rule scope must be input, output or both, got ${JSON.stringify(scope)}.`);
+  if ((RULE_SCOPES as readonly unknown[]).includes(scope)) return scope as RuleScope;
+  throw new AppError('invalid_field', `The rule scope must be ${orList(RULE_SCOPES)}, got ${JSON.stringify(scope)}.`);
 }
 
 async function ensureRoomForRule(store: Store, profileId: string): Promise<void> {

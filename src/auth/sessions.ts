@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { AuthPolicy } from './policy.ts';
 
-export type AuthMethod = 'password' | 'oidc';
+/** How an administrator signed in: a local password, or single sign-on (OpenID Connect). */
+export const AUTH_METHODS = ['password', 'oidc'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /** A signed-in administrator, as the admin API sees them. */
 export interface AdminSession {

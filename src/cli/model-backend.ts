@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { modelBackendJson } from '../admin/json.ts';
+import { JUDGE_FORMATS } from '../backends/judge-formats.ts';
+import { orList } from '../schema-wording.ts';
 import {
   createModelBackend,
   deleteModelBackend,
@@ -42,7 +44,7 @@ function withSettingOptions(command: Command, creating: boolean): Command {
       .option('--path <folder>', 'onnx: absolute path of the folder holding model.onnx, tokenizer.json and manifest.json')
       .option('--url <url>', 'llm_judge: OpenAI-compatible base URL, e.g. http://vllm:8000/v1')
       .option('--model <name>', 'llm_judge: the served model name')
-      .option('--format <format>', 'llm_judge: llama_guard, shieldgemma or json')
+      .option('--format <format>', `llm_judge: ${orList(JUDGE_FORMATS)}`)
       .option('--api-key-file <file>', 'llm_judge: read the API key from a file; stored encrypted')
       .option('--api-key-env <variable>', 'llm_judge: read the API key from this environment variable')
       .option('--timeout-ms <ms>', `longest wait for an answer${byDefault('default 1000 for onnx, 5000 for llm_judge')}`)

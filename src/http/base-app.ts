@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.ts';
@@ -9,6 +10,7 @@ import { clientErrorHandler } from './client-errors.ts';
 import { installErrorHandling, sendError, toAppError } from './errors.ts';
 import { hostHeaderProblem } from './host-header.ts';
 import { parseJsonBody } from './json-body.ts';
+import type { HttpApp } from './http-app.ts';
 import { fixedResponseHeaders, responseHeaders } from './response-headers.ts';
 
 export interface BaseAppOptions {
@@ -46,7 +48,7 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * JSON error shape (also for requests rejected before routing), request metrics, and no
  * per-request log lines (checks are events).
  */
-export function createBaseApp(options: BaseAppOptions): FastifyInstance {
+export function createBaseApp(options: BaseAppOptions): HttpApp {
   // Built once: setting them is then all a response costs.
   const listenerHeaders = Object.entries(fixedResponseHeaders(options.contentSecurityPolicy));
   const docsHeaders = Object.entries(fixedResponseHeaders(undefined));
@@ -121,5 +123,5 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     options.metrics.httpRequests.inc({ listener: options.listener, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
     done();
   });
-  return app;
+  return app.withTypeProvider<TypeBoxTypeProvider>();
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpApp } from './http-app.ts';
 import { AppError, errorTypeOf, type ErrorCode } from '../errors.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { validationError, type SchemaFailure } from './validation-errors.ts';
@@ -46,7 +47,7 @@ export function toAppError(error: FastifyError, bodyLimit?: number): AppError | 
 }
 
 /** JSON errors for everything that goes wrong: client mistakes keep their status, our faults are 500. */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: HttpApp): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, request.routeOptions.bodyLimit);
     if (appError) return sendError(request, reply, appError);
@@ -61,7 +62,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /** Answers 405 with an Allow header for every method a path does not support. */
-export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: readonly string[]): void {
+export function rejectOtherMethods(app: HttpApp, url: string, allowed: readonly string[]): void {
   const allow = allowed.join(', ');
   const others = ALL_METHODS.filter((m) => !allowed.includes(m));
   app.route({

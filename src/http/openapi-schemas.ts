@@ -1,6 +1,7 @@
-import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { checksSchema } from '../engine/check-blocks.ts';
 import { GUARDRAIL_NAMES, type Direction, type GuardrailDefinition } from '../engine/guardrail.ts';
+import type { CheckOutcome } from '../engine/pipeline.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
@@ -73,8 +74,12 @@ export type CheckRequestBody = Static<ReturnType<typeof checkRequestSchema>>;
 
 const GUARDRAIL_NAME = Type.Union(GUARDRAIL_NAMES.map((name) => Type.Literal(name)));
 
-/** The check response for the guardrails of a registry (every `checks` member, registered or not). */
-export function checkResponseSchema(registry: readonly GuardrailDefinition[]): TObject {
+/**
+ * The check response for the guardrails of a registry (every `checks` member, registered or not).
+ * Its static type names every top-level member; a block's own members are typed where the
+ * guardrails build them (their `result` schemas), so `checks` is typed as the pipeline hands it over.
+ */
+export function checkResponseSchema(registry: readonly GuardrailDefinition[]) {
   return Type.Object(
     {
       injection_detected: Type.Boolean({
@@ -84,7 +89,7 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
         description:
           'Server-side processing time of the check in milliseconds (float, three decimals), from request arrival to verdict; its check event records the same figure as execution_time_ms.',
       }),
-      checks: checksSchema(registry),
+      checks: Type.Unsafe<CheckOutcome['checks']>(checksSchema(registry)),
       blocked_by: Type.Array(GUARDRAIL_NAME, { description: 'Names of the guardrails that blocked the message (members of `checks`).' }),
       monitored_by: Type.Array(GUARDRAIL_NAME, {
         description:
@@ -110,3 +115,4 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
 
 /** The check response of this build's guardrails: what input-check and output-check answer. */
 export const CHECK_RESPONSE_SCHEMA = checkResponseSchema(GUARDRAILS);
+export type CheckResponseJson = Static<typeof CHECK_RESPONSE_SCHEMA>;

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from './http-app.ts';
 
 export interface OpenApiOptions {
   title: string;
@@ -14,7 +14,7 @@ export interface OpenApiOptions {
  * Publishes the listener's OpenAPI 3 document at /openapi.json and an offline Swagger UI at /docs
  * (assets served by the appliance itself, no CDN).
  */
-export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
+export async function registerOpenApi(app: HttpApp, options: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
