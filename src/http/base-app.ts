@@ -7,6 +7,7 @@ import { parseTraceparent } from '../tracing/trace-context.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { bodyEncodingProblem } from './body-encoding.ts';
 import { clientErrorHandler } from './client-errors.ts';
+import { registerErrorSchema } from './error-schema.ts';
 import { installErrorHandling, sendError, toAppError } from './errors.ts';
 import { hostHeaderProblem } from './host-header.ts';
 import { parseJsonBody } from './json-body.ts';
@@ -94,6 +95,7 @@ export function createBaseApp(options: BaseAppOptions): HttpApp {
   // Responses are plain JSON.stringify: response schemas document the API but never strip fields.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  registerErrorSchema(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

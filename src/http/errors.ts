@@ -2,10 +2,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from './http-app.ts';
 import { AppError, errorTypeOf, type ErrorCode } from '../errors.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
+import type { ErrorResponseJson } from './error-schema.ts';
 import { validationError, type SchemaFailure } from './validation-errors.ts';
 
 /** The one error body of every listener: `{ "error": { "code", "message", "type", "request_id", ... } }`. */
-export function errorBody(error: AppError, requestId: string): { error: Record<string, unknown> } {
+export function errorBody(error: AppError, requestId: string): ErrorResponseJson {
   return { error: { code: error.code, message: error.message, type: errorTypeOf(error.code), request_id: requestId, ...error.details } };
 }
 

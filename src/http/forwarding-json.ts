@@ -2,7 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
 import type { CheckedText } from '../proxy/chat-guard.ts';
-import { CHECK_RESPONSE_SCHEMA, ERROR_RESPONSE_SCHEMA } from './openapi-schemas.ts';
+import { ERROR_RESPONSE_SCHEMA } from './error-schema.ts';
+import { CHECK_RESPONSE_SCHEMA } from './openapi-schemas.ts';
 
 /**
  * Forwarding mode's verdicts as its clients see them: `rampart` on an answer (one verdict per
@@ -10,7 +11,8 @@ import { CHECK_RESPONSE_SCHEMA, ERROR_RESPONSE_SCHEMA } from './openapi-schemas.
  * (the verdict with its checks). Built here from the pipeline's outcomes, typed as these schemas.
  */
 
-const { injection_detected: INJECTION_DETECTED, blocked_by: BLOCKED_BY, monitored_by: MONITORED_BY, checks: CHECKS } = CHECK_RESPONSE_SCHEMA.properties;
+const { blocked_by: BLOCKED_BY, monitored_by: MONITORED_BY, checks: CHECKS } = CHECK_RESPONSE_SCHEMA.properties;
+const INJECTION_DETECTED = Type.Boolean({ description: 'true when an enforced guardrail blocked this message or answer' });
 
 const MESSAGE_INDEX = Type.Integer({ description: 'The checked message: its index in `messages` of the request' });
 const CHOICE_INDEX = Type.Integer({ description: 'The checked answer: the `index` of its choice' });

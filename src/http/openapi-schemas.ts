@@ -3,35 +3,12 @@ import { checksSchema } from '../engine/check-blocks.ts';
 import { GUARDRAIL_NAMES, type Direction, type GuardrailDefinition } from '../engine/guardrail.ts';
 import type { CheckOutcome } from '../engine/pipeline.ts';
 import { GUARDRAILS } from '../engine/registry.ts';
-import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /**
  * JSON Schemas of the check API, used to validate requests, to publish the OpenAPI document and to
  * hold real responses to it in the tests. Requests are open (unknown members are ignored); responses
  * are closed: every member the server sends is named here, and later versions only add members.
  */
-
-export const ERROR_RESPONSE_SCHEMA = Type.Object(
-  {
-    error: Type.Object(
-      {
-        code: Type.Union(
-          (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => Type.Literal(code)),
-          { description: 'Stable machine-readable code; its status and meaning are listed in docs/errors.md.' },
-        ),
-        message: Type.String({ description: 'What went wrong, for a human.' }),
-        type: Type.String({
-          description: 'OpenAI-style error class: invalid_request_error, authentication_error, rate_limit_error, api_error or guardrail_violation.',
-        }),
-        request_id: Type.String({ description: 'Identifies the request in the server log and in events.' }),
-        field: Type.Optional(Type.String({ description: 'invalid_field about one member: its dotted path.' })),
-      },
-      // Some codes carry more (e.g. `rampart` on input_blocked): the error object is open.
-      { additionalProperties: true },
-    ),
-  },
-  { $id: 'Error', additionalProperties: false, description: 'Every error of every listener has this shape.' },
-);
 
 /**
  * Correlation headers every checking route takes (documented in OpenAPI; never refused: a value

@@ -16,6 +16,8 @@ export interface OpenApiOptions {
  */
 export async function registerOpenApi(app: HttpApp, options: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
+    // Shared schemas (the error shape) are listed under components by their $id.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.0.3',
       info: { title: options.title, description: options.description, version: options.version },

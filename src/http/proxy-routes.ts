@@ -15,7 +15,8 @@ import { authenticateApiKey } from './api-key-auth.ts';
 import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
 import { blockedVerdictJson, FORWARDING_ERROR_SCHEMA, FORWARDING_REPORT_SCHEMA, forwardingReportJson, inputBlocked } from './forwarding-json.ts';
-import { ERROR_RESPONSE_SCHEMA, TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
+import { TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
+import { ERROR_RESPONSE } from './error-schema.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface ProxyRouteOptions {
@@ -102,8 +103,10 @@ export function registerProxyRoutes(app: HttpApp, options: ProxyRouteOptions): v
             description: 'The checked answer',
             content: { 'application/json': { schema: CHAT_COMPLETION_SCHEMA }, 'text/event-stream': { schema: CHAT_STREAM_SCHEMA } },
           },
-          '4xx': Type.Union([FORWARDING_ERROR_SCHEMA, UPSTREAM_ANSWER]),
-          '5xx': ERROR_RESPONSE_SCHEMA,
+          '4xx': Type.Union([FORWARDING_ERROR_SCHEMA, UPSTREAM_ANSWER], {
+            description: 'An error of Rampart, or the upstream LLM’s own 4xx answer passed through',
+          }),
+          '5xx': ERROR_RESPONSE,
         },
       },
     },
@@ -166,7 +169,11 @@ export function registerProxyRoutes(app: HttpApp, options: ProxyRouteOptions): v
         summary: "The upstream LLM's model list, passed through (Forwarding mode)",
         tags: ['forwarding'],
         security: [{ apiKey: [] }],
-        response: { 200: UPSTREAM_ANSWER, '4xx': Type.Union([ERROR_RESPONSE_SCHEMA, UPSTREAM_ANSWER]), '5xx': ERROR_RESPONSE_SCHEMA },
+        response: {
+          200: UPSTREAM_ANSWER,
+          '4xx': Type.Union([ERROR_RESPONSE, UPSTREAM_ANSWER], { description: 'An error of Rampart, or the upstream LLM’s own 4xx answer passed through' }),
+          '5xx': ERROR_RESPONSE,
+        },
       },
     },
     async (request, reply) => {

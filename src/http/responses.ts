@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { ERROR_RESPONSE_SCHEMA } from './openapi-schemas.ts';
+import { ERROR_RESPONSE } from './error-schema.ts';
 
 /** A response's body: one schema (JSON), or a schema per media type (OpenAPI's `content`). */
 type ResponseSchema = TSchema | { description: string; content: Record<string, { schema: TSchema }> };
@@ -9,5 +9,5 @@ type ResponseSchema = TSchema | { description: string; content: Record<string, {
  * the one error shape for every other 4xx and 5xx status.
  */
 export function withErrors<const T extends Record<number, ResponseSchema>>(responses: T) {
-  return { ...responses, '4xx': ERROR_RESPONSE_SCHEMA, '5xx': ERROR_RESPONSE_SCHEMA };
+  return { ...responses, '4xx': ERROR_RESPONSE, '5xx': ERROR_RESPONSE };
 }
