@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BACKEND_KINDS } from '../backends/model-backend.ts';
+import type { BackendKind } from '../backends/model-backend.ts';
 import { BACKEND_HEALTH_STATES, type BackendHealth } from '../backends/model-backends.ts';
 import { JUDGE_FORMATS } from '../backends/judge-formats.ts';
 import type { KeywordRule, RegexRule } from '../engine/guardrail.ts';
@@ -140,14 +140,13 @@ const BACKEND_LIMITS = {
   queue_depth: Type.Integer(),
 } as const;
 const BACKEND_REPORT = { health: Type.Optional(BACKEND_HEALTH_SCHEMA), ...TIMESTAMPS } as const;
-const [ONNX, LLM_JUDGE] = BACKEND_KINDS;
 
 export const MODEL_BACKEND_SCHEMA = Type.Union([
   Type.Object(
     {
       id: Type.String(),
       name: Type.String(),
-      kind: Type.Literal(ONNX),
+      kind: Type.Literal('onnx' satisfies BackendKind),
       path: Type.String({ description: 'The folder holding model.onnx, tokenizer.json and manifest.json' }),
       intra_op_threads: nullableInteger({ description: "null: onnxruntime's default" }),
       ...BACKEND_LIMITS,
@@ -159,7 +158,7 @@ export const MODEL_BACKEND_SCHEMA = Type.Union([
     {
       id: Type.String(),
       name: Type.String(),
-      kind: Type.Literal(LLM_JUDGE),
+      kind: Type.Literal('llm_judge' satisfies BackendKind),
       url: Type.String(),
       model: Type.String(),
       format: stringEnum(JUDGE_FORMATS),

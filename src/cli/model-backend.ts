@@ -4,6 +4,7 @@ import { JUDGE_FORMATS } from '../backends/judge-formats.ts';
 import { orList } from '../schema-wording.ts';
 import {
   createModelBackend,
+  DEFAULT_TIMEOUTS_IN_WORDS,
   deleteModelBackend,
   listModelBackendsOf,
   requireDeletableModelBackend,
@@ -47,7 +48,7 @@ function withSettingOptions(command: Command, creating: boolean): Command {
       .option('--format <format>', `llm_judge: ${orList(JUDGE_FORMATS)}`)
       .option('--api-key-file <file>', 'llm_judge: read the API key from a file; stored encrypted')
       .option('--api-key-env <variable>', 'llm_judge: read the API key from this environment variable')
-      .option('--timeout-ms <ms>', `longest wait for an answer${byDefault('default 1000 for onnx, 5000 for llm_judge')}`)
+      .option('--timeout-ms <ms>', `longest wait for an answer${byDefault(`default ${DEFAULT_TIMEOUTS_IN_WORDS}`)}`)
       .option('--breaker-failures <n>', `consecutive failures that open the circuit breaker${byDefault('default 5')}`)
       .option('--breaker-cooldown-ms <ms>', `how long an open breaker refuses calls${byDefault('default 30000')}`)
       .option('--max-concurrency <n|unlimited>', `calls each worker thread sends at once${byDefault('default unlimited: no call waits')}`)

@@ -47,7 +47,6 @@ export function checkRequestSchema(direction: Direction) {
     { additionalProperties: true, description: 'Unknown members are ignored.' },
   );
 }
-export type CheckRequestBody = Static<ReturnType<typeof checkRequestSchema>>;
 
 const GUARDRAIL_NAME = Type.Union(GUARDRAIL_NAMES.map((name) => Type.Literal(name)));
 

@@ -1,6 +1,7 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { AUDIT_EVENT_SCHEMA, CHECK_EVENT_SCHEMA, DIRECTION } from '../../events/event-json.ts';
 import { MODEL_BACKEND_SCHEMA, PROFILE_SCHEMA, RUNTIME_LLM_SCHEMA } from '../../admin/json.ts';
+import { DEFAULT_TIMEOUTS_IN_WORDS } from '../../admin/model-backends.ts';
 import { RULE_SCOPES } from '../../admin/profiles.ts';
 import { RULE_KINDS } from '../../admin/rule-test.ts';
 import { AUTH_METHODS } from '../../auth/sessions.ts';
@@ -58,9 +59,7 @@ export type AuthOptionsJson = Static<typeof AUTH_OPTIONS_SCHEMA>;
 export const REDIRECT = (description: string) => Type.Null({ description });
 
 export const ID_PARAMS = Type.Object({ id: Type.String({ maxLength: 200 }) });
-export type IdParams = Static<typeof ID_PARAMS>;
 export const RULE_PARAMS = Type.Object({ id: Type.String(), ruleId: Type.String() });
-export type RuleParams = Static<typeof RULE_PARAMS>;
 
 export const LOGIN_BODY = closed({ username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 1024 }) });
 export const PASSWORD_CHANGE_BODY = closed({ current_password: Type.String({ maxLength: 1024 }), new_password: Type.String({ maxLength: 1024 }) });
@@ -177,7 +176,6 @@ export const SIEM_BODY = closed({
   port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'UDP port' })),
   format: Type.Optional(stringEnum(SIEM_FORMATS, { description: 'RFC 5424 syslog carrying CEF (default) or the event JSON' })),
 });
-export type SiemBody = Static<typeof SIEM_BODY>;
 
 export const SIEM_TEST_SCHEMA = Type.Object(
   {
@@ -197,7 +195,6 @@ export const RETENTION_BODY = closed({
   max_events: Type.Optional(Type.Integer({ description: 'At most this many check events are kept (default 1,000,000)' })),
   audit_max_age_days: Type.Optional(Type.Integer({ description: 'Audit events older than this are deleted (default 365)' })),
 });
-export type RetentionBody = Static<typeof RETENTION_BODY>;
 
 export const SSO_BODY = closed({
   enabled: Type.Optional(Type.Boolean()),
@@ -209,7 +206,6 @@ export const SSO_BODY = closed({
   admin_values: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
   username_claim: Type.Optional(Type.String({ maxLength: 200 })),
 });
-export type SsoBody = Static<typeof SSO_BODY>;
 
 const BACKEND_NAME = Type.String({ maxLength: 200, description: 'Unique name; profiles name it in guardrails.<guardrail>.backend' });
 const BACKEND_KIND = stringEnum(BACKEND_KINDS, {
@@ -224,7 +220,7 @@ const MODEL_BACKEND_FIELDS = {
     nullableString({ maxLength: 8192, description: 'llm_judge: write-only (stored encrypted; reads show only api_key_set); null removes it' }),
   ),
   timeout_ms: Type.Optional(
-    Type.Integer({ description: 'Longest wait for an answer (50-120000; default 1000 for onnx, 5000 for llm_judge); on_error decides past it' }),
+    Type.Integer({ description: `Longest wait for an answer (50-120000; default ${DEFAULT_TIMEOUTS_IN_WORDS}); on_error decides past it` }),
   ),
   breaker_failures: Type.Optional(Type.Integer({ description: 'Consecutive failures that open the circuit breaker (1-1000, default 5)' })),
   breaker_cooldown_ms: Type.Optional(Type.Integer({ description: 'How long an open breaker refuses calls before a trial call (1000-3600000, default 30000)' })),
@@ -278,7 +274,6 @@ export type ThreatProposalBody = Static<typeof THREAT_PROPOSAL_BODY>;
 export const THREAT_REJECT_BODY = closed({ reason: Type.Optional(Type.String({ maxLength: 1000 })) });
 
 export const NAME_PARAMS = Type.Object({ name: Type.String({ maxLength: 200 }) });
-export type NameParams = Static<typeof NAME_PARAMS>;
 
 /** A pull started from the dashboard: the options of `rampart model pull`. */
 export const MODEL_PULL_BODY = closed({
