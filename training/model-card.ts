@@ -1,8 +1,8 @@
-import { ATTACK_MARKER_COUNT } from '../src/models/attack-markers.ts';
-import { STRUCTURE_FEATURES } from '../src/models/features.ts';
-import { HAZARD_MARKER_COUNT } from '../src/models/hazard-markers.ts';
+import { ATTACK_MARKER_COUNT } from '../src/detector/attack-markers.ts';
+import { STRUCTURE_FEATURES } from '../src/detector/features.ts';
+import { HAZARD_MARKER_COUNT } from '../src/detector/hazard-markers.ts';
 import { markdownCell } from '../src/eval/markdown-cell.ts';
-import type { ModelManifest } from '../src/models/manifest.ts';
+import type { ModelManifest } from '../src/detector/detector-manifest.ts';
 import { WINDOW_CHARS, WINDOW_STRIDE } from '../src/models/windows.ts';
 import type { CorpusSummary } from './corpus.ts';
 import { ATTACK_LANGUAGE_PAIRS } from './fold-schemes.ts';

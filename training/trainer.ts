@@ -1,5 +1,5 @@
-import { HEADS } from '../src/models/heads.ts';
-import { DetectorNetwork, type NetworkParams } from '../src/models/network.ts';
+import { HEADS } from '../src/detector/heads.ts';
+import { DetectorNetwork, type NetworkParams } from '../src/detector/network.ts';
 import type { EncodedSet } from './encode.ts';
 import { Random } from './random.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 

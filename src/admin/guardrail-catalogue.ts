@@ -1,7 +1,6 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
-import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
-import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
+import { GUARDRAIL_NAMES, LEVEL_GUARDRAILS, GUARDRAILS, PROFILE_SETTINGS_SCHEMA, type GuardrailName } from '../guardrails/registry.ts';
+import { PROTECTION_LEVELS } from '../domain/protection.ts';
 
 // Dashboard titles (the spec's menu names) for guardrails this build does not register yet.
 const SPEC_TITLES: Readonly<Record<GuardrailName, string>> = {

@@ -1,5 +1,6 @@
-import type { BackendCaller } from '../backends/model-backend.ts';
-import type { Direction, LoadedGuardrail } from '../engine/guardrail.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
+import type { Direction } from '../domain/check.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
@@ -18,7 +19,7 @@ export interface PlaygroundInput {
  * and returns the response plus the spans that triggered (for highlighting). Nothing is recorded:
  * the playground is not traffic.
  */
-export async function runPlayground(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, backends: BackendCaller, input: PlaygroundInput) {
+export async function runPlayground(store: Store, guardrails: readonly GuardrailSlot[], log: Logger, backends: BackendCaller, input: PlaygroundInput) {
   const llm = await getRuntimeLlmView(store, input.runtimeLlm);
   const profile = await getProfile(store, llm.profileId);
   const compiled = compileProfile(guardrails, profile, llm.level, llm.monitor);

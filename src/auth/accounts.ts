@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { recordAudit } from '../store/audit.ts';

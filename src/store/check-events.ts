@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.ts';
-import type { GuardrailName } from '../engine/guardrail.ts';
-import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
+import type { CheckVerdict, GuardrailRecord } from '../domain/check.ts';
 import type { MaskingRecord } from '../events/masking-record.ts';
 import type { CheckEventTable, Database } from './schema.ts';
 
@@ -14,10 +13,11 @@ export interface CheckEvent {
   profileId: string;
   direction: 'input' | 'output';
   verdict: CheckVerdict;
-  blockedBy: GuardrailName[];
+  /** Names of the guardrails (members of `checks`). */
+  blockedBy: string[];
   /** Guardrails in monitor mode that would have blocked; absent = none. */
-  monitoredBy?: GuardrailName[];
-  results: Partial<Record<GuardrailName, GuardrailRecord>>;
+  monitoredBy?: string[];
+  results: Record<string, GuardrailRecord>;
   executionTimeMs: number;
   messageLength: number;
   messageSha256: string;
@@ -122,7 +122,7 @@ export interface CheckEventFilter {
   verdict?: CheckVerdict;
   direction?: 'input' | 'output';
   /** Only events in which this guardrail blocked or, in monitor mode, would have blocked. */
-  blockedBy?: GuardrailName;
+  blockedBy?: string;
   since?: string;
   until?: string;
   /** Only events of this W3C trace id. */
@@ -162,8 +162,8 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     profileId: r.profile_id,
     direction: r.direction,
     verdict: r.verdict,
-    blockedBy: JSON.parse(r.blocked_by) as GuardrailName[],
-    monitoredBy: JSON.parse(r.monitored_by) as GuardrailName[],
+    blockedBy: JSON.parse(r.blocked_by) as string[],
+    monitoredBy: JSON.parse(r.monitored_by) as string[],
     results: JSON.parse(r.results) as CheckEvent['results'],
     executionTimeMs: r.execution_time_ms,
     messageLength: r.message_length,

@@ -1,7 +1,7 @@
 import type { VectorEvalReport } from '../../src/eval/vector-eval.ts';
 import { formatVectorReport } from '../../src/eval/vector-report.ts';
-import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import { PART_CHARS } from '../../src/vectors/message-parts.ts';
+import type { EncoderManifest, Sensitivity } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
+import { PART_CHARS } from '../../src/guardrails/vector/encoder/message-parts.ts';
 import type { TrainConfig } from './contrastive.ts';
 import type { PruningChoice, SourceRate } from './thresholds.ts';
 import { pct } from '../metrics.ts';

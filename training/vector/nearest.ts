@@ -1,4 +1,4 @@
-import { usearch } from '../../src/vectors/usearch-addon.ts';
+import { usearch } from '../../src/guardrails/vector/search/usearch-addon.ts';
 
 /** Queries per native call: bounds the memory of a call's results on a large store. */
 const BATCH = 4096;

@@ -1,8 +1,8 @@
 import type { VectorEvalReport } from '../../src/eval/vector-eval.ts';
 import { formatVectorReport } from '../../src/eval/vector-report.ts';
-import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import type { RequestCalibration, RequestSeedManifest } from '../../src/vectors/request-matching.ts';
-import { SHAPE_WINDOW } from '../../src/vectors/suffix-shape.ts';
+import type { Sensitivity } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
+import type { RequestCalibration, RequestSeedManifest } from '../../src/guardrails/vector/request-matching.ts';
+import { SHAPE_WINDOW } from '../../src/guardrails/vector/suffix-shape.ts';
 import { pct } from '../metrics.ts';
 
 export interface SourceFlags {
