@@ -6,7 +6,7 @@ import { Random } from './random.ts';
 export interface TrainConfig {
   hidden: number;
   buckets: number;
-  /** Pooling pseudo-count of empty evidence (see src/models/network.ts). */
+  /** Pooling pseudo-count of empty evidence (see src/detector/network.ts). */
   poolPrior: number;
   epochs: number;
   /** Windows drawn per source per epoch, so big sources do not drown small ones. */

@@ -13,7 +13,7 @@ export interface ModelToWrite {
   words: readonly string[];
   wordVectors: Float32Array;
   wordDims: number;
-  /** Foreign word → English word (see src/models/glossary.ts). */
+  /** Foreign word → English word (see src/detector/glossary.ts). */
   glossary: ReadonlyMap<string, string>;
   buckets: number;
   network: DetectorNetwork;

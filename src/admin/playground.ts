@@ -4,6 +4,7 @@ import type { Direction } from '../domain/check.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
+import { checkFindings } from './guardrail-catalogue.ts';
 import { getProfile } from './profiles.ts';
 import { getRuntimeLlmView } from './runtime-llms.ts';
 
@@ -43,6 +44,8 @@ export async function runPlayground(store: Store, guardrails: readonly Guardrail
     ...(outcome.sanitized_message === undefined ? {} : { sanitized_message: outcome.sanitized_message }),
     ...(outcome.masked_message === undefined ? {} : { masked_message: outcome.masked_message }),
     spans: outcome.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })),
+    /** What each guardrail that ran found, in words, by guardrail (see checkFindings). */
+    findings: checkFindings(outcome.checks),
     runtime_llm: { id: llm.id, name: llm.name, level: llm.level, profile_id: llm.profileId },
   };
 }

@@ -1,10 +1,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { BackendCaller } from '../engine/ports.ts';
-import { type GuardrailSlot } from '../engine/guardrail.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
 import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
 import { compileProfile, runChecks, verdictOf } from '../engine/pipeline.ts';
-import { type CheckVerdict } from '../domain/check.ts';
+import type { CheckVerdict } from '../domain/check.ts';
 import { AppError } from '../errors.ts';
 import { listCheckEvents, type CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';

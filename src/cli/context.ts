@@ -11,7 +11,7 @@ import { Metrics } from '../metrics/metrics.ts';
 import { loadAppConfig, storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { ModelLibrary } from '../models/model-library.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
-import { type Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import { openStore } from '../store/open-store.ts';
 
 /** The data directory flag every command accepts. */

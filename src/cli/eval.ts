@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import type { BackendCaller } from '../engine/ports.ts';
 import { loadGuardrails } from '../guardrails/load.ts';
 import { GUARDRAIL_NAMES, GUARDRAILS, type GuardrailName } from '../guardrails/registry.ts';
-import { type ProfileSettings } from '../engine/profile-settings.ts';
+import type { ProfileSettings } from '../engine/profile-settings.ts';
 import { PROTECTION_LEVELS, type ProtectionLevel } from '../domain/protection.ts';
 import { BackendEvaluation, formatBackendContribution } from '../eval/backend-contribution.ts';
 import { evaluateClassification, formatClassificationReport, type CheckResponseLike } from '../eval/classification.ts';

@@ -27,7 +27,7 @@ export class DetectorScores {
 }
 
 /** The detector of a models directory, with its per-check scores: one copy per model source, shared by the guardrails that read it. */
-export const DETECTOR: ModelLoader<DetectorScores> = {
+export const DETECTOR: Readonly<ModelLoader<DetectorScores>> = {
   name: DETECTOR_MODEL_NAME,
   load: (modelsDir, read) => new DetectorScores(DetectorModel.load(join(modelsDir, DETECTOR_MODEL_NAME), read)),
 };

@@ -1,5 +1,5 @@
 import { BackendCallError } from '../domain/backend.ts';
-import { type BackendCaller } from '../engine/ports.ts';
+import type { BackendCaller } from '../engine/ports.ts';
 import type { GuardrailSlot } from '../engine/guardrail.ts';
 import type { ProfileRules } from '../engine/ports.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';

@@ -1,8 +1,8 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { checksSchema } from '../engine/check-blocks.ts';
-import { type GuardrailDefinition } from '../engine/guardrail.ts';
+import type { GuardrailDefinition } from '../engine/guardrail.ts';
 import { GUARDRAIL_NAMES, GUARDRAILS } from '../guardrails/registry.ts';
-import { type Direction } from '../domain/check.ts';
+import type { Direction } from '../domain/check.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /**

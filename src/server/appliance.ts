@@ -22,7 +22,7 @@ import { LiveConfig } from '../runtime/live-config.ts';
 import { warmUpGuardrails } from '../runtime/warm-up.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
 import { assertCredentialsKeyOpensStored } from '../secrets/stored-credentials.ts';
-import { type Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import { openStore } from '../store/open-store.ts';
 import { certificateNames, loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
 import { ensureThreatStore } from '../guardrails/vector/vector-runtime.ts';

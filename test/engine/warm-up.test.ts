@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { pino } from 'pino';
 import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
 import { loadGuardrails } from '../../src/guardrails/load.ts';
-import { type Direction } from '../../src/domain/check.ts';
+import type { Direction } from '../../src/domain/check.ts';
 import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 import { warmUpGuardrails } from '../../src/runtime/warm-up.ts';
 

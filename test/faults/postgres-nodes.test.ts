@@ -7,7 +7,7 @@ import pg from 'pg';
 import { addKeywordRule } from '../../src/admin/profiles.ts';
 import { ensureBootstrapAdmin, listAdminUsers } from '../../src/auth/accounts.ts';
 import { migrationProvider } from '../../src/store/migrations/index.ts';
-import { type Store } from '../../src/store/store.ts';
+import type { Store } from '../../src/store/store.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server.ts';

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type Store } from '../../src/store/store.ts';
+import type { Store } from '../../src/store/store.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { ThreatVectorRepository } from '../../src/store/threat-vectors.ts';
 import { ENCODER_DIR, loadSentenceEncoder, type SentenceEncoder } from '../../src/guardrails/vector/encoder/encoder.ts';

@@ -42,7 +42,7 @@ Request seed \`models/request-seed/\`: ${report.requests} vectors of hazardous r
 split (family \`harmful-request\`, a short id each, no text), computed by encoder \`${manifest.encoder}\`,
 plus the frequencies of ${report.shapes} chunk shapes counted on ${report.benignTexts} benign training texts.
 Built by \`npm run train:requests\` (training/vector/train-requests.ts); code in
-src/vectors/request-matching.ts and src/vectors/suffix-shape.ts.
+src/guardrails/vector/request-matching.ts and src/guardrails/vector/suffix-shape.ts.
 
 ## What it catches
 

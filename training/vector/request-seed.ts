@@ -1,6 +1,6 @@
 /**
  * The vector filter's hazardous-request entries and what decides when they count
- * (src/vectors/request-matching.ts), from the training split and the installed encoder. Steps:
+ * (src/guardrails/vector/request-matching.ts), from the training split and the installed encoder. Steps:
  * hazardous requests → seed vectors; benign texts → chunk-shape frequencies; the oddness threshold
  * (a high percentile of the plain requests); per sensitivity, the request-similarity threshold at
  * which suffixed benign texts stay within the benign targets; then the validation report, the

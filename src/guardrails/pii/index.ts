@@ -77,7 +77,7 @@ export function judgePii(message: string, compiled: CompiledPii): GuardrailVerdi
 }
 
 /** The PERSON recogniser of a models directory: the PII guardrail's, also the masking of recorded message text's. */
-export const PERSON_RECOGNISER: ModelLoader<Promise<ModelRecogniser>> = {
+export const PERSON_RECOGNISER: Readonly<ModelLoader<Promise<ModelRecogniser>>> = {
   name: 'pii-person',
   load: (modelsDir, read) => loadPersonRecogniser(join(modelsDir, 'pii-person'), read),
 };

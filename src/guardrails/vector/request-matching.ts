@@ -49,7 +49,7 @@ export function loadRequestMatching(dir = REQUEST_SEED_DIR, read: ModelFileReade
 }
 
 /** What tells a message carrying an adversarial suffix, from the request seed of a models directory. */
-export const REQUEST_MATCHING: ModelLoader<RequestMatching> = {
+export const REQUEST_MATCHING: Readonly<ModelLoader<RequestMatching>> = {
   name: 'request-matching',
   load: (modelsDir, read) => loadRequestMatching(join(modelsDir, REQUEST_SEED_FOLDER), read),
 };

@@ -89,13 +89,13 @@ export function shippedSeedSource(attackDir = SEED_DIR, requestDir = REQUEST_SEE
  */
 
 /** The shipped seed of a models directory, entries read. */
-export const SHIPPED_SEED: ModelLoader<ThreatSeed> = {
+export const SHIPPED_SEED: Readonly<ModelLoader<ThreatSeed>> = {
   name: 'threat-seed',
   load: (modelsDir) => loadShippedSeed(join(modelsDir, SEED_FOLDER), join(modelsDir, REQUEST_SEED_FOLDER)),
 };
 
 /** The shipped seed of a models directory, known from its manifests until a store needs its entries. */
-export const SHIPPED_SEED_SOURCE: ModelLoader<SeedSource> = {
+export const SHIPPED_SEED_SOURCE: Readonly<ModelLoader<SeedSource>> = {
   name: 'threat-seed-source',
   load: (modelsDir) => shippedSeedSource(join(modelsDir, SEED_FOLDER), join(modelsDir, REQUEST_SEED_FOLDER)),
 };

@@ -302,7 +302,7 @@ export function loadSentenceEncoder(dir = ENCODER_DIR, read: ModelFileReader = r
 }
 
 /** The vector filter's sentence encoder, from the `vector-encoder` folder of a models directory. */
-export const SENTENCE_ENCODER: ModelLoader<SentenceEncoder> = {
+export const SENTENCE_ENCODER: Readonly<ModelLoader<SentenceEncoder>> = {
   name: ENCODER_FOLDER,
   load: (modelsDir, read) => loadSentenceEncoder(join(modelsDir, ENCODER_FOLDER), read),
 };
