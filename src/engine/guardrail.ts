@@ -136,12 +136,6 @@ export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unk
   readonly backend?: BackendHook<Compiled, Static<R>>;
 }
 
-/** A guardrail with the definition it was built from. */
-export interface LoadedGuardrail {
-  readonly definition: GuardrailDefinition;
-  readonly guardrail: Guardrail;
-}
-
 /**
  * One member of `checks` as the pipeline runs it: a registered guardrail's name and the protection
  * levels that switch it on, with the guardrail when one is loaded (absent: not available in this
@@ -150,7 +144,8 @@ export interface LoadedGuardrail {
 export interface GuardrailSlot {
   readonly name: string;
   readonly levels: readonly ProtectionLevel[];
-  readonly loaded?: LoadedGuardrail;
+  /** The guardrail, with the definition it was built from. */
+  readonly loaded?: { readonly definition: GuardrailDefinition; readonly guardrail: Guardrail };
 }
 
 /** How a guardrail puts its question to a model backend and turns a score into its verdict. */

@@ -103,7 +103,7 @@ const BACKEND_SETTINGS: Readonly<TProperties> = {
 };
 
 /** A guardrail's member of a profile's `guardrails` settings: its own settings, and whether it can ask a model backend. */
-export interface GuardrailSettingsMember<N extends string> {
+interface GuardrailSettingsMember<N extends string> {
   name: N;
   settings: TProperties;
   backend: boolean;

@@ -19,7 +19,7 @@ export async function loadGuardrails(
   const slots: GuardrailSlot[] = [];
   for (const registered of GUARDRAILS) {
     const definition = given.get(registered.name);
-    const levels = levelsOf(definition?.levels ? definition : registered);
+    const levels = definition?.levels ?? levelsOf(registered);
     if (!definition) {
       slots.push({ name: registered.name, levels });
       continue;

@@ -30,11 +30,12 @@ export type GuardrailName = (typeof GUARDRAILS)[number]['name'];
 /** The members of `checks`, in response order. Every response carries all of them. */
 export const GUARDRAIL_NAMES: readonly GuardrailName[] = GUARDRAILS.map((g) => g.name);
 
+const TOP_LEVEL: readonly ProtectionLevel[] = [3];
+
 /** The protection levels that switch a guardrail on: those it names, else level 3 alone (which runs every guardrail). */
 export function levelsOf(definition: GuardrailDefinition): readonly ProtectionLevel[] {
   return definition.levels ?? TOP_LEVEL;
 }
-const TOP_LEVEL: readonly ProtectionLevel[] = [3];
 
 const switchedOnAt = (level: ProtectionLevel): readonly GuardrailName[] => GUARDRAILS.filter((g) => levelsOf(g).includes(level)).map((g) => g.name);
 
