@@ -20,6 +20,7 @@ import { CASE_MIXED, COMMON_RANK, NAMENESS_EVEN, TokenView, type PersonVocabular
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
 import { hasRomanisedScript, romaniseText } from './romanise.ts';
+import { isForeignText, spanTraits, traitOffset } from './span-traits.ts';
 import { PUNCT, tokenise, TokenBuffer, WORD } from './tokenise.ts';
 
 /** A token starts a name from this probability on. */
@@ -186,6 +187,8 @@ export interface NameSpan {
   words: number;
   /** Lower-case name words, to link repeated mentions. */
   parts: string[];
+  /** Its traits for the calibration (bits in SPAN_TRAITS order, see span-traits.ts). */
+  traits: number;
 }
 
 /**
@@ -240,6 +243,7 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   };
 
   const spans: NameSpan[] = [];
+  let foreign: boolean | undefined;
   for (let i = 0; i < tokens.count; i++) {
     if (!isName(i)) continue;
     let first = i;
@@ -260,7 +264,9 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
     }
     let end = tokens.end[last]!;
     if (POSSESSIVE.test(view.raw(last))) end -= 2;
-    spans.push({ start: tokens.start[first]!, end, probability: sum / parts.length, words: parts.length, parts });
+    foreign ??= isForeignText(view);
+    const traits = spanTraits(view, first, last, parts.length, foreign);
+    spans.push({ start: tokens.start[first]!, end, probability: sum / parts.length, words: parts.length, parts, traits });
     i = last;
   }
   return spans;
@@ -274,10 +280,10 @@ function findNamesInAnyScript(text: string, scorer: Scorer, vocabulary: PersonVo
   return findNames(romanised.text, scorer, vocabulary, buffer).map((s) => ({ ...s, start: origins[s.start]!, end: origins[s.end]! }));
 }
 
-/** The PERSON score of a span from its mean token probability and evidence level (see PersonCalibration). */
-export function calibrate(probability: number, level: number, romanised: boolean, calibration: PersonCalibration): number {
+/** The PERSON score of a span from its mean token probability, evidence level and traits (see PersonCalibration). */
+export function calibrate(probability: number, level: number, romanised: boolean, traits: number, calibration: PersonCalibration): number {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
-  const offset = calibration.evidence[level]! + (romanised ? calibration.romanised : 0);
+  const offset = calibration.evidence[level]! + (romanised ? calibration.romanised : 0) + traitOffset(traits, calibration.traits);
   return 1 / (1 + Math.exp(-(calibration.a * Math.log(p / (1 - p)) + calibration.b + offset)));
 }
 
@@ -392,7 +398,7 @@ export function findPersons(
     type: 'PERSON' as const,
     start: span.start,
     end: span.end,
-    score: Math.round(calibrate(span.probability, level, romanised, calibration) * 1000) / 1000,
+    score: Math.round(calibrate(span.probability, level, romanised, span.traits, calibration) * 1000) / 1000,
     source: `person-model/${LEVEL_NAMES[level]}`,
   }));
 }
