@@ -7,6 +7,7 @@
  *   node training/pii/benign-precision.ts sample      # draws the labelling sample of the committed model (tmp/pii/benign-sample/)
  *   node training/pii/benign-precision.ts report      # precision per source, recall of the labelled names
  *   node training/pii/benign-precision.ts sample-new  # draws detections no label covers yet, to label them too
+ *   node training/pii/benign-precision.ts report-sampled  # the same figures for the sampled model (its recorded detections)
  *
  * `--model DIR` scores another PERSON model. The sample is stratified: up to SAMPLE_PER_SOURCE
  * detections of each source (round `base`). A later model's detections are matched to the labels
@@ -334,6 +335,17 @@ async function main(): Promise<void> {
     );
     writeSample('new', stratified(unlabelled, NEW_PER_SOURCE, 53), texts, 'new');
     return;
+  }
+  // `report-sampled`: the figures of the sampled model itself, from its recorded detections.
+  if (command === 'report-sampled') {
+    for (const [source, list] of bySource) {
+      const spans = base[source] ?? [];
+      bySource.set(
+        source,
+        spans.map(([row, start, end]) => ({ source, row, sha: '', start, end, score: 1 })),
+      );
+      prompts.set(source, { total: prompts.get(source)!.total, withPerson: new Set(spans.map(([row]) => row)).size });
+    }
   }
   const rows = [...bySource.keys()].sort().map((source) =>
     figures(

@@ -73,7 +73,7 @@ const PLACE_COMPONENTS = [
 /** Words of place names too short or too common to say anything ("de", "the", "new", "saint"). */
 const MIN_LENGTH = 3;
 
-/** `common`: everyday words (lower case) that are never taken as place words. */
+/** `common`: function words (lower case: "the", "new", "united") that are never taken as place words. */
 export function placeWords(common: ReadonlySet<string>): Set<string> {
   const names: string[] = [];
   for (const locale of LOCALES) {

@@ -20,7 +20,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MAX_SPARSE_FEATURES, OWN_FEATURES, personVocabulary, WINDOW, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
+import { MAX_SPARSE_FEATURES, OWN_FEATURES, personVocabulary, STOP_RANK, WINDOW, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
 import { PERSON_MODEL_DIR, readPersonModel, writePersonModel, writePlaces, type PersonCalibration } from '../../src/guardrails/pii/person/model-files.ts';
 import { namenessLogit } from '../../src/guardrails/pii/person/nameness.ts';
 import type { TrainedNetwork } from '../../src/guardrails/pii/person/network.ts';
@@ -353,7 +353,7 @@ async function main(): Promise<void> {
   // --calibrate-only refits the calibration of models already trained (the same ones, as training is deterministic).
   if (!values['calibrate-only']) await trainInChildren([{ fold: 'all', out }, ...folds], 2);
 
-  const places = placeWords(new Set(loadGlove(1000).words));
+  const places = placeWords(new Set(loadGlove(STOP_RANK).words));
   for (const dir of [out, ...folds.map((f) => f.out)]) await writePlaces(dir, places);
   const heldOut: HeldOutSpans[] = [];
   // Lower-cased copies of the held-out folds: text in lower case, in English and in other languages, for the fit alone.

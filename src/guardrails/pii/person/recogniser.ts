@@ -16,11 +16,12 @@ import {
   inVocativeSlot,
   personalCue,
 } from './evidence.ts';
-import { CASE_MIXED, COMMON_RANK, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
+import { CASE_MIXED, COMMON_RANK, LEX_FIRST, LEX_LAST, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
 import { hasRomanisedScript, romaniseText } from './romanise.ts';
 import { isForeignText, spanTraits, traitOffset } from './span-traits.ts';
+import { continuesPlaceName, inPlaceholder, isMarkupLabel, townsAfterAddresses } from './text-structure.ts';
 import { PUNCT, tokenise, TokenBuffer, WORD } from './tokenise.ts';
 
 /** A token starts a name from this probability on. */
@@ -382,6 +383,13 @@ const LEVEL_NAMES = ['name', 'full-name', 'weak-cue', 'personal'];
 /** A short number right after a lone word: a product, a mission or a model ("Apollo 11", "Galaxy 9"), not a person. */
 const MODEL_NUMBER_AFTER = /^ \d{1,3}(?![\d.,:/-]\d)(?!\p{L})/u;
 
+/** A lone word in capitals that the lexicon does not know as a name, in text that also uses lower case: an acronym or emphasis ("COVID", "README"). */
+function shoutedWord(text: string, span: NameSpan, vocabulary: PersonVocabulary): boolean {
+  const word = text.slice(span.start, span.end);
+  if (word !== word.toUpperCase() || word === word.toLowerCase() || text === text.toUpperCase()) return false;
+  return ((vocabulary.words.lookUp(text, span.start, span.end) ?? 0) & (LEX_FIRST | LEX_LAST)) === 0;
+}
+
 /** PERSON entities: name confidence and the evidence that it is personal data, calibrated together. */
 export function findPersons(
   text: string,
@@ -391,8 +399,22 @@ export function findPersons(
   others: readonly Entity[],
   buffer?: TokenBuffer,
 ): Entity[] {
-  const names = findEvidencedNames(text, scorer, vocabulary, others, buffer).filter(
-    ({ span, level }) => level !== EVIDENCE_NONE || span.words > 1 || !MODEL_NUMBER_AFTER.test(text.slice(span.end, span.end + 6)),
+  const found = findEvidencedNames(text, scorer, vocabulary, others, buffer);
+  // A lone word without a cue: a product ("Apollo 11"), a placeholder, a Markdown label, or the town after an address is no person.
+  const lone = (span: NameSpan, level: number): boolean => level === EVIDENCE_NONE && span.words === 1;
+  // Next to an address, other PII is no cue: the town is as near to it as a name would be.
+  const towns = townsAfterAddresses(
+    text,
+    found.map(({ span, level }) => ({ start: span.start, end: span.end, lone: span.words === 1 && level !== EVIDENCE_PERSONAL })),
+    others,
+  );
+  const names = found.filter(
+    ({ span, level }, k) =>
+      !inPlaceholder(text, span.start, span.end) &&
+      (!lone(span, level) ||
+        (!MODEL_NUMBER_AFTER.test(text.slice(span.end, span.end + 6)) && !shoutedWord(text, span, vocabulary) && !isMarkupLabel(text, span.start, span.end))) &&
+      !towns.has(k) &&
+      (span.words > 1 || !continuesPlaceName(text, span.start, span.end, vocabulary.places)),
   );
   return names.map(({ span, level, romanised }) => ({
     type: 'PERSON' as const,
