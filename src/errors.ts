@@ -38,6 +38,14 @@ export const ERROR_CODES = {
     status: 409,
     when: 'the change conflicts with what exists: a name already in use, a profile or model backend still in use, a replay without recorded text',
   },
+  license_not_accepted: {
+    status: 422,
+    when: "`rampart model pull`/`import`: the model's licence is not permissive (Llama or Gemma terms, a non-commercial licence, another; for a pull also none stated) and was not accepted",
+  },
+  model_unsupported: {
+    status: 422,
+    when: '`rampart model pull`/`import`: the repository or folder is not a usable text classifier (no ONNX file, no `tokenizer.json`, no `id2label`, labels that name no attack, inputs the runtime does not feed)',
+  },
   payload_too_large: {
     status: 413,
     when: '`message` or `prompt` (or a LiteLLM text) longer than the limit (default 32,768 characters, `RAMPART_MAX_MESSAGE_CHARS`), more than 1,000 LiteLLM texts, or the body larger than its limit (named in the message)',
@@ -50,6 +58,21 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, when: 'per-key, per-address or sign-in rate exceeded (`Retry-After` says when to retry)' },
   headers_too_large: { status: 431, when: 'the request line and headers exceed 16 KiB' },
   internal_error: { status: 500, when: 'a fault of the appliance; the `request_id` finds it in the server log' },
+  hub_unauthorized: {
+    status: 502,
+    when: '`rampart model pull`: the model hub refused access (a gated or private repository without `HF_TOKEN`, or a token without access to it)',
+  },
+  hub_unreachable: { status: 502, when: '`rampart model pull`: the model hub (`HF_ENDPOINT`) could not be reached' },
+  hub_error: { status: 502, when: '`rampart model pull`: the model hub answered with an error or with something that is not the Hub API' },
+  download_interrupted: {
+    status: 502,
+    when: '`rampart model pull`: the connection broke during a download, after retries; the partial file is kept and the next pull resumes it',
+  },
+  checksum_mismatch: {
+    status: 502,
+    when: '`rampart model pull`/`import`: a file does not have the SHA-256 the hub advertised or the registered model recorded; it is deleted',
+  },
+  disk_full: { status: 507, when: '`rampart model pull`/`import`: the data directory has no room for the model files' },
   unavailable: {
     status: 503,
     when: "the Runtime LLM's profile cannot be used, the database is busy or unavailable (configuration changes; `Retry-After`), single sign-on is not ready, or the server is shutting down",

@@ -18,6 +18,7 @@ import {
   type StoredModelBackend,
 } from '../store/model-backends.ts';
 import { listProfiles } from '../store/profiles.ts';
+import { findPulledModelOfBackend } from '../store/pulled-models.ts';
 import type { Store } from '../store/store.ts';
 import type { Actor } from './actor.ts';
 import { applyConfigChange } from './config-change.ts';
@@ -59,7 +60,7 @@ function invalid(field: string, message: string): AppError {
   return new AppError('invalid_field', message, {}, { field });
 }
 
-function validateName(name: unknown): string {
+export function validateBackendName(name: unknown): string {
   if (typeof name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
     throw invalid('name', 'A model backend name must be 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit.');
   }
@@ -135,6 +136,11 @@ function validateApiKey(value: unknown): string | null {
   return value.trim();
 }
 
+/** A new backend's timeout and circuit breaker settings. */
+export function defaultLimits(kind: BackendKind): BackendLimits {
+  return { timeoutMs: DEFAULT_TIMEOUT_MS[kind], ...DEFAULT_LIMITS };
+}
+
 /** The settings an input describes, starting from the current ones on update. */
 function settingsFrom(input: ModelBackendInput, current?: BackendSettings): BackendSettings {
   const kind = input.kind === undefined && current ? current.kind : validateKind(input.kind);
@@ -189,7 +195,7 @@ function auditDetails(backend: StoredModelBackend): Record<string, unknown> {
 }
 
 /** Profiles whose guardrails name this backend, as "profile/guardrail". */
-async function usersOf(store: Store, name: string): Promise<string[]> {
+export async function backendUsers(store: Store, name: string): Promise<string[]> {
   const users: string[] = [];
   for (const profile of await listProfiles(store.db)) {
     const guardrails = (profile.settings as { guardrails?: Record<string, { backend?: unknown } | null> } | null)?.guardrails ?? {};
@@ -208,7 +214,7 @@ export async function requireModelBackend(store: Store, idOrName: string): Promi
 
 /** `credentials` seals the API key of an LLM judge, when one is given. */
 export async function createModelBackend(store: Store, actor: Actor, input: ModelBackendInput, credentials: CredentialBox): Promise<StoredModelBackend> {
-  const name = validateName(input.name);
+  const name = validateBackendName(input.name);
   const settings = settingsFrom(input);
   const existing = await findModelBackend(store.db, name);
   if (existing?.name === name) throw new AppError('conflict', `A model backend named ${JSON.stringify(name)} already exists.`);
@@ -230,11 +236,11 @@ export async function updateModelBackend(
   credentials: CredentialBox,
 ): Promise<StoredModelBackend> {
   const current = await requireModelBackend(store, idOrName);
-  const name = input.name === undefined ? current.name : validateName(input.name);
+  const name = input.name === undefined ? current.name : validateBackendName(input.name);
   if (name !== current.name) {
     const existing = await findModelBackend(store.db, name);
     if (existing?.name === name) throw new AppError('conflict', `A model backend named ${JSON.stringify(name)} already exists.`);
-    const users = await usersOf(store, current.name);
+    const users = await backendUsers(store, current.name);
     if (users.length > 0)
       throw new AppError('conflict', `Model backend ${JSON.stringify(current.name)} cannot be renamed while guardrails use it: ${users.join(', ')}.`);
   }
@@ -256,7 +262,13 @@ export async function updateModelBackend(
 
 export async function deleteModelBackend(store: Store, actor: Actor, idOrName: string): Promise<void> {
   const current = await requireModelBackend(store, idOrName);
-  const users = await usersOf(store, current.name);
+  if (await findPulledModelOfBackend(store.db, current.id)) {
+    throw new AppError(
+      'conflict',
+      `Model backend ${JSON.stringify(current.name)} belongs to a pulled model; remove it with rampart model remove ${current.name}.`,
+    );
+  }
+  const users = await backendUsers(store, current.name);
   if (users.length > 0)
     throw new AppError(
       'conflict',
@@ -274,11 +286,11 @@ export function listModelBackendsOf(store: Store): Promise<StoredModelBackend[]>
   return listModelBackends(store.db);
 }
 
-/** Throws `invalid_field` when a profile's guardrail names a backend that does not exist. */
-export async function checkBackendReferences(store: Store, settings: ProfileSettings): Promise<void> {
+/** Throws `invalid_field` when a profile's guardrail names a backend that does not exist (nor is `creating` in the same change). */
+export async function checkBackendReferences(store: Store, settings: ProfileSettings, creating?: string): Promise<void> {
   for (const [guardrail, value] of Object.entries(settings.guardrails)) {
     const name = backendSettingsOf(value)?.backend;
-    if (name === undefined) continue;
+    if (name === undefined || name === creating) continue;
     const found = await findModelBackend(store.db, name);
     if (found?.name !== name)
       throw invalid(

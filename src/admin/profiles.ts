@@ -106,16 +106,25 @@ export async function createProfile(store: Store, actor: Actor, input: { name: s
  * `{"guardrails":{"llm":{"enabled":null}}}` makes the LLM guardrail follow the protection level again).
  */
 export async function updateProfileSettings(store: Store, actor: Actor, idOrName: string, patch: unknown): Promise<SecurityProfile> {
+  const updated = await patchedProfile(store, idOrName, patch);
+  await applyConfigChange(store, actor, { action: 'profile.update', targetType: 'profile', targetId: updated.id, details: { patch } }, async (trx) => {
+    await updateProfileRow(trx, updated);
+  });
+  return getProfile(store, updated.id);
+}
+
+/**
+ * The profile row with a JSON Merge Patch applied to its settings, validated (throws naming the
+ * invalid member) but not written. `creating` is a model backend that the same change creates.
+ */
+export async function patchedProfile(store: Store, idOrName: string, patch: unknown, creating?: string): Promise<StoredProfile> {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new AppError('invalid_field', 'The settings patch must be a JSON object.');
   const stored = await requireStoredProfile(store, idOrName);
   // Older clients may send former names; the current ones are stored.
   const merged = withCurrentPiiActions(mergePatch(stored.settings, patch));
   // Both throw naming the invalid member.
-  await checkBackendReferences(store, parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged));
-  await applyConfigChange(store, actor, { action: 'profile.update', targetType: 'profile', targetId: stored.id, details: { patch } }, async (trx) => {
-    await updateProfileRow(trx, { ...stored, settings: merged, updatedAt: nowIso() });
-  });
-  return getProfile(store, stored.id);
+  await checkBackendReferences(store, parseProfileSettings(PROFILE_SETTINGS_SCHEMA, merged), creating);
+  return { ...stored, settings: merged, updatedAt: nowIso() };
 }
 
 export async function deleteProfile(store: Store, actor: Actor, idOrName: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -52,6 +53,8 @@ export type BreakerMemory = (backendId: string, version: string) => Promise<Shar
 
 export interface ModelBackendsOptions {
   store: Store;
+  /** ONNX folders given relative (pulled models: `models/<name>`) are this node's copy under it. */
+  dataDir: string;
   credentials: CredentialBox;
   metrics: Metrics;
   log: Logger;
@@ -105,7 +108,8 @@ export class ModelBackends implements BackendCaller {
     const next = new Map<string, Entry>();
     const memory = this.#options.breakerMemory ?? (async () => new SharedArrayBuffer(BREAKER_MEMORY_BYTES));
     for (const s of stored) {
-      const current = previous.find((e) => e.stored.id === s.id && e.stored.updatedAt === s.updatedAt);
+      // One that could not be loaded is tried again: its files may have arrived since (a pulled model's copy on this node).
+      const current = previous.find((e) => e.stored.id === s.id && e.stored.updatedAt === s.updatedAt && e.loadError === undefined);
       next.set(s.name, current ?? this.#build(s, await memory(s.id, s.updatedAt)));
     }
     this.#entries = next;
@@ -156,7 +160,7 @@ export class ModelBackends implements BackendCaller {
       try {
         // onnxruntime loads only where an ONNX backend is configured.
         const { OnnxClassifier } = await import('./onnx-classifier.ts');
-        const classifier = await OnnxClassifier.load(settings.path, { intraOpThreads: settings.intraOpThreads });
+        const classifier = await OnnxClassifier.load(resolve(this.#options.dataDir, settings.path), { intraOpThreads: settings.intraOpThreads });
         entry.backend = classifier;
         entry.device = classifier.device;
         this.#options.log.info(

@@ -1,22 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Tokenizer } from '@huggingface/tokenizers';
 import ort from 'onnxruntime-node';
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../models/heads.ts';
 import { splitWindows } from '../models/windows.ts';
+import { onnxDevice } from './onnx-device.ts';
 import { ONNX_FILES, positiveLabels, readOnnxManifest, type OnnxManifest } from './onnx-manifest.ts';
 import { BackendFailure, type BackendAnswer, type BackendTask, type ModelBackend } from './model-backend.ts';
 
 const MODEL_INPUTS = ['input_ids', 'attention_mask', 'token_type_ids'] as const;
 /** Windows scored in one model run. */
 const BATCH = 16;
-
-/** CUDA is used when onnxruntime-node's CUDA provider library is installed next to its CPU binary. */
-function cudaInstalled(): boolean {
-  const entry = createRequire(import.meta.url).resolve('onnxruntime-node');
-  return existsSync(join(dirname(entry), '..', 'bin', 'napi-v6', process.platform, process.arch, 'libonnxruntime_providers_cuda.so'));
-}
 
 function softmax(values: readonly number[]): number[] {
   const max = Math.max(...values);
@@ -54,7 +48,7 @@ export class OnnxClassifier implements ModelBackend {
   static async load(folder: string, options: { intraOpThreads: number | null }): Promise<OnnxClassifier> {
     const manifest = readOnnxManifest(folder);
     const tokenizer = new Tokenizer(JSON.parse(readFileSync(join(folder, ONNX_FILES.tokenizer), 'utf8')) as object, {});
-    const device = cudaInstalled() ? 'cuda' : 'cpu';
+    const device = onnxDevice();
     const session = await ort.InferenceSession.create(join(folder, ONNX_FILES.model), {
       executionProviders: device === 'cuda' ? ['cuda', 'cpu'] : ['cpu'],
       ...(options.intraOpThreads === null ? {} : { intraOpNumThreads: options.intraOpThreads }),
@@ -123,7 +117,8 @@ export class OnnxClassifier implements ModelBackend {
     const data = output.data as Float32Array;
     return batch.map((_, row) => {
       const values = Array.from(data.subarray(row * classes, (row + 1) * classes));
-      return this.#manifest.output === 'logits' ? softmax(values) : values;
+      if (this.#manifest.output === 'logits') return softmax(values);
+      return this.#manifest.output === 'multi_label_logits' ? values.map((v) => 1 / (1 + Math.exp(-v))) : values;
     });
   }
 

@@ -15,9 +15,9 @@ export const ONNX_MANIFEST_SCHEMA = Type.Object(
       description: 'The label (or labels) meaning attack / unsafe; the score is the highest probability among them',
     }),
     max_tokens: Type.Integer({ minimum: 8, maximum: 8192, default: 512, description: 'Longest token sequence the model takes, special tokens included' }),
-    output: Type.Union([Type.Literal('logits'), Type.Literal('probabilities')], {
+    output: Type.Union([Type.Literal('logits'), Type.Literal('multi_label_logits'), Type.Literal('probabilities')], {
       default: 'logits',
-      description: 'logits: a softmax turns them into probabilities',
+      description: 'logits: a softmax turns them into probabilities; multi_label_logits: a sigmoid per label (multi-label classifiers)',
     }),
     output_name: Type.Optional(Type.String({ description: 'Model output holding the class scores (default: the first output)' })),
     window_chars: Type.Integer({

@@ -61,7 +61,7 @@ export async function withProfileBackends<T>(
 ): Promise<T> {
   const names = new Set(guardrailBackends(settings).map((b) => b.backend));
   if (names.size === 0) return run(undefined);
-  const backends = new ModelBackends({ store, credentials: credentialBoxOf(config), metrics: new Metrics(), log, only: names });
+  const backends = new ModelBackends({ store, dataDir: config.dataDir, credentials: credentialBoxOf(config), metrics: new Metrics(), log, only: names });
   try {
     await backends.load();
     await backends.settled();

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.ts';
+import { ReportedFailure } from './reported-failure.ts';
 import { registerServeCommand } from './serve.ts';
 
 /**
@@ -25,6 +26,7 @@ export async function buildProgram(command: string | undefined): Promise<Command
 
 /** Turns a failure into a message on stderr and an exit code (1 = operation refused, 2 = usage). */
 function reportError(error: unknown): number {
+  if (error instanceof ReportedFailure) return error.exitCode;
   process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
   return 1;
 }

@@ -5,6 +5,7 @@ import { registerEvalCommand } from './eval.ts';
 import { registerEventCommands } from './events.ts';
 import { registerKeyCommands } from './key.ts';
 import { registerModelBackendCommands } from './model-backend.ts';
+import { registerModelCommands } from './model.ts';
 import { registerProfileCommands } from './profile.ts';
 import { registerRetentionCommands } from './retention.ts';
 import { registerRuntimeLlmCommands } from './runtime-llm.ts';
@@ -24,4 +25,5 @@ export function registerManagementCommands(program: Command): void {
   registerAdminCommands(program);
   registerVectorCommands(program);
   registerModelBackendCommands(program);
+  registerModelCommands(program);
 }

@@ -134,6 +134,22 @@ export const CONFIG_SCHEMA = Type.Object(
       env: 'RAMPART_MODELS_DIR',
       docDefault: '`models/` of the installation',
     }),
+    hubEndpoint: setting(
+      Type.String({
+        pattern: '^https?://[^\\s]+$',
+        default: 'https://huggingface.co',
+        description: 'model hub that `rampart model pull` downloads from (the Hugging Face Hub, a mirror or a proxy)',
+      }),
+      { env: 'HF_ENDPOINT', expected: 'an http:// or https:// URL' },
+    ),
+    // Environment only, as for the official Hugging Face clients: a token never belongs on a command line.
+    hubToken: Type.Optional(
+      setting(Type.String({ minLength: 1, description: 'Hugging Face access token for gated or private repositories (sent to the hub only)' }), {
+        env: 'HF_TOKEN',
+        docDefault: '(none)',
+        secret: true,
+      }),
+    ),
     datasetsDir: setting(
       Type.String({
         minLength: 1,

@@ -15,6 +15,7 @@ import { waitInWords } from './wait-time.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerOpsRoutes } from './ops-routes.ts';
 import type { ModelBackends } from '../backends/model-backends.ts';
+import type { ModelFilesSync } from '../pulled-models/model-sync.ts';
 import { registerLitellmRoutes } from './litellm-routes.ts';
 import { registerProxyRoutes } from './proxy-routes.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -40,6 +41,8 @@ export interface ApiAppOptions {
   events: CheckEventQueue;
   /** This process's model backends, reported in /readyz. */
   backends: ModelBackends;
+  /** This node's copies of pulled models, reported in /readyz. */
+  modelFiles: ModelFilesSync;
   /** The dashboard's port, once it listens: `/` on this listener sends browsers there for sign-in. */
   dashboardPort: () => number;
   /** Names the TLS certificate is issued for: the only Host names a redirect may point at. */
@@ -100,7 +103,14 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
     // The texts of a chat history, plus the images LiteLLM sends along (base64, not inspected).
     bodyLimit: 4 * chatBodyLimit,
   });
-  registerOpsRoutes(app, { store: options.store, config: options.config, metrics: options.metrics, events: options.events, backends: options.backends });
+  registerOpsRoutes(app, {
+    store: options.store,
+    config: options.config,
+    metrics: options.metrics,
+    events: options.events,
+    backends: options.backends,
+    modelFiles: options.modelFiles,
+  });
   // The appliance's address (port 443) is also where operators first sign in: send them to the dashboard.
   const publicNames = new Set(options.publicNames);
   app.get('/', { schema: { summary: 'Redirects a browser to the dashboard for sign-in', tags: ['operations'] } }, async (request, reply) =>

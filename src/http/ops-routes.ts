@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ModelBackends } from '../backends/model-backends.ts';
+import type { ModelFilesSync } from '../pulled-models/model-sync.ts';
 import type { CheckEventQueue } from '../events/check-event-queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { LiveConfig } from '../runtime/live-config.ts';
@@ -13,6 +14,7 @@ export interface OpsRouteOptions {
   metrics: Metrics;
   events: CheckEventQueue;
   backends: ModelBackends;
+  modelFiles: ModelFilesSync;
 }
 
 /** A database that does not answer within this is reported unavailable (a pool may wait longer). */
@@ -32,6 +34,15 @@ async function databaseAnswers(store: Store): Promise<boolean> {
   }
 }
 
+/**
+ * checks.pulled_models: this node's copy of each pulled or imported model, present only when one is
+ * registered. A missing copy never makes the node unready: its backend is unavailable meanwhile.
+ */
+function pulledModelChecks(modelFiles: ModelFilesSync): Record<string, unknown> {
+  const status = modelFiles.status();
+  return Object.keys(status).length > 0 ? { pulled_models: status } : {};
+}
+
 /** Liveness, readiness and Prometheus metrics. */
 export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions): void {
   app.get('/healthz', { schema: { summary: 'Liveness: the process serves HTTP', tags: ['operations'] } }, async () => ({ status: 'ok' }));
@@ -43,7 +54,7 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
       schema: {
         summary: 'Readiness: database reachable and configuration loaded (503 otherwise)',
         description:
-          "checks.events tells whether check events are being written: ok, retrying (kept in memory until the database takes them) or dropping (the in-memory queue overflowed). Checks keep answering in every case; a failing event store does not make the node unready. checks.model_backends (present when backends are configured) gives each model backend's state on this node: ready, loading, unavailable (could not be loaded), open (its circuit breaker stopped calls after repeated failures) or half_open (a trial call is allowed); backends never make the node unready, the guardrails' on_error decides what their failures mean.",
+          "checks.events tells whether check events are being written: ok, retrying (kept in memory until the database takes them) or dropping (the in-memory queue overflowed). Checks keep answering in every case; a failing event store does not make the node unready. checks.model_backends (present when backends are configured) gives each model backend's state on this node: ready, loading, unavailable (could not be loaded), open (its circuit breaker stopped calls after repeated failures) or half_open (a trial call is allowed); backends never make the node unready, the guardrails' on_error decides what their failures mean. checks.pulled_models (present when a model was pulled or imported) gives this node's copy of each: present (the files have the registered SHA-256), missing or mismatch (with the files concerned), fetching (being downloaded from the hub), failed (the last download failed; error says why). Until a copy is present its backend is unavailable on this node.",
         tags: ['operations'],
       },
     },
@@ -60,6 +71,7 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
           events: options.events.state,
           events_pending: options.events.pending,
           ...(backends.length > 0 ? { model_backends: modelBackends } : {}),
+          ...pulledModelChecks(options.modelFiles),
         },
       });
     },

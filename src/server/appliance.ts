@@ -16,6 +16,7 @@ import { SiemForwarder } from '../siem/forwarder.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { ModelLibrary } from '../models/model-library.ts';
 import { ModelBackends, type BreakerMemory } from '../backends/model-backends.ts';
+import { ModelFilesSync } from '../pulled-models/model-sync.ts';
 import { CheckService } from '../runtime/check-service.ts';
 import { LiveConfig } from '../runtime/live-config.ts';
 import { warmUpGuardrails } from '../runtime/warm-up.ts';
@@ -155,7 +156,29 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     await listener();
   }
   const credentials = CredentialBox.forDataDir(config.dataDir, config.credentialsKey);
-  const backends = new ModelBackends({ store, credentials, metrics, log, ...(worker ? { breakerMemory: worker.breakerMemory } : {}) });
+  const backends = new ModelBackends({
+    store,
+    dataDir: config.dataDir,
+    credentials,
+    metrics,
+    log,
+    ...(worker ? { breakerMemory: worker.breakerMemory } : {}),
+  });
+  // Downloads of pulled models (this node's copies, pulls started from the dashboard) stop with the server.
+  const stopping = new AbortController();
+  // Before the backends load: a pulled model's copy on this node is checked (and its manifest written) first.
+  const modelFiles = new ModelFilesSync({
+    store,
+    dataDir: config.dataDir,
+    hub: { endpoint: config.hubEndpoint, token: config.hubToken },
+    log,
+    // One thread of a node downloads what is missing; the others see the files arrive.
+    fetches: !worker || worker.id === 1,
+    onPlaced: () => backends.load(),
+    signal: stopping.signal,
+  });
+  await modelFiles.check();
+  live.onReload(() => modelFiles.check(true));
   await backends.load();
   // Before listening, like the built-in models.
   await backends.settled();
@@ -195,6 +218,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     credentials,
     events,
     backends,
+    modelFiles,
     dashboardPort: () => dashboardPortInUse,
     publicNames: certificateNames(tls.cert),
     // Workers each see about 1/count of the traffic (the kernel spreads connections), so each
@@ -221,6 +245,9 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
       backends,
       guardrails,
       models,
+      modelFiles,
+      hub: { endpoint: config.hubEndpoint, token: config.hubToken },
+      stopping: stopping.signal,
     },
   });
 
@@ -232,6 +259,8 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     await events.flush();
     if (events.pending > 0) log.error({ events: events.pending }, 'check events could not be written before stopping (database unavailable)');
     siem.stop();
+    stopping.abort();
+    await modelFiles.close();
     await backends.close();
     await store.close();
   }

@@ -8,6 +8,7 @@ import { migrationProvider } from './migrations/index.ts';
  */
 export const DUMPED_TABLES: readonly { name: keyof Database; key: string }[] = [
   { name: 'model_backends', key: 'id' },
+  { name: 'pulled_models', key: 'id' },
   { name: 'security_profiles', key: 'id' },
   { name: 'runtime_llms', key: 'id' },
   { name: 'api_keys', key: 'id' },

@@ -16,6 +16,8 @@ export interface Database {
   audit_events: AuditEventTable;
   threat_vectors: ThreatVectorTable;
   model_backends: ModelBackendTable;
+  pulled_models: PulledModelTable;
+  model_pulls: ModelPullTable;
 }
 
 export interface SecurityProfileTable {
@@ -191,6 +193,50 @@ export interface ModelBackendTable {
   settings: string;
   /** Sealed (encrypted) API key of an LLM judge; never returned by any API. */
   credential: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PulledModelTable {
+  id: string;
+  name: string;
+  /** The onnx model backend registered for it (same name). */
+  backend_id: string;
+  source: 'hub' | 'import';
+  repo: string | null;
+  /** The revision asked for (branch, tag or commit). */
+  revision: string | null;
+  /** The commit it resolved to: a later pull of this commit gets the same bytes. */
+  commit_sha: string | null;
+  /** The ONNX file chosen, as a path in the repository. */
+  onnx_file: string;
+  /** JSON: `{ path, local, size, sha256 }[]`, the repository files the model folder holds. */
+  files: string;
+  /** JSON: the generated manifest.json. */
+  manifest: string;
+  license: string | null;
+  /** 1 when a licence that is not permissive was accepted at pull or import. */
+  license_accepted: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ModelPullTable {
+  id: string;
+  repo: string;
+  revision: string;
+  /** The model's name, once known. */
+  name: string | null;
+  state: 'running' | 'succeeded' | 'failed';
+  /** What a running pull is doing: metadata, downloading, checking, registering, done. */
+  phase: string;
+  /** The file being downloaded. */
+  file: string | null;
+  bytes_done: number | string;
+  bytes_total: number | string | null;
+  error_code: string | null;
+  error_message: string | null;
+  actor: string;
   created_at: string;
   updated_at: string;
 }

@@ -842,12 +842,20 @@ export interface ErrorResponse {
       | 'method_not_allowed'
       | 'request_timeout'
       | 'conflict'
+      | 'license_not_accepted'
+      | 'model_unsupported'
       | 'payload_too_large'
       | 'uri_too_long'
       | 'unsupported_media_type'
       | 'rate_limited'
       | 'headers_too_large'
       | 'internal_error'
+      | 'hub_unauthorized'
+      | 'hub_unreachable'
+      | 'hub_error'
+      | 'download_interrupted'
+      | 'checksum_mismatch'
+      | 'disk_full'
       | 'unavailable'
       | 'input_blocked'
       | 'upstream_unreachable'
@@ -931,12 +939,20 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   request_timeout: 408,
   conflict: 409,
+  license_not_accepted: 422,
+  model_unsupported: 422,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
+  hub_unauthorized: 502,
+  hub_unreachable: 502,
+  hub_error: 502,
+  download_interrupted: 502,
+  checksum_mismatch: 502,
+  disk_full: 507,
   unavailable: 503,
   input_blocked: 400,
   upstream_unreachable: 502,

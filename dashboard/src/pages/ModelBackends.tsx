@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, Segmente
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type ModelBackend } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { PulledModels } from './PulledModels.tsx';
 
 type Health = NonNullable<ModelBackend['health']>;
 
@@ -256,6 +257,8 @@ export function ModelBackendsSettings() {
         Backend mode to backend, both (the higher score wins) or cascade (the backend is asked only when the built-in score is uncertain).
       </Text>
       {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <PulledModels onChange={() => void load()} />
+      <Title order={4}>Backends</Title>
       <Table striped withTableBorder maw={1100}>
         <Table.Thead>
           <Table.Tr>

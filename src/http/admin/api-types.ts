@@ -17,7 +17,8 @@ import type { THREAT_COUNTS_SCHEMA } from './schemas.ts';
 export type { RetentionSettings as RetentionJson } from '../../events/retention.ts';
 export type { ThreatEntryJson } from '../../vectors/entry-json.ts';
 export type { ThreatStatus } from '../../vectors/threat-store.ts';
-export type { SessionJson, ThreatProposalBody } from './schemas.ts';
+export type { ModelPullJson, PulledModelJson } from '../../pulled-models/model-json.ts';
+export type { ModelPullBody, SessionJson, ThreatProposalBody } from './schemas.ts';
 
 export type RuntimeLlmJson = ReturnType<typeof runtimeLlmJson>;
 export type ProfileJson = ReturnType<typeof profileJson>;

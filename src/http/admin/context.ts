@@ -12,6 +12,8 @@ import { findSession, type AdminSession } from '../../auth/sessions.ts';
 import type { LoadedGuardrail } from '../../engine/guardrail.ts';
 import { AppError } from '../../errors.ts';
 import type { ModelLibrary } from '../../models/model-library.ts';
+import type { HubSettings } from '../../hub/hub-client.ts';
+import type { ModelFilesSync } from '../../pulled-models/model-sync.ts';
 import type { CredentialBox } from '../../secrets/credential-box.ts';
 import type { Store } from '../../store/store.ts';
 
@@ -31,6 +33,12 @@ export interface AdminContext {
   guardrails: readonly LoadedGuardrail[];
   /** The models the guardrails were built with (the encoder of approved threat entries). */
   models: ModelLibrary;
+  /** This node's copies of pulled models. */
+  modelFiles: ModelFilesSync;
+  /** The model hub that pulls started from the dashboard download from. */
+  hub: HubSettings;
+  /** Aborted when the server stops (pulls under way stop with it). */
+  stopping: AbortSignal;
 }
 
 /**

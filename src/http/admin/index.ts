@@ -5,6 +5,7 @@ import { registerEventRoutes } from './event-routes.ts';
 import { registerModelBackendRoutes } from './model-backend-routes.ts';
 import { registerPlaygroundRoutes } from './playground-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
+import { registerPulledModelRoutes } from './pulled-model-routes.ts';
 import { registerRuntimeLlmRoutes } from './runtime-llm-routes.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
 import { registerVectorRoutes } from './vector-routes.ts';
@@ -24,6 +25,7 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AdminContext):
   registerEventRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerModelBackendRoutes(app, ctx);
+  registerPulledModelRoutes(app, ctx);
   registerPlaygroundRoutes(app, ctx);
   registerVectorRoutes(app, ctx);
 }

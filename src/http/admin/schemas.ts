@@ -181,3 +181,28 @@ export const THREAT_PROPOSAL_BODY = closed({
 });
 export type ThreatProposalBody = Static<typeof THREAT_PROPOSAL_BODY>;
 export const THREAT_REJECT_BODY = closed({ reason: Type.Optional(Type.String({ maxLength: 1000 })) });
+
+export const NAME_PARAMS = Type.Object({ name: Type.String({ maxLength: 200 }) });
+export type NameParams = Static<typeof NAME_PARAMS>;
+
+/** A pull started from the dashboard: the options of `rampart model pull`. */
+export const MODEL_PULL_BODY = closed({
+  repo: Type.String({ maxLength: 200, description: 'Repository id on the hub, e.g. protectai/deberta-v3-base-prompt-injection-v2' }),
+  revision: Type.Optional(Type.String({ maxLength: 200, description: 'Branch, tag or commit (default main); the commit it resolves to is recorded' })),
+  file: Type.Optional(
+    Type.String({ maxLength: 500, description: 'The ONNX file of the repository (default: a quantized CPU export, else onnx/model.onnx, else model.onnx)' }),
+  ),
+  name: Type.Optional(Type.String({ maxLength: 200, description: 'Name of the model and its backend (default: the last part of the repository id)' })),
+  guardrail: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Also make this guardrail of the profile ask the model (llm, content_moderation, system_prompt)' }),
+  ),
+  mode: Type.Optional(Type.String({ maxLength: 100, description: 'built-in, backend, both (default) or cascade' })),
+  profile: Type.Optional(Type.String({ maxLength: 200, description: 'Profile whose guardrail is set (default: default)' })),
+  positive_labels: Type.Optional(
+    Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'Labels meaning attack / unsafe (default: inferred from well-known names)' }),
+  ),
+  accept_license: Type.Optional(
+    Type.Boolean({ description: 'Accept a licence that is not permissive (Llama or Gemma terms, non-commercial, other, none stated)' }),
+  ),
+});
+export type ModelPullBody = Static<typeof MODEL_PULL_BODY>;

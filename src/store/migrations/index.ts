@@ -8,6 +8,7 @@ import { threatVectors } from './0020-threat-vectors.ts';
 import { monitorMode } from './0030-monitor-mode.ts';
 import { modelBackends } from './0040-model-backends.ts';
 import { piiAllowAndMaskingRecord } from './0050-pii-allow-and-masking-record.ts';
+import { pulledModels } from './0060-pulled-models.ts';
 import { checkEventCorrelation } from './0070-check-event-correlation.ts';
 
 /** Versioned migrations, applied in key order. Never edit a released one; add the next number. */
@@ -21,6 +22,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0030-monitor-mode': monitorMode,
   '0040-model-backends': modelBackends,
   '0050-pii-allow-and-masking-record': piiAllowAndMaskingRecord,
+  '0060-pulled-models': pulledModels,
   '0070-check-event-correlation': checkEventCorrelation,
 };
 

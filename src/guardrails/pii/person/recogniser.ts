@@ -378,7 +378,7 @@ export function findEvidencedNames(
   return spans.map((span, k) => ({ span, level: levels[k]!, romanised: hasRomanisedScript(text.slice(span.start, span.end)) }));
 }
 
-const LEVEL_NAMES = ['name', 'full-name', 'weak-cue', 'personal'];
+const LEVEL_NAMES: readonly string[] = ['name', 'full-name', 'weak-cue', 'personal'];
 
 /** A short number right after a lone word: a product, a mission or a model ("Apollo 11", "Galaxy 9"), not a person. */
 const MODEL_NUMBER_AFTER = /^ \d{1,3}(?![\d.,:/-]\d)(?!\p{L})/u;

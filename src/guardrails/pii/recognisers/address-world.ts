@@ -94,7 +94,7 @@ const PREFIX_TYPE =
 /** Latin American street types the Spanish list lacks: "Av. Paulista, 1578", "Jr. Junín 320". */
 const LATAM_TYPE = 'Av\\.|Av|Jr\\.|Jirón|Calzada|Calz\\.|Rodovia|Alameda|Al\\.|R\\.|Carrera|Cra\\.|Transversal|Diagonal';
 /** English street types that also follow the name before the number ("Al-Nuzha Street 12", "Cotton Row 7"). */
-const ENGLISH_TYPE_BEFORE_NUMBER = [
+const ENGLISH_TYPE_BEFORE_NUMBER: readonly string[] = [
   'Street',
   'St.',
   'Road',
@@ -119,7 +119,7 @@ const ENGLISH_TYPE_BEFORE_NUMBER = [
 // Not "Place", "Square", "Route" or "Passage", English words too ("Place Subject 1 left").
 const FRENCH_TYPE_FIRST = 'Avenue|Rue|Boulevard|Chaussée|Allée|Impasse|Quai|Chemin|Drève|Rond-point|Sentier';
 /** Full English types written in lower case after a capitalised name: "8 Abovyan street". */
-const LOWER_TYPE_AFTER_NAME = ['street', 'road', 'avenue', 'lane', 'drive', 'boulevard', 'square', 'highway'];
+const LOWER_TYPE_AFTER_NAME: readonly string[] = ['street', 'road', 'avenue', 'lane', 'drive', 'boulevard', 'square', 'highway'];
 /**
  * Labels that introduce an address: "Billing address:", "Shipping address:", "Adresse :".
  * Not "IP address", "e-mail address", "MAC address" or a memory address.
