@@ -32,7 +32,8 @@ const NOT_NAMES: [string, string[]][] = [
   ],
   [
     'template placeholders',
-    ['Write a jingle for ${Brand Name:Mc Donalds} in a cheerful tone.', 'Draft a reply to {{Customer Name}} about the delayed parcel.'],
+    // "\u0024{" is "${": a prompt template's placeholder, not a JavaScript template.
+    ['Write a jingle for \u0024{Brand Name:Mc Donalds} in a cheerful tone.', 'Draft a reply to {{Customer Name}} about the delayed parcel.'],
   ],
   [
     'Markdown headings, bold labels and list labels',

@@ -338,7 +338,7 @@ async function main(): Promise<void> {
   }
   // `report-sampled`: the figures of the sampled model itself, from its recorded detections.
   if (command === 'report-sampled') {
-    for (const [source, list] of bySource) {
+    for (const source of bySource.keys()) {
       const spans = base[source] ?? [];
       bySource.set(
         source,
