@@ -3,6 +3,8 @@
 #   docker run -d -p 443:8443 -p 3000:3000 -v rampart-data:/var/lib/rampart rampart
 FROM node:24-bookworm-slim AS build
 WORKDIR /src
+# onnxruntime-node's install script skips its CUDA/TensorRT download (from outside the npm registry).
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 COPY package.json package-lock.json .npmrc ./
 RUN npm install --no-fund --no-audit
 COPY . .

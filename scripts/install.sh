@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/ensure-node.sh
+# onnxruntime-node's install script would download CUDA/TensorRT providers from outside the npm
+# registry; it skips that when this variable says so (an npm config line would make every npm call warn).
+export ONNXRUNTIME_NODE_INSTALL=skip
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # `npm install` with the committed lock, not `npm ci`: the registry reachable here lacks some
   # other-platform optional binaries (e.g. rollup's), which `npm ci` insists on finding in the lock.

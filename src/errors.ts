@@ -14,7 +14,7 @@ export const ERROR_CODES = {
     status: 400,
     when: 'the `Host` header is not `host[:port]`, appears twice, or is missing (HTTP/1.1); the URL cannot be parsed; the request is not valid HTTP',
   },
-  invalid_json: { status: 400, when: 'the body is not JSON, or empty' },
+  invalid_json: { status: 400, when: 'the body is not JSON, not valid UTF-8 (whatever the `Content-Type` charset says), or empty' },
   invalid_field: {
     status: 400,
     when: 'a member of the body, a query parameter or a setting is missing, of the wrong type or out of range (`field` names it when it is one member). On the check API: the body is not an object, `message` is missing or not a string, `prompt` is not a string, the body nests deeper than 64 levels, or it has a `__proto__` or `constructor.prototype` member',
@@ -90,10 +90,19 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** OpenAI-style error class (`error.type`), so OpenAI clients of the proxy read our errors natively. */
-export function errorTypeOf(code: ErrorCode): string {
+/**
+ * The code of the error event that cuts a Forwarding-mode stream at a blocked answer. It is no HTTP
+ * status (the stream has started), so it is not in ERROR_CODES.
+ */
+export const OUTPUT_BLOCKED = 'output_blocked';
+
+/**
+ * OpenAI-style error class (`error.type`), so OpenAI clients of the proxy read our errors natively.
+ * A guardrail verdict is a `guardrail_violation` whether it refuses the request or cuts a stream.
+ */
+export function errorTypeOf(code: ErrorCode | typeof OUTPUT_BLOCKED): string {
+  if (code === 'input_blocked' || code === OUTPUT_BLOCKED) return 'guardrail_violation';
   const { status } = ERROR_CODES[code];
-  if (code === 'input_blocked') return 'guardrail_violation';
   if (status === 401) return 'authentication_error';
   if (status === 429) return 'rate_limit_error';
   return status >= 500 ? 'api_error' : 'invalid_request_error';

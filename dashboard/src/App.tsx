@@ -1,6 +1,6 @@
-import { AppShell, Badge, Button, Center, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { IconActivity, IconFlask, IconLogout, IconServer, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { api, ApiError, setCsrfToken, type SessionInfo } from './api.ts';
 import { EventsPage } from './pages/Events.tsx';
 import { GuardrailPage, GUARDRAIL_MENU } from './pages/Guardrails.tsx';
@@ -10,19 +10,50 @@ import { PlaygroundPage } from './pages/Playground.tsx';
 import { ProfilesPage } from './pages/Profiles.tsx';
 import { ChangePasswordPage } from './pages/ChangePassword.tsx';
 import { RuntimeLlmsPage } from './pages/RuntimeLlms.tsx';
-import { SettingsPage } from './pages/Settings.tsx';
+import { NotFoundPage } from './pages/NotFound.tsx';
+import { SETTINGS_TABS, SettingsPage } from './pages/Settings.tsx';
 import { navigate, useRoute } from './router.ts';
+
+/** A message for the page the dashboard just moved to (e.g. after a password change), shown there only. */
+interface Flash {
+  path: string;
+  text: string;
+}
+
+/** The page at `path` of a signed-in administrator, or null when the dashboard has no such page. */
+function pageAt(path: string, session: SessionInfo, onPasswordChanged: () => Promise<void>): React.ReactNode {
+  if (path === '/' || path === '/runtime-llms' || path === '/login') return <RuntimeLlmsPage />;
+  if (path === '/profile/security') return <ChangePasswordPage session={session} onChanged={onPasswordChanged} />;
+  if (path === '/profile') return <ProfilePage session={session} />;
+  if (path === '/guardrails') return <GuardrailsOverviewPage />;
+  if (path === '/guardrails/profiles') return <ProfilesPage />;
+  const guardrail = GUARDRAIL_MENU.find((g) => path === `/guardrails/${g.name}`);
+  if (guardrail) return <GuardrailPage key={path} name={guardrail.name} />;
+  if (path === '/events') return <EventsPage />;
+  if (path === '/settings') return <SettingsPage tab="siem" />;
+  const tab = Object.keys(SETTINGS_TABS).find((t) => path === `/settings/${t}`);
+  if (tab) return <SettingsPage tab={tab} />;
+  if (path === '/playground') return <PlaygroundPage />;
+  return null;
+}
 
 export function App() {
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  const [ssoEnabled, setSsoEnabled] = useState(false);
+  const [flash, setFlash] = useState<Flash | null>(null);
   const route = useRoute();
 
+  // The sign-in options say whether this browser is signed in, so a signed-out page loads without a 401.
   const refresh = useCallback(async () => {
+    const options = await api<{ sso: { enabled: boolean }; signed_in: boolean }>('/api/auth/options');
+    setSsoEnabled(options.sso.enabled);
+    if (!options.signed_in) return setSession(null);
     try {
       const info = await api<SessionInfo>('/api/auth/session');
       setCsrfToken(info.csrf_token);
       setSession(info);
     } catch (error) {
+      // The session ended between the two requests.
       if (error instanceof ApiError && error.status === 401) setSession(null);
       else throw error;
     }
@@ -39,7 +70,8 @@ export function App() {
   if (session === null) {
     return (
       <LoginPage
-        error={route.query.get('error')}
+        errorCode={route.query.get('error')}
+        ssoEnabled={ssoEnabled}
         onSignedIn={(info) => {
           setCsrfToken(info.csrf_token);
           setSession(info);
@@ -54,19 +86,15 @@ export function App() {
     setSession(null);
     navigate('/login');
   };
+  // A changed password moves on to the start page (the Runtime LLMs), saying so there.
+  const passwordChanged = async () => {
+    await refresh();
+    setFlash({ path: '/', text: 'Password changed.' });
+    navigate('/');
+  };
   const mustChange = session.user.must_change_password;
   const path = mustChange ? '/profile/security' : route.path;
-  const page = (() => {
-    if (path === '/profile/security') return <ChangePasswordPage session={session} onChanged={refresh} />;
-    if (path === '/profile') return <ProfilePage session={session} />;
-    if (path === '/guardrails') return <GuardrailsOverviewPage />;
-    if (path === '/guardrails/profiles') return <ProfilesPage />;
-    if (path.startsWith('/guardrails/')) return <GuardrailPage key={path} name={path.slice('/guardrails/'.length)} />;
-    if (path === '/events') return <EventsPage />;
-    if (path.startsWith('/settings')) return <SettingsPage tab={path.split('/')[2] ?? 'siem'} />;
-    if (path === '/playground') return <PlaygroundPage />;
-    return <RuntimeLlmsPage />;
-  })();
+  const page = pageAt(path, session, passwordChanged) ?? <NotFoundPage />;
 
   const link = (to: string, label: string, icon: React.ReactNode, children?: React.ReactNode) => (
     <NavLink
@@ -74,7 +102,7 @@ export function App() {
       label={label}
       leftSection={icon}
       href={`#${to}`}
-      active={!children && path === to}
+      active={!children && (path === to || (path === '/' && to === '/runtime-llms'))}
       defaultOpened={path.startsWith(to)}
       disabled={mustChange && to !== '/profile/security'}
       childrenOffset={28}
@@ -121,17 +149,22 @@ export function App() {
             '/settings',
             'Settings',
             <IconSettings size={18} />,
-            [
-              ['siem', 'SIEM Integration'],
-              ['retention', 'Event Retention'],
-              ['sso', 'Single Sign-On'],
-              ['backends', 'Model Backends'],
-            ].map(([tab, label]) => <NavLink key={tab} label={label} href={`#/settings/${tab}`} active={path === `/settings/${tab}`} disabled={mustChange} />),
+            Object.entries(SETTINGS_TABS).map(([tab, [label]]) => (
+              <NavLink key={tab} label={label} href={`#/settings/${tab}`} active={path === `/settings/${tab}`} disabled={mustChange} />
+            )),
           )}
           {link('/profile', 'Profile', <IconUser size={18} />, <NavLink label="Security" href="#/profile/security" active={path === '/profile/security'} />)}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>{page}</AppShell.Main>
+      <AppShell.Main>
+        {flash?.path === path && (
+          <Alert color="green" withCloseButton onClose={() => setFlash(null)} mb="md" data-testid="flash">
+            {flash.text}
+          </Alert>
+        )}
+        {/* Each address is a view of its own: opening it again (from another address) loads it afresh. */}
+        <Fragment key={path}>{page}</Fragment>
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -21,8 +21,18 @@ export interface FieldError {
   message: string;
 }
 
-/** The field error an API failure carries, or null when it concerns no single field. */
+/** A form value refused before it is sent (an emptied required number), shown next to its field like the API's refusals. */
+export class FieldProblem extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** The field error an API failure or a FieldProblem carries, or null when it concerns no single field. */
 export function fieldErrorOf(error: unknown): FieldError | null {
+  if (error instanceof FieldProblem) return { field: error.field, message: error.message };
   return error instanceof ApiError && error.field ? { field: error.field, message: error.message } : null;
 }
 
@@ -63,6 +73,7 @@ export type {
   RuntimeLlmJson as RuntimeLlm,
   SessionJson as SessionInfo,
   SiemSettingsJson as SiemSettings,
+  SsoFailureCode,
   SsoSettingsJson as SsoSettings,
   ThreatCountJson as ThreatCount,
   ThreatEntryJson as ThreatEntry,

@@ -260,7 +260,8 @@ export async function updateModelBackend(
   return updated;
 }
 
-export async function deleteModelBackend(store: Store, actor: Actor, idOrName: string): Promise<void> {
+/** The backend `idOrName` when it may be deleted: no pulled model owns it and no guardrail asks it (409 otherwise). */
+export async function requireDeletableModelBackend(store: Store, idOrName: string): Promise<StoredModelBackend> {
   const current = await requireModelBackend(store, idOrName);
   if (await findPulledModelOfBackend(store.db, current.id)) {
     throw new AppError(
@@ -274,6 +275,11 @@ export async function deleteModelBackend(store: Store, actor: Actor, idOrName: s
       'conflict',
       `Model backend ${JSON.stringify(current.name)} is used by ${users.join(', ')}; switch those guardrails to another backend first.`,
     );
+  return current;
+}
+
+export async function deleteModelBackend(store: Store, actor: Actor, idOrName: string): Promise<void> {
+  const current = await requireDeletableModelBackend(store, idOrName);
   await applyConfigChange(
     store,
     actor,

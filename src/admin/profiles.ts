@@ -127,11 +127,21 @@ export async function patchedProfile(store: Store, idOrName: string, patch: unkn
   return { ...stored, settings: merged, updatedAt: nowIso() };
 }
 
-export async function deleteProfile(store: Store, actor: Actor, idOrName: string): Promise<void> {
+/** The profile `idOrName` when it may be deleted: it exists, is not `default`, and no Runtime LLM uses it (409 otherwise). */
+export async function requireDeletableProfile(store: Store, idOrName: string): Promise<SecurityProfile> {
   const stored = await requireStoredProfile(store, idOrName);
   const users = await countRuntimeLlmsUsingProfile(store.db, stored.id);
-  if (users > 0) throw new AppError('conflict', `Security profile ${JSON.stringify(stored.name)} is used by ${users} Runtime LLM(s).`);
+  if (users > 0)
+    throw new AppError(
+      'conflict',
+      `Security profile ${JSON.stringify(stored.name)} is used by ${users} Runtime LLM${users === 1 ? '' : 's'}; give ${users === 1 ? 'it' : 'them'} another profile first.`,
+    );
   if (stored.name === 'default') throw new AppError('conflict', 'The default profile cannot be deleted.');
+  return toSecurityProfile(stored, (await loadRules(store.db, stored.id)).get(stored.id));
+}
+
+export async function deleteProfile(store: Store, actor: Actor, idOrName: string): Promise<void> {
+  const stored = await requireDeletableProfile(store, idOrName);
   await applyConfigChange(
     store,
     actor,

@@ -166,7 +166,8 @@ export async function modelFacts(
 }
 
 /** Unregisters a model and its backend; refused (409) while a guardrail of a profile asks it. */
-export async function unregisterPulledModel(store: Store, actor: Actor, name: string): Promise<PulledModel> {
+/** The registered model `name` when no guardrail of a profile asks it, so it may be unregistered (409 otherwise). */
+export async function requireUnusedModel(store: Store, name: string): Promise<PulledModel> {
   const model = await requirePulledModel(store, name);
   const users = await modelUsers(store, model);
   if (users.length > 0) {
@@ -175,6 +176,11 @@ export async function unregisterPulledModel(store: Store, actor: Actor, name: st
       `Model ${JSON.stringify(name)} is used by ${users.join(', ')}; switch those guardrails to another backend or back to built-in first.`,
     );
   }
+  return model;
+}
+
+export async function unregisterPulledModel(store: Store, actor: Actor, name: string): Promise<PulledModel> {
+  const model = await requireUnusedModel(store, name);
   await applyConfigChange(
     store,
     actor,

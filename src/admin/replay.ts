@@ -12,12 +12,12 @@ import { ENTITY_TYPES, type EntityType } from '../guardrails/pii/entities.ts';
 import { getProfile } from './profiles.ts';
 import { NOT_REPLAYABLE_REASONS, reconcileReplayedCheck, type NotReplayableReason } from './replay-record.ts';
 import { requireRuntimeLlm } from './runtime-llms.ts';
+import { parseSince } from './time-parameters.ts';
 
 /** Most recent checks of the period replayed at most: replay runs every guardrail on each one. */
 export const MAX_REPLAYED_CHECKS = 2000;
 /** Changed checks listed one by one in a report; all are counted. */
 const MAX_LISTED_CHANGES = 200;
-const DURATION_UNITS_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 export interface ReplayInput {
   /** Candidate security profile, id or name. */
@@ -26,15 +26,6 @@ export interface ReplayInput {
   runtimeLlm: string;
   /** Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time. */
   since: string;
-}
-
-/** `24h` → the time 24 hours before `now`; an ISO time as given. */
-export function parseSince(since: string, now = Date.now()): string {
-  const duration = /^(\d{1,6})([mhd])$/.exec(since.trim());
-  const time = duration ? now - Number(duration[1]) * DURATION_UNITS_MS[duration[2]!]! : Date.parse(since);
-  if (!Number.isFinite(time))
-    throw new AppError('invalid_field', `The since time must be a duration such as 30m, 24h or 7d, or an ISO 8601 time; got ${JSON.stringify(since)}.`);
-  return new Date(time).toISOString();
 }
 
 /** Guardrails that fired on a check, whether they blocked or (in monitor mode) only reported. */

@@ -7,7 +7,7 @@ import { newId, nowIso } from '../ids.ts';
 import { recordAudit } from '../store/audit.ts';
 import type { AdminUserTable, Database } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
-import { hashPassword, randomPassword, validateNewPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, randomPassword, verifyPassword, type PasswordPolicy } from './passwords.ts';
 import { deleteSessionsOf } from './sessions.ts';
 
 export const BOOTSTRAP_USERNAME = 'admin';
@@ -88,13 +88,14 @@ export async function ensureBootstrapAdmin(store: Store, dataDir: string): Promi
 export async function changePassword(
   store: Store,
   dataDir: string,
+  policy: PasswordPolicy,
   input: { username: string; currentPassword: unknown; newPassword: unknown; keepSessionId: string },
 ): Promise<void> {
   const user = await requireAdminUser(store, input.username);
   if (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw new AppError('invalid_field', 'The current password is wrong.');
   }
-  const next = validateNewPassword(input.newPassword, user.username);
+  const next = await policy.validateNew(input.newPassword, user.username);
   if (next === input.currentPassword) throw new AppError('invalid_field', 'The new password must differ from the current one.');
   const passwordHash = await hashPassword(next);
   await store.db.transaction().execute(async (trx) => {
@@ -125,10 +126,11 @@ export async function resetPassword(
   store: Store,
   dataDir: string,
   actor: Actor,
+  policy: PasswordPolicy,
   input: { username: string; password?: string },
 ): Promise<{ passwordFile: string | null; created: boolean }> {
   const username = validateUsername(input.username);
-  const chosen = input.password === undefined ? undefined : validateNewPassword(input.password, username);
+  const chosen = input.password === undefined ? undefined : await policy.validateNew(input.password, username);
   const password = chosen ?? randomPassword();
   const passwordHash = await hashPassword(password);
   const now = nowIso();

@@ -7,6 +7,7 @@ import { findAdminUser } from './accounts.ts';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.ts';
 import type { AuthPolicy } from './policy.ts';
 import { createSession, type AdminSession } from './sessions.ts';
+import { UNAUTHENTICATED } from '../domain/actor.ts';
 
 export interface LoginAttempt {
   username: unknown;
@@ -45,8 +46,16 @@ export class PasswordSignIn {
       throw new AppError('invalid_field', 'The user name and password must be strings.');
     }
     const username = attempt.username.trim().toLowerCase();
-    const audit = (action: string, details: Record<string, unknown>) =>
-      recordAudit(store.db, { actor: `admin:${username}`, action, targetType: 'admin_user', targetId: username, details: { ip: attempt.ip, ...details } });
+    // Nobody is signed in until the password matched: a failure's actor is UNAUTHENTICATED, never
+    // `admin:<name>`, and a name that is no account is kept apart from the account names of targets.
+    const audit = (action: string, details: Record<string, unknown>, account: string | null = username) =>
+      recordAudit(store.db, {
+        actor: action === 'admin.login' ? `admin:${username}` : UNAUTHENTICATED,
+        action,
+        targetType: 'admin_user',
+        targetId: account,
+        details: { ip: attempt.ip, ...details },
+      });
 
     const found = await findAdminUser(store.db, username);
     const now = Date.now();
@@ -55,7 +64,9 @@ export class PasswordSignIn {
     const user = locked ? undefined : found;
     const matches = await verifyPassword(user?.password_hash ?? (await this.#decoy()), attempt.password);
     if (!user) {
-      await audit('admin.login_failed', { reason: locked ? 'locked' : 'unknown_user' });
+      await (locked
+        ? audit('admin.login_failed', { reason: 'locked' })
+        : audit('admin.login_failed', { reason: 'unknown_user', username_given: username }, null));
       throw new AppError('not_authenticated', REFUSED);
     }
     if (!matches) {

@@ -1,15 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '../errors.ts';
+import { loadStrengthEstimator, passwordProblem, type StrengthEstimator } from './password-strength.ts';
 
 /**
  * Argon2id (the package's default algorithm) with the OWASP-recommended minimum: 19 MiB of memory,
  * 2 passes, 1 lane — about 15 ms per hash here, so a sign-in stays quick while guessing stays dear.
  */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export const MIN_PASSWORD_LENGTH = 12;
-const MAX_PASSWORD_LENGTH = 256;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
@@ -33,12 +31,16 @@ export function randomPassword(length = 24): string {
   return password;
 }
 
-/** The password policy: length is what matters (NIST SP 800-63B); no composition rules. */
-export function validateNewPassword(password: unknown, username: string): string {
-  if (typeof password !== 'string') throw new AppError('invalid_field', 'The new password must be a string.');
-  if ([...password].length < MIN_PASSWORD_LENGTH)
-    throw new AppError('invalid_field', `The new password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw new AppError('invalid_field', `The new password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
-  if (password.toLowerCase().includes(username.toLowerCase())) throw new AppError('invalid_field', 'The new password must not contain the user name.');
-  return password;
+/** The password policy of one appliance or CLI run; its strength estimator is loaded on first use and kept. */
+export class PasswordPolicy {
+  #estimator: Promise<StrengthEstimator> | undefined;
+
+  /** The new password of `username` once it meets the policy (see password-strength.ts); `invalid_field` naming the reason otherwise. */
+  async validateNew(password: unknown, username: string): Promise<string> {
+    if (typeof password !== 'string') throw new AppError('invalid_field', 'The new password must be a string.');
+    this.#estimator ??= loadStrengthEstimator();
+    const problem = passwordProblem(password, username, await this.#estimator);
+    if (problem) throw new AppError('invalid_field', problem);
+    return password;
+  }
 }

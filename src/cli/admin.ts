@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { BOOTSTRAP_USERNAME, listAdminUsers, resetPassword } from '../auth/accounts.ts';
+import { PasswordPolicy } from '../auth/passwords.ts';
 import { getSsoSettings, ssoSettingsJson, updateSsoSettings } from '../auth/sso-settings.ts';
 import { AppError } from '../errors.ts';
 import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
@@ -50,7 +51,7 @@ export function registerAdminCommands(program: Command): void {
     const username = flags.username ?? BOOTSTRAP_USERNAME;
     const password = flags.passwordStdin ? readFileSync(0, 'utf8').replace(/\r?\n$/, '') : undefined;
     const result = await withStore(flags, (store, { dataDir }) =>
-      resetPassword(store, dataDir, cliActor(), password === undefined ? { username } : { username, password }),
+      resetPassword(store, dataDir, cliActor(), new PasswordPolicy(), password === undefined ? { username } : { username, password }),
     );
     if (flags.json) printJson({ username, created: result.created, password_file: result.passwordFile, must_change_password: result.passwordFile !== null });
     else if (result.passwordFile)

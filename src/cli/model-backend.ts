@@ -4,11 +4,13 @@ import {
   createModelBackend,
   deleteModelBackend,
   listModelBackendsOf,
+  requireDeletableModelBackend,
   requireModelBackend,
   updateModelBackend,
   type ModelBackendInput,
 } from '../admin/model-backends.ts';
 import type { StoredModelBackend } from '../store/model-backends.ts';
+import { confirmOrRefuse, withYesOption } from './confirm.ts';
 import { cliActor, credentialBoxOf, printJson, printTable, secretFromFlags, withDataDirOption, withStore } from './context.ts';
 
 interface BackendFlags {
@@ -31,7 +33,9 @@ interface BackendFlags {
   intraOpThreads?: string;
 }
 
-function withSettingOptions(command: Command): Command {
+/** The settings flags of `create` and `update`; on `update` a flag left out keeps its value, so no default is named. */
+function withSettingOptions(command: Command, creating: boolean): Command {
+  const byDefault = (text: string) => (creating ? ` (${text})` : '');
   return withDataDirOption(
     command
       .option('--kind <kind>', 'onnx (a local classifier folder) or llm_judge (a safety LLM behind an OpenAI-compatible API)')
@@ -41,12 +45,12 @@ function withSettingOptions(command: Command): Command {
       .option('--format <format>', 'llm_judge: llama_guard, shieldgemma or json')
       .option('--api-key-file <file>', 'llm_judge: read the API key from a file; stored encrypted')
       .option('--api-key-env <variable>', 'llm_judge: read the API key from this environment variable')
-      .option('--timeout-ms <ms>', 'longest wait for an answer (default 1000 for onnx, 5000 for llm_judge)')
-      .option('--breaker-failures <n>', 'consecutive failures that open the circuit breaker (default 5)')
-      .option('--breaker-cooldown-ms <ms>', 'how long an open breaker refuses calls (default 30000)')
-      .option('--max-concurrency <n|unlimited>', 'calls each worker thread sends at once (default unlimited: no call waits)')
-      .option('--queue-depth <n>', 'calls each worker thread lets wait for a free slot; more fail at once with queue_full (default 64)')
-      .option('--intra-op-threads <n|default>', "onnx: onnxruntime's threads per worker thread (default: one per physical core)")
+      .option('--timeout-ms <ms>', `longest wait for an answer${byDefault('default 1000 for onnx, 5000 for llm_judge')}`)
+      .option('--breaker-failures <n>', `consecutive failures that open the circuit breaker${byDefault('default 5')}`)
+      .option('--breaker-cooldown-ms <ms>', `how long an open breaker refuses calls${byDefault('default 30000')}`)
+      .option('--max-concurrency <n|unlimited>', `calls each worker thread sends at once${byDefault('default unlimited: no call waits')}`)
+      .option('--queue-depth <n>', `calls each worker thread lets wait for a free slot; more fail at once with queue_full${byDefault('default 64')}`)
+      .option('--intra-op-threads <n|default>', `onnx: onnxruntime's threads per worker thread${byDefault('default: one per physical core')}`)
       .option('--json', 'print JSON'),
   );
 }
@@ -111,7 +115,7 @@ export function registerModelBackendCommands(program: Command): void {
       'model backends: an ONNX classifier or an LLM judge that guardrails ask besides their built-in models (profile setting guardrails.<name>.backend_mode)',
     );
 
-  withSettingOptions(group.command('create').description('add a model backend').requiredOption('--name <name>', 'unique name')).action(
+  withSettingOptions(group.command('create').description('add a model backend').requiredOption('--name <name>', 'unique name'), true).action(
     async (flags: BackendFlags) => {
       print([await withStore(flags, (store, config) => createModelBackend(store, cliActor(), toInput(flags), credentialBoxOf(config)))], flags, true);
     },
@@ -128,16 +132,26 @@ export function registerModelBackendCommands(program: Command): void {
   );
 
   withSettingOptions(
-    group.command('update <backend>').description('change a model backend').option('--name <name>', 'new name').option('--clear-api-key', 'forget the API key'),
+    group
+      .command('update <backend>')
+      .description('change a model backend (by id or name); flags left out keep their values')
+      .option('--name <name>', 'new name')
+      .option('--clear-api-key', 'forget the API key'),
+    false,
   ).action(async (idOrName: string, flags: BackendFlags) => {
     print([await withStore(flags, (store, config) => updateModelBackend(store, cliActor(), idOrName, toInput(flags), credentialBoxOf(config)))], flags, true);
   });
 
-  withDataDirOption(group.command('delete <backend>').description('delete a model backend no guardrail uses').option('--json', 'print JSON')).action(
-    async (idOrName: string, flags: BackendFlags) => {
-      await withStore(flags, (store) => deleteModelBackend(store, cliActor(), idOrName));
-      if (flags.json) printJson({ deleted: idOrName });
-      else process.stdout.write(`deleted ${idOrName}\n`);
-    },
-  );
+  withDataDirOption(
+    withYesOption(group.command('delete <backend>').description('delete a model backend no guardrail uses (by id or name)').option('--json', 'print JSON')),
+  ).action(async (idOrName: string, flags: BackendFlags & { yes?: boolean }) => {
+    const deleted = await withStore(flags, async (store) => {
+      const backend = await requireDeletableModelBackend(store, idOrName);
+      await confirmOrRefuse(flags, `delete model backend ${JSON.stringify(backend.name)} (${backend.id})`, 'Its settings and stored API key are gone.');
+      await deleteModelBackend(store, cliActor(), backend.id);
+      return backend;
+    });
+    if (flags.json) printJson({ deleted: idOrName, id: deleted.id, name: deleted.name });
+    else process.stdout.write(`deleted model backend ${deleted.name} (${deleted.id})\n`);
+  });
 }

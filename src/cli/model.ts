@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { pulledModelJson } from '../pulled-models/model-json.ts';
-import { BACKEND_GUARDRAILS, listPulledModelsOf, modelFacts } from '../admin/pulled-models.ts';
+import { BACKEND_GUARDRAILS, listPulledModelsOf, modelFacts, registeredAs, requireUnusedModel } from '../admin/pulled-models.ts';
 import { BACKEND_MODES } from '../engine/profile-settings.ts';
 import { AppError, ERROR_CODES, errorTypeOf } from '../errors.ts';
 import { onnxDevice } from '../backends/onnx-device.ts';
@@ -10,6 +10,7 @@ import { removeModel } from '../pulled-models/model-remove.ts';
 import { pullModel, type PullProgress } from '../pulled-models/model-pull.ts';
 import type { InstallOutcome } from '../pulled-models/model-install.ts';
 import type { Store } from '../store/store.ts';
+import { confirmOrRefuse, withYesOption } from './confirm.ts';
 import { cliActor, commandConfig, printJson, printTable, withDataDirOption, withStore } from './context.ts';
 import { terminalProgress } from './download-progress.ts';
 import { ReportedFailure } from './reported-failure.ts';
@@ -222,14 +223,21 @@ export function registerModelCommands(program: Command): void {
   });
 
   withDataDirOption(
-    group
-      .command('remove <name>')
-      .description('unregister a model and its backend and delete its files on this node (refused while a guardrail uses it)')
-      .option('--json', 'print JSON'),
-  ).action(async (name: string, flags: ModelFlags) => {
+    withYesOption(
+      group
+        .command('remove <name>')
+        .description('unregister a model and its backend and delete its files on this node (refused while a guardrail uses it)')
+        .option('--json', 'print JSON'),
+    ),
+  ).action(async (name: string, flags: ModelFlags & { yes?: boolean }) => {
     await reporting(flags, async () => {
       const config = commandConfig(flags);
-      const removal = await withStore(flags, (store) => removeModel(store, config.dataDir, cliActor(), name));
+      const removal = await withStore(flags, async (store) => {
+        // A model in use is refused before anything is asked.
+        if ((await registeredAs(store, name)) !== undefined) await requireUnusedModel(store, name);
+        await confirmOrRefuse(flags, `remove model ${JSON.stringify(name)}`, 'Its backend is unregistered and its files on this node are deleted.');
+        return removeModel(store, config.dataDir, cliActor(), name);
+      });
       if (flags.json) printJson(removal);
       else process.stdout.write(`Removed ${name}${removal.unregistered ? '' : ' (its files on this node; it was no longer registered)'}.\n`);
     });

@@ -7,6 +7,7 @@ import {
   getProfile,
   listSecurityProfiles,
   removeRule,
+  requireDeletableProfile,
   updateProfileSettings,
   type SecurityProfile,
 } from '../admin/profiles.ts';
@@ -21,6 +22,7 @@ import { PII_ACTIONS, piiActionNamed, type PiiAction } from '../guardrails/pii/s
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { profileJson } from '../admin/json.ts';
 import { ThreatVectorRepository } from '../store/threat-vectors.ts';
+import { confirmOrRefuse, withYesOption } from './confirm.ts';
 import { cliActor, modelLibrary, printJson, printTable, withDataDirOption, withProfileBackends, withStore } from './context.ts';
 
 interface UpdateFlags {
@@ -143,8 +145,11 @@ function parseRegexFlags(values: string[] | undefined, caseInsensitive: boolean)
 }
 
 function printProfile(profile: SecurityProfile): void {
+  const { record_message_text: record, on_error: onError, forwarding } = profile.settings;
   process.stdout.write(
-    `profile ${profile.name} (${profile.id})${profile.description ? ` — ${profile.description}` : ''}\non_error: ${profile.settings.on_error}\n\n`,
+    `profile ${profile.name} (${profile.id})${profile.description ? ` — ${profile.description}` : ''}\n` +
+      `record_message_text: ${record}${record ? ' (check events keep the message text, PII masked)' : ' (check events keep only the length and SHA-256 of messages)'}\n` +
+      `on_error: ${onError}\nforwarding: ${JSON.stringify(forwarding)}\n\n`,
   );
   printTable(
     GUARDRAIL_NAMES.map((name) => {
@@ -252,13 +257,23 @@ export function registerProfileCommands(program: Command): void {
     else printProfile(profile);
   });
 
-  withDataDirOption(group.command('delete <profile>').description('delete an unused security profile').option('--json', 'print JSON')).action(
-    async (idOrName: string, flags: { dataDir?: string; json?: boolean }) => {
-      await withStore(flags, (store) => deleteProfile(store, cliActor(), idOrName));
-      if (flags.json) printJson({ deleted: idOrName });
-      else process.stdout.write(`deleted ${idOrName}\n`);
-    },
-  );
+  withDataDirOption(
+    withYesOption(group.command('delete <profile>').description('delete an unused security profile (by id or name)').option('--json', 'print JSON')),
+  ).action(async (idOrName: string, flags: { dataDir?: string; json?: boolean; yes?: boolean }) => {
+    const deleted = await withStore(flags, async (store) => {
+      const profile = await requireDeletableProfile(store, idOrName);
+      const { keywords, regexes } = profile.rules;
+      await confirmOrRefuse(
+        flags,
+        `delete security profile ${JSON.stringify(profile.name)} (${profile.id})`,
+        `Its settings and its ${keywords.length} keyword and ${regexes.length} regex rules are lost.`,
+      );
+      await deleteProfile(store, cliActor(), profile.id);
+      return profile;
+    });
+    if (flags.json) printJson({ deleted: idOrName, id: deleted.id, name: deleted.name });
+    else process.stdout.write(`deleted security profile ${deleted.name} (${deleted.id})\n`);
+  });
 
   withDataDirOption(
     group
@@ -288,14 +303,14 @@ export function registerProfileCommands(program: Command): void {
   withDataDirOption(
     group
       .command('update <profile>')
-      .description('switch guardrails, change settings, add or remove keyword and regex rules')
+      .description('switch guardrails, change settings, add or remove keyword and regex rules (flags left out change nothing)')
       .option('--enable <guardrails...>', `switch guardrails on, enforcing (${GUARDRAIL_NAMES.join(', ')})`)
       .option('--monitor <guardrails...>', 'switch guardrails to monitor mode: they run and report what they would block, but never block')
       .option('--disable <guardrails...>', 'switch guardrails off')
       .option('--follow-level <guardrails...>', 'let the protection level decide again')
       .option('--llm-threshold <score>', 'LLM classifier threshold, 0 to 1')
       .option('--vector-sensitivity <level>', 'vector filter sensitivity: Low, Medium or High')
-      .option('--on-error <verdict>', 'when a guardrail fails: block (default) or allow')
+      .option('--on-error <verdict>', 'when a guardrail fails: block or allow')
       .option('--set <path=value...>', 'set any setting, value as JSON, e.g. guardrails.llm.threshold=0.8')
       .option('--pii-action <type=action...>', `what a PII type does: ${PII_ACTIONS.join(', ')} or default (block), e.g. PERSON=mask,EMAIL_ADDRESS=mask`)
       .option('--add-keyword <keyword...>', 'add keyword rules')

@@ -1,7 +1,8 @@
-import { Type, type TObject, type TProperties } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Value, ValueErrorType } from '@sinclair/typebox/value';
 import type { ProtectionLevel } from '../domain/protection.ts';
-import { allowedRange, AppError } from '../errors.ts';
+import { AppError } from '../errors.ts';
+import { expectedValue, quoted } from '../schema-wording.ts';
 import type { GuardrailSlot } from './guardrail.ts';
 
 export type OnError = 'block' | 'allow';
@@ -142,6 +143,33 @@ export function composeProfileSettingsSchema<N extends string>(members: readonly
   );
 }
 
+/** The schema of the settings at `parts` (a path into the settings), if the schema has one there. */
+function schemaAt(schema: TSchema, parts: readonly string[]): TSchema | undefined {
+  let node: TSchema | undefined = schema;
+  for (const part of parts) node = node?.properties?.[part] ?? (node?.type === 'array' ? node.items : undefined);
+  return node;
+}
+
+/**
+ * A refused setting as a sentence naming it and what it allows: "Profile setting on_error must be
+ * one of "block", "allow"; got "x".", "Profile setting guardrails.llm.foo does not exist; the settings of
+ * guardrails.llm are enabled, monitor, threshold, …". `field` carries the dotted path for the forms.
+ */
+function settingError(root: TObject, pointer: string, failed: TSchema, value: unknown, unknownMember: boolean): AppError {
+  const parts = pointer.split('/').slice(1);
+  const field = parts.join('.') || '(settings)';
+  if (unknownMember) {
+    const known = Object.keys(schemaAt(root, parts.slice(0, -1))?.properties ?? {});
+    const of = parts.length > 1 ? ` of ${parts.slice(0, -1).join('.')}` : '';
+    return new AppError('invalid_field', `Profile setting ${field} does not exist; the settings${of} are ${known.join(', ')}.`, {}, { field });
+  }
+  // A refused item of a list is named by the list.
+  const listItem = parts.length > 1 && /^\d+$/.test(parts[parts.length - 1]!);
+  const subject = listItem ? `Each item of profile setting ${parts.slice(0, -1).join('.')}` : `Profile setting ${field}`;
+  const expected = expectedValue(failed) ?? 'of another kind';
+  return new AppError('invalid_field', `${subject} must be ${expected}; got ${quoted(value)}.`, {}, { field: listItem ? parts.slice(0, -1).join('.') : field });
+}
+
 /**
  * Validates stored or edited settings and fills defaults; throws `invalid_field` naming the setting
  * (also as `field`, a dotted path) and, for numbers, the allowed range. Nothing is ever clamped.
@@ -149,12 +177,7 @@ export function composeProfileSettingsSchema<N extends string>(members: readonly
 export function parseProfileSettings<N extends string>(schema: ProfileSettingsSchema<N>, value: unknown): ProfileSettings<N> {
   const withDefaults = Value.Default(schema, structuredClone(value ?? {}));
   const error = Value.Errors(schema, withDefaults).First();
-  if (error) {
-    const field = error.path.replace(/^\//, '').replaceAll('/', '.') || '(settings)';
-    const range = allowedRange(error.schema);
-    const message = range ? `Profile setting ${field} must be ${range}; got ${JSON.stringify(error.value)}.` : `Profile setting ${field}: ${error.message}.`;
-    throw new AppError('invalid_field', message, {}, { field });
-  }
+  if (error) throw settingError(schema, error.path, error.schema, error.value, error.type === ValueErrorType.ObjectAdditionalProperties);
   const settings = withDefaults as ProfileSettings<N>;
   for (const name of Object.keys(schema.properties.guardrails.properties) as N[]) checkBackendSettings(name, settings.guardrails[name]);
   return settings;

@@ -82,9 +82,9 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     // Route code is written against the plain server type; HTTP and HTTPS instances behave the same.
   }) as unknown as FastifyInstance;
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(body as Buffer));
     } catch (error) {
       done(error as Error, undefined);
     }

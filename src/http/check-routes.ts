@@ -55,10 +55,11 @@ export function registerCheckRoutes(app: FastifyInstance, options: CheckRouteOpt
         if (prompt !== undefined && prompt.length > options.maxMessageChars) {
           throw new AppError('payload_too_large', `The prompt is ${prompt.length} characters long; the limit is ${options.maxMessageChars}.`);
         }
-        const outcome = await options.checks.check(request.caller!, { direction, message, prompt }, checkOrigin(request));
+        const outcome = await options.checks.check(request.caller!, { direction, message, prompt, startedAt: request.startedAt }, checkOrigin(request));
         const response: Record<string, unknown> = {
           injection_detected: outcome.injection_detected,
-          execution_time: Math.round((performance.now() - request.startedAt!) * 1000) / 1000,
+          // From the request's arrival to its verdict: the same figure its check event records.
+          execution_time: outcome.execution_time,
           checks: outcome.checks,
           blocked_by: outcome.blocked_by,
           monitored_by: outcome.monitored_by,

@@ -27,16 +27,28 @@ function bodyProblem(value: unknown): string | undefined {
 }
 
 /**
- * The JSON body parser of both listeners. Fastify's own reports a valid body with a forbidden
- * member as invalid JSON; this one names what is wrong: `invalid_json` for text that is not JSON,
- * `invalid_field` for JSON the server refuses.
+ * JSON is read as UTF-8 whatever the Content-Type says (RFC 8259 §8.1); a byte sequence that is not
+ * UTF-8 is refused rather than read with replacement characters. A leading byte order mark is
+ * dropped (the RFC lets a parser ignore it). Decoding without `stream` keeps no state between calls.
  */
-export function parseJsonBody(text: string): unknown {
-  if (text.length === 0) throw new AppError('invalid_json', 'The request body is empty; send a JSON object.');
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The JSON body parser of both listeners. Fastify's own reports a valid body with a forbidden
+ * member as invalid JSON; this one names what is wrong: `invalid_json` for bytes that are not UTF-8
+ * JSON, `invalid_field` for JSON the server refuses.
+ */
+export function parseJsonBody(body: Uint8Array): unknown {
+  if (body.length === 0) throw new AppError('invalid_json', 'The request body is empty; send a JSON object.');
+  let text: string;
+  try {
+    text = UTF8.decode(body);
+  } catch {
+    throw new AppError('invalid_json', 'The request body is not valid UTF-8; send JSON encoded in UTF-8.');
+  }
   let value: unknown;
   try {
-    // A UTF-8 byte order mark is allowed before the JSON text (RFC 8259 §8.1 lets a parser ignore it).
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError('invalid_json', 'The request body is not valid JSON.');
   }

@@ -81,7 +81,10 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
       injection_detected: Type.Boolean({
         description: 'true when any enabled guardrail blocked the message. A blocked message is a normal 200 answer, not an error.',
       }),
-      execution_time: Type.Number({ description: 'Server-side processing time of the check in milliseconds (float), from request arrival to response.' }),
+      execution_time: Type.Number({
+        description:
+          'Server-side processing time of the check in milliseconds (float, three decimals), from request arrival to verdict; its check event records the same figure as execution_time_ms.',
+      }),
       checks: checksSchema(registry),
       blocked_by: Type.Array(GUARDRAIL_NAME, { description: 'Names of the guardrails that blocked the message (members of `checks`).' }),
       monitored_by: Type.Array(GUARDRAIL_NAME, {

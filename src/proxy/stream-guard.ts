@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { applyRedactions, type CheckOutcome } from '../engine/pipeline.ts';
-import { AppError } from '../errors.ts';
+import { AppError, errorTypeOf, OUTPUT_BLOCKED, type ErrorCode } from '../errors.ts';
 import type { ChatGuard, GuardedRequest } from './chat-guard.ts';
 import { verdictDetails } from './chat-guard.ts';
 import type { ChatChoice } from './openai-shapes.ts';
@@ -160,16 +160,16 @@ export class StreamRelay {
 
   #violation(outcome: CheckOutcome, index: number): never {
     this.#fail({
-      code: 'output_blocked',
+      code: OUTPUT_BLOCKED,
       message: `The answer was blocked by ${outcome.blocked_by.join(', ')}.`,
       ...verdictDetails(outcome, this.#o.requestId, { choice_index: index }),
     });
     throw new StreamStopped();
   }
 
-  /** Ends the stream with an OpenAI-style error event (clients raise it as an error). */
-  #fail(error: { code: string; message: string; [key: string]: unknown }): void {
+  /** Ends the stream with an OpenAI-style error event (clients raise it as an error), typed like the same error outside a stream. */
+  #fail(error: { code: ErrorCode | typeof OUTPUT_BLOCKED; message: string; [key: string]: unknown }): void {
     const { code, message, ...details } = error;
-    this.#emit({ error: { message, type: 'rampart_error', code, param: null, request_id: this.#o.requestId, ...details } });
+    this.#emit({ error: { message, type: errorTypeOf(code), code, param: null, request_id: this.#o.requestId, ...details } });
   }
 }

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { BackendCaller } from '../engine/ports.ts';
 import type { Direction } from '../domain/check.ts';
@@ -20,6 +21,8 @@ export interface CheckInput {
   canary?: string | undefined;
   /** false for intermediate checks (e.g. windows of a stream) whose final verdict is recorded separately. */
   record?: boolean;
+  /** `performance.now()` when the request arrived; the check's time is counted from there (default: its start). */
+  startedAt?: number | undefined;
 }
 
 /** Who asked for a check, as recorded on its event and in log lines about it. */
@@ -65,7 +68,7 @@ export class CheckService {
       this.#options.log.error({ err: profile, runtime_llm: runtimeLlm.id, ...logged }, 'security profile cannot be used');
       throw new AppError('unavailable', 'The security profile of this Runtime LLM is invalid; an administrator must fix it.');
     }
-    const started = process.hrtime.bigint();
+    const started = input.startedAt ?? performance.now();
     this.#running++;
     const outcome = await runChecks(
       profile,
@@ -82,8 +85,9 @@ export class CheckService {
       this.#othersRunning,
     ).finally(() => this.#running--);
     if (input.record === false) return outcome;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    this.#options.metrics.recordCheck(input.direction, outcome, seconds);
+    // One figure, in milliseconds to three decimals, for the answer, the event and the metric.
+    const executionTime = Math.round((performance.now() - started) * 1000) / 1000;
+    this.#options.metrics.recordCheck(input.direction, outcome, executionTime / 1000);
     const eventId = newId('evt');
     const verdict = verdictOf(outcome);
     this.#options.events.push({
@@ -97,7 +101,7 @@ export class CheckService {
       blockedBy: outcome.blocked_by,
       monitoredBy: outcome.monitored_by,
       results: outcome.records,
-      executionTimeMs: outcome.execution_time,
+      executionTimeMs: executionTime,
       messageLength: input.message.length,
       messageSha256: hash('sha256', input.message),
       ...(caller.recordMessageText
@@ -118,6 +122,6 @@ export class CheckService {
     });
     // Checks are events, not log lines; at debug level each one is also logged, to join logs to traces.
     this.#options.log.debug({ event_id: eventId, direction: input.direction, verdict, ...logged }, 'check recorded');
-    return outcome;
+    return { ...outcome, execution_time: executionTime };
   }
 }

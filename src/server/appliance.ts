@@ -8,6 +8,7 @@ import { MessageTextMasker } from '../events/message-text.ts';
 import { buildApiApp } from '../http/api-app.ts';
 import { ensureBootstrapAdmin } from '../auth/accounts.ts';
 import { PasswordSignIn } from '../auth/login.ts';
+import { PasswordPolicy } from '../auth/passwords.ts';
 import { OidcSignIn } from '../auth/oidc.ts';
 import { scheduleRetention } from '../events/retention.ts';
 import { buildDashboardApp } from '../http/dashboard-app.ts';
@@ -249,6 +250,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
       policy: config,
       credentials,
       passwordSignIn: new PasswordSignIn(store, config, new RateLimiter(config.loginAttemptsPerIpPerMinute)),
+      passwordPolicy: new PasswordPolicy(),
       oidc: new OidcSignIn(store, config.dataDir),
       log,
       backends,

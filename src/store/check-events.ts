@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { AppError } from '../errors.ts';
 import type { CheckVerdict, GuardrailRecord } from '../domain/check.ts';
 import type { MaskingRecord } from '../events/masking-record.ts';
@@ -115,7 +115,8 @@ export function traceIdOf(raw: string): string {
   return id;
 }
 
-export interface CheckEventFilter {
+/** Which check events a list or a chart covers (the Events page's filters). */
+export interface CheckEventCriteria {
   /** One event by its id (a link to it). */
   id?: string;
   runtimeLlmId?: string;
@@ -129,30 +130,43 @@ export interface CheckEventFilter {
   traceId?: string;
   /** Only events carrying this id as trace id, request id, or LiteLLM call or trace id. */
   correlationId?: string;
+}
+
+/** A page of the check event log: the criteria, newest first. */
+export interface CheckEventFilter extends CheckEventCriteria {
   /** Paging: only events older than this event id. */
   before?: string;
   limit: number;
 }
 
-export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFilter): Promise<CheckEvent[]> {
-  let query = db.selectFrom('check_events').selectAll().orderBy('id', 'desc').limit(filter.limit);
-  if (filter.id) query = query.where('id', '=', filter.id);
-  if (filter.runtimeLlmId) query = query.where('runtime_llm_id', '=', filter.runtimeLlmId);
-  if (filter.verdict) query = query.where('verdict', '=', filter.verdict);
-  if (filter.direction) query = query.where('direction', '=', filter.direction);
-  if (filter.since) query = query.where('created_at', '>=', filter.since);
-  if (filter.until) query = query.where('created_at', '<', filter.until);
-  if (filter.before) query = query.where('id', '<', filter.before);
-  if (filter.traceId) query = query.where('trace_id', '=', filter.traceId);
-  if (filter.correlationId) {
-    const id = filter.correlationId;
-    query = query.where((eb) => eb.or([eb('trace_id', '=', id), eb('request_id', '=', id), eb('litellm_call_id', '=', id), eb('litellm_trace_id', '=', id)]));
+/** Narrows a query of the check event table to the events `criteria` describe. */
+export function whereCriteria<O>(
+  query: SelectQueryBuilder<Database, 'check_events', O>,
+  criteria: CheckEventCriteria,
+): SelectQueryBuilder<Database, 'check_events', O> {
+  let q = query;
+  if (criteria.id) q = q.where('id', '=', criteria.id);
+  if (criteria.runtimeLlmId) q = q.where('runtime_llm_id', '=', criteria.runtimeLlmId);
+  if (criteria.verdict) q = q.where('verdict', '=', criteria.verdict);
+  if (criteria.direction) q = q.where('direction', '=', criteria.direction);
+  if (criteria.since) q = q.where('created_at', '>=', criteria.since);
+  if (criteria.until) q = q.where('created_at', '<', criteria.until);
+  if (criteria.traceId) q = q.where('trace_id', '=', criteria.traceId);
+  if (criteria.correlationId) {
+    const id = criteria.correlationId;
+    q = q.where((eb) => eb.or([eb('trace_id', '=', id), eb('request_id', '=', id), eb('litellm_call_id', '=', id), eb('litellm_trace_id', '=', id)]));
   }
   // blocked_by and monitored_by are JSON arrays of plain names, so a quoted-name match is exact and portable.
-  if (filter.blockedBy) {
-    const quoted = `%"${filter.blockedBy}"%`;
-    query = query.where((eb) => eb.or([eb('blocked_by', 'like', quoted), eb('monitored_by', 'like', quoted)]));
+  if (criteria.blockedBy) {
+    const quoted = `%"${criteria.blockedBy}"%`;
+    q = q.where((eb) => eb.or([eb('blocked_by', 'like', quoted), eb('monitored_by', 'like', quoted)]));
   }
+  return q;
+}
+
+export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFilter): Promise<CheckEvent[]> {
+  let query = whereCriteria(db.selectFrom('check_events').selectAll().orderBy('id', 'desc').limit(filter.limit), filter);
+  if (filter.before) query = query.where('id', '<', filter.before);
   const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,

@@ -44,6 +44,26 @@ describe('administrator security', () => {
     assert.equal(unknown.json.error.message, wrong.json.error.message, 'unknown accounts are not revealed');
   });
 
+  it('records a failed sign-in by nobody signed in: never as the administrator named in it', async () => {
+    const audit = await app.cli('audit', 'list', '--json', '--limit', '20');
+    const failures = audit.json.filter((e: { action: string }) => e.action === 'admin.login_failed');
+    const unknown = failures.find((e: { details: { reason?: string } }) => e.details.reason === 'unknown_user');
+    const wrong = failures.find((e: { details: { reason?: string } }) => e.details.reason === 'wrong_password');
+    assert.deepEqual([unknown.actor, unknown.target_id, unknown.details.username_given], ['unauthenticated', null, 'mallory']);
+    assert.deepEqual([wrong.actor, wrong.target_id], ['unauthenticated', 'admin'], 'the real account is the target, not the actor');
+    assert.ok(!audit.stdout.includes('admin:mallory'));
+  });
+
+  it('tells the sign-in page whether it is signed in without answering 401', async () => {
+    const anonymous = await app.dashboard('/api/auth/options');
+    assert.equal(anonymous.status, 200);
+    assert.deepEqual(anonymous.json, { sso: { enabled: false }, signed_in: false });
+    const session = await signIn(app, 'admin', delivered);
+    assert.equal((await app.dashboard('/api/auth/options', { headers: { cookie: session.cookie } })).json.signed_in, true);
+    await session.request('/api/auth/logout', { method: 'POST' });
+    assert.equal((await app.dashboard('/api/auth/options', { headers: { cookie: session.cookie } })).json.signed_in, false);
+  });
+
   it('sets a Secure, HttpOnly, SameSite=Strict session cookie and forces the first password change', async () => {
     const response = await app.dashboard('/api/auth/login', { body: { username: 'admin', password: delivered } });
     assert.equal(response.status, 200);
@@ -58,6 +78,12 @@ describe('administrator security', () => {
     const tooShort = await admin.request('/api/auth/password', { body: { current_password: delivered, new_password: 'short' } });
     assert.equal(tooShort.status, 400);
     assert.match(tooShort.json.error.message, /at least 12 characters/);
+    // Long enough, but among the first guesses of any password cracker: refused by the server itself.
+    for (const common of ['password1234', 'qwertyuiop123', 'iloveyou2024!']) {
+      const guessable = await admin.request('/api/auth/password', { body: { current_password: delivered, new_password: common } });
+      assert.equal(guessable.status, 400, common);
+      assert.match(guessable.json.error.message, /^The new password is too easy to guess\. /, common);
+    }
     const wrongCurrent = await admin.request('/api/auth/password', { body: { current_password: 'not it', new_password: NEW_ADMIN_PASSWORD } });
     assert.equal(wrongCurrent.status, 400);
     const changed = await admin.request('/api/auth/password', { body: { current_password: delivered, new_password: NEW_ADMIN_PASSWORD } });
@@ -125,6 +151,9 @@ describe('administrator security', () => {
     const short = await app.cliWithInput('short\n', 'admin', 'reset-password', '--username', 'ops', '--password-stdin');
     assert.equal(short.code, 1);
     assert.match(short.stderr, /at least 12 characters/);
+    const common = await app.cliWithInput('letmein123456\n', 'admin', 'reset-password', '--username', 'ops', '--password-stdin');
+    assert.equal(common.code, 1);
+    assert.match(common.stderr, /too easy to guess/);
     const result = await app.cliWithInput('a long chosen passphrase\n', 'admin', 'reset-password', '--username', 'ops', '--password-stdin', '--json');
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual({ created: result.json.created, file: result.json.password_file }, { created: true, file: null });

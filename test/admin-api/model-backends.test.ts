@@ -132,7 +132,7 @@ describe('model backends: administration', () => {
     assert.match(renaming.stderr, /cannot be renamed while guardrails use it/);
 
     assert.equal((await patch({ content_moderation: { backend_mode: null, backend: null } })).status, 200);
-    const deleted = await app.cli('backend', 'delete', 'guard');
+    const deleted = await app.cli('backend', 'delete', 'guard', '--yes');
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.equal((await admin.request('/api/model-backends/guard')).status, 404);
   });

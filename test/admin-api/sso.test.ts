@@ -74,7 +74,7 @@ describe('single sign-on through a real OpenID Connect provider', () => {
     assert.equal(set.json.client_secret_set, true);
     assert.ok(!set.stdout.includes(idp.clientSecret));
     const options = await app.dashboard('/api/auth/options');
-    assert.deepEqual(options.json, { sso: { enabled: true } });
+    assert.deepEqual(options.json, { sso: { enabled: true }, signed_in: false });
   });
 
   it('signs in an administrator with authorization code + PKCE and maps the role claim', async () => {
@@ -100,13 +100,19 @@ describe('single sign-on through a real OpenID Connect provider', () => {
     idp.signInAs('bob');
     const refused = await ssoRoundTrip();
     assert.equal(refused.status, 302);
-    assert.match(String(refused.headers.location), /^\/#\/login\?error=.*administrator%20role/);
+    assert.equal(refused.headers.location, '/#/login?error=sso_not_admin', 'a code the sign-in page words itself, never text in the URL');
     assert.equal(sessionCookie(refused), undefined);
 
     idp.signInAs('alice');
     const forged = await ssoRoundTrip({ keepStateCookie: false });
-    assert.match(String(forged.headers.location), /^\/#\/login\?error=.*not%20started%20here/);
+    assert.equal(forged.headers.location, '/#/login?error=sso_refused');
     assert.equal(sessionCookie(forged), undefined);
+
+    // The reasons stay in the audit trail, recorded by no account's name.
+    const failures = (await app.cli('audit', 'list', '--json')).json.filter((e: { action: string }) => e.action === 'admin.login_failed');
+    assert.ok(failures.length >= 2, JSON.stringify(failures));
+    assert.ok(failures.every((e: { actor: string }) => e.actor === 'unauthenticated'));
+    assert.ok(failures.some((e: { details: { reason: string } }) => /administrator role/.test(e.details.reason)));
   });
 
   it('keeps the local admin for emergency access', async () => {

@@ -130,6 +130,7 @@ describe('check API', () => {
     const message = 'event probe: project falcon';
     const res = await app.inputCheck(key, { message });
     const event = await app.checkEvent(res.json.request_id);
+    assert.equal(event.execution_time_ms, res.json.execution_time, 'the answer and its event give one figure for the time the check took');
     assert.equal(event.verdict, 'blocked');
     assert.deepEqual(event.blocked_by, ['keyword']);
     assert.equal(event.message_length, message.length);

@@ -14,10 +14,15 @@ function assertSentence(message: unknown, context: string): void {
   assert.ok(!(message as string).includes('`'), `${context}: has no backtick`);
 }
 
+/** Phrasings of the schema validator and of TypeBox, which a person should never read. */
+const VALIDATOR_WORDING =
+  /must have required property|must be equal to one of the allowed values|must NOT have|Expected union value|Unexpected property|Expected (string|boolean|number|object)/;
+
 function assertErrorSentences(answers: Record<string, HttpResponse>): void {
   for (const [what, res] of Object.entries(answers)) {
     assert.ok(res.status >= 400 && res.status < 500, `${what}: refused with a 4xx, got ${res.status} ${res.text}`);
     assertSentence(res.json?.error?.message, `${what} (${res.json?.error?.code})`);
+    assert.doesNotMatch(res.json.error.message, VALIDATOR_WORDING, what);
   }
 }
 
@@ -41,6 +46,7 @@ describe('error messages are sentences on both listeners and in the CLI', () => 
       'no message': await check({}),
       'message of the wrong type': await check({ message: 5 }),
       'message too long': await check({ message: 'x'.repeat(101) }),
+      'body too large': await check({ message: 'hi', padding: 'y'.repeat(200_000) }),
       'prompt too long': await app.outputCheck(apiKey, { message: 'ok', prompt: 'x'.repeat(101) }),
       'not JSON': await check('{"message": ', { 'x-api-key': apiKey, 'content-type': 'application/json' }),
       'unknown route': await app.api('/no/such/route'),
@@ -82,7 +88,43 @@ describe('error messages are sentences on both listeners and in the CLI', () => 
       'vector family with spaces': await post('/api/vectors/proposals', { text: 'x', family: 'Bad Family' }),
       'unknown threat vector': await post('/api/vectors/tv_missing/approve', {}),
       'short new password': await post('/api/auth/password', { current_password: 'whatever it is', new_password: 'short' }),
+      'sign-in without a password': await app.dashboard('/api/auth/login', { body: { username: 'admin' } }),
+      'Runtime LLM without any member': await post('/api/runtime-llms', {}),
+      'SIEM format not offered': await admin.request('/api/settings/siem', { method: 'PUT', body: { format: 'xml' } }),
+      'profile on_error not offered': await admin.request('/api/profiles/default', { method: 'PATCH', body: { on_error: 'maybe' } }),
+      'profile setting that does not exist': await admin.request('/api/profiles/default', {
+        method: 'PATCH',
+        body: { guardrails: { llm: { treshold: 0.5 } } },
+      }),
     });
+  });
+
+  it('names the member or setting and the values it allows', async () => {
+    const refusals: [HttpResponse, string | RegExp][] = [
+      [await admin.request('/api/runtime-llms', { body: {} }), 'The field name is required.'],
+      [await admin.request('/api/settings/siem', { method: 'PUT', body: { format: 'xml' } }), 'The field format must be one of "cef", "json"; got "xml".'],
+      [
+        await admin.request('/api/profiles/default', { method: 'PATCH', body: { on_error: 'maybe' } }),
+        'Profile setting on_error must be one of "block", "allow"; got "maybe".',
+      ],
+      [
+        await admin.request('/api/profiles/default', { method: 'PATCH', body: { guardrails: { vector: { sensitivity: 'low' } } } }),
+        'Profile setting guardrails.vector.sensitivity must be one of "Low", "Medium", "High"; got "low".',
+      ],
+      [
+        await admin.request('/api/profiles/default', { method: 'PATCH', body: { guardrails: { llm: { treshold: 0.5 } } } }),
+        /^Profile setting guardrails\.llm\.treshold does not exist; the settings of guardrails\.llm are enabled, monitor, threshold/,
+      ],
+      [
+        await admin.request('/api/runtime-llms', { body: { name: 'extra', colour: 'blue' } }),
+        /^The request body has an unknown member "colour"; its members are name, mode, url/,
+      ],
+    ];
+    for (const [res, expected] of refusals) {
+      assert.equal(res.status, 400, res.text);
+      if (typeof expected === 'string') assert.equal(res.json.error.message, expected);
+      else assert.match(res.json.error.message, expected);
+    }
   });
 
   it('CLI refusals', async () => {
@@ -94,6 +136,9 @@ describe('error messages are sentences on both listeners and in the CLI', () => 
       await app.cli('events', 'list', '--limit', '0'),
       await app.cli('vectors', 'approve', 'tv_missing'),
       await app.cli('runtime-llm', 'create'),
+      await app.cli('profile', 'update', 'default', '--set', 'on_error=maybe'),
+      await app.cli('events', 'list', '--since', 'yesterday'),
+      await app.cli('runtime-llm', 'delete', 'wording-app'),
     ];
     for (const result of refusals) {
       assert.notEqual(result.code, 0, result.stdout);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { bodyLimitFor } from '../../src/http/api-app.ts';
 import type { HttpResponse } from '../helpers/https-client.ts';
 import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 
@@ -46,7 +47,8 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
   it('400 for a missing or non-string message, naming the field', async () => {
     const missing = await post({ prompt: 'x' });
     assertError(missing, 400, 'invalid_field');
-    assert.match(missing.json.error.message, /message/);
+    assert.equal(missing.json.error.message, 'The field message is required.');
+    assert.equal(missing.json.error.field, 'message');
     for (const message of [42, null, ['a'], { text: 'a' }, true]) {
       const res = await post({ message });
       assertError(res, 400, 'invalid_field');
@@ -60,7 +62,10 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
     assertError(long, 413, 'payload_too_large');
     assert.match(long.json.error.message, /101 characters.*limit is 100/);
     assert.equal((await post({ message: 'x'.repeat(100) })).status, 200);
-    assertError(await post({ message: 'x', padding: 'y'.repeat(200_000) }), 413, 'payload_too_large');
+    const oversized = await post({ message: 'x', padding: 'y'.repeat(200_000) });
+    assertError(oversized, 413, 'payload_too_large');
+    // The limit the body broke is stated: 2 × 6 × 100 characters of escaped text plus 64 KiB.
+    assert.equal(oversized.json.error.message, `The request body is larger than the limit of ${bodyLimitFor(100).toLocaleString('en-US')} bytes.`);
   });
 
   it('404 for an unknown path, 405 with Allow for a wrong method', async () => {
@@ -87,8 +92,13 @@ describe('bad input gets a clear JSON error and the server keeps serving', () =>
       assert.equal(res.status, 200, res.text);
       assert.equal(typeof res.json.injection_detected, 'boolean');
     }
+    // Bytes that are not UTF-8 are refused, not read with replacement characters (JSON is UTF-8 whatever the charset says).
     const raw = Buffer.concat([Buffer.from('{"message":"bad '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
-    assert.equal((await post(raw, { 'content-type': 'application/json' })).status, 200);
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const refused = await post(raw, { 'content-type': contentType });
+      assertError(refused, 400, 'invalid_json');
+      assert.match(refused.json.error.message, /not valid UTF-8/);
+    }
   });
 
   it('still answers normally after all of the above', async () => {

@@ -41,7 +41,7 @@ describe('Runtime LLMs and API keys through the CLI', () => {
 
   it('deleting a Runtime LLM revokes its key', async () => {
     const { apiKey } = await app.createRuntimeLlm('short-lived');
-    assert.equal((await app.cli('runtime-llm', 'delete', 'short-lived')).code, 0);
+    assert.equal((await app.cli('runtime-llm', 'delete', 'short-lived', '--yes')).code, 0);
     assert.equal((await app.inputCheck(apiKey, { message: 'hi' })).status, 401);
   });
 

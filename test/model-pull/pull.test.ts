@@ -302,11 +302,15 @@ describe('rampart model pull from a Hugging Face Hub', () => {
       app.env,
     );
     assert.equal(reset.code, 0, reset.stderr);
-    const removed = await pull(['remove', 'prompt-guard-tiny', '--json']);
+    // Refused without a terminal to ask at, unless confirmed with --yes.
+    const unconfirmed = await pull(['remove', 'prompt-guard-tiny', '--json']);
+    assert.equal(unconfirmed.code, 1);
+    assert.match(unconfirmed.json.error.message, /Add --yes to remove model "prompt-guard-tiny"/);
+    const removed = await pull(['remove', 'prompt-guard-tiny', '--yes', '--json']);
     assert.equal(removed.code, 0, removed.stdout + removed.stderr);
     assert.deepEqual(removed.json, { removed: 'prompt-guard-tiny', unregistered: true, files_deleted: true });
     await assertNothingRegistered('prompt-guard-tiny');
-    const missing = await pull(['remove', 'prompt-guard-tiny', '--json']);
+    const missing = await pull(['remove', 'prompt-guard-tiny', '--yes', '--json']);
     assert.equal(missing.json.error.code, 'not_found');
   });
 });

@@ -101,6 +101,7 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
         assert.ok(error instanceof APIError);
         assert.equal(error.status, 400);
         assert.equal(error.code, 'input_blocked');
+        assert.equal(error.type, 'guardrail_violation');
         const body = error.error as { rampart: { blocked_by: string[]; checks: { keyword: { detected: boolean } } } };
         assert.deepEqual(body.rampart.blocked_by, ['keyword']);
         assert.equal(body.rampart.checks.keyword.detected, true);
@@ -207,7 +208,13 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
       (async () => {
         for await (const chunk of stream) received += chunk.choices[0]?.delta?.content ?? '';
       })(),
-      (error: unknown) => error instanceof APIError && (error.error as { code?: string }).code === 'output_blocked',
+      (error: unknown) => {
+        assert.ok(error instanceof APIError);
+        // Typed like a blocked request: a client handles both guardrail verdicts alike.
+        const { code, type } = error.error as { code?: string; type?: string };
+        assert.deepEqual({ code, type }, { code: 'output_blocked', type: 'guardrail_violation' });
+        return true;
+      },
     );
     assert.ok(received.length > 0, 'checked text before the violation was released');
     assert.ok(!received.includes('SC-9876'), 'the violating text was never released');

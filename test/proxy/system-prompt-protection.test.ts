@@ -35,13 +35,25 @@ describe('system prompt protection on answers', () => {
     app = await startAppliance();
     dispatcher = new Agent({ connect: { ca: readFileSync(join(app.dataDir, 'tls', 'cert.pem'), 'utf8'), servername: 'localhost' } });
     // Rule guardrails plus the answer side of system prompt protection (its prompt side, which would
-    // rightly block "list your rules", is set out of reach), so the cases depend on nothing else.
+    // rightly block "list your rules", is set out of reach), so the cases depend on nothing else. PII
+    // is off: the leaked prompt names its assistant, which PII would rightly block too.
     for (const [name, extra] of [
       ['leak-guard', []],
       ['canary-guard', ['--set', 'forwarding.canary_token=true', '--set', 'guardrails.system_prompt.leak_threshold=1']],
     ] as const) {
       assert.equal((await app.cli('profile', 'create', '--name', name)).code, 0);
-      const update = await app.cli('profile', 'update', name, '--enable', 'system_prompt', '--set', 'guardrails.system_prompt.threshold=1', ...extra);
+      const update = await app.cli(
+        'profile',
+        'update',
+        name,
+        '--enable',
+        'system_prompt',
+        '--disable',
+        'pii',
+        '--set',
+        'guardrails.system_prompt.threshold=1',
+        ...extra,
+      );
       assert.equal(update.code, 0, update.stderr);
     }
   });

@@ -36,7 +36,7 @@ export interface CheckResponse {
    */
   injection_detected: boolean;
   /**
-   * Server-side processing time of the check in milliseconds (float), from request arrival to response.
+   * Server-side processing time of the check in milliseconds (float, three decimals), from request arrival to verdict; its check event records the same figure as execution_time_ms.
    */
   execution_time: number;
   /**

@@ -68,8 +68,10 @@ export function GuardrailRow({
               {REASONS[String(block.reason)] ?? String(block.reason)}
             </Text>
           )}
-          {findings.map((f) => (
-            <Badge key={f} variant="outline" color="gray" tt="none">
+          {/* Findings may repeat (two neighbours of one family at the same similarity): keyed by position, so none outlives its run. */}
+          {findings.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the findings of one block are a fixed list, replaced whole by the next run.
+            <Badge key={i} variant="outline" color="gray" tt="none">
               {f}
             </Badge>
           ))}

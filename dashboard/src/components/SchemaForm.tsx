@@ -1,5 +1,7 @@
 import { Chip, Fieldset, Group, NumberInput, SegmentedControl, Select, Slider, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import type { FieldError, JsonSchema } from '../api.ts';
+import { requiredNumber, typedNumber, type NumberDraft } from './numbers.ts';
+import { expectedValue } from '../../../src/schema-wording.ts';
 
 /** Values a schema allows when it is a union of literals (TypeBox Union of Literal). */
 function literals(schema: JsonSchema | undefined): string[] | undefined {
@@ -52,7 +54,9 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
   if (schema.type === 'boolean')
     return <Switch label={title} description={help} checked={Boolean(value ?? schema.default)} onChange={(e) => onChange(e.currentTarget.checked)} />;
   if (schema.type === 'number' && schema.minimum === 0 && schema.maximum === 1) {
-    const v = Number(value ?? schema.default ?? 0.5);
+    // The input keeps what is typed (it may be emptied and retyped); the slider shows the number, or the default meanwhile.
+    const typed = (value ?? schema.default ?? '') as NumberDraft;
+    const v = typedNumber(typed) ?? Number(schema.default ?? 0.5);
     return (
       <Stack gap={4}>
         <Group justify="space-between">
@@ -67,13 +71,13 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
             step={0.01}
             decimalScale={2}
             clampBehavior="none"
-            value={v}
-            onChange={(n) => onChange(Number(n))}
+            value={typed}
+            onChange={onChange}
             aria-label={title}
             error={Boolean(message)}
           />
         </Group>
-        <Slider min={0} max={1} step={0.01} value={Math.min(1, Math.max(0, v))} onChange={onChange} label={(x) => x.toFixed(2)} />
+        <Slider min={0} max={1} step={0.01} value={Number.isNaN(v) ? 0 : Math.min(1, Math.max(0, v))} onChange={onChange} label={(x) => x.toFixed(2)} />
         {help && (
           <Text size="xs" c="dimmed">
             {help}
@@ -95,8 +99,8 @@ function Field({ name, path, schema, value, onChange, error }: FieldProps) {
         min={schema.minimum}
         max={schema.maximum}
         clampBehavior="none"
-        value={Number(value ?? schema.default ?? 0)}
-        onChange={(n) => onChange(Number(n))}
+        value={(value ?? schema.default ?? '') as NumberDraft}
+        onChange={onChange}
         allowDecimal={schema.type === 'number'}
         error={message}
       />
@@ -220,4 +224,23 @@ export function SchemaForm({ schema, value, onChange, skip = [], path = '', erro
       ))}
     </Stack>
   );
+}
+
+/**
+ * The settings a SchemaForm edited, ready to save: numbers still held as typed become numbers. An
+ * emptied optional number is left out (its default applies); an emptied required one is refused next
+ * to its field (FieldProblem) rather than saved as 0.
+ */
+export function settingsForSave(schema: JsonSchema, value: Record<string, unknown>, path = ''): Record<string, unknown> {
+  const saved: Record<string, unknown> = { ...value };
+  for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+    const current = value[name];
+    if ((sub.type === 'number' || sub.type === 'integer') && typeof current === 'string') {
+      if (typedNumber(current) === null && !schema.required?.includes(name)) delete saved[name];
+      else saved[name] = requiredNumber(current, `${path}${name}`, label(name), expectedValue(sub as Record<string, unknown>) ?? 'a number');
+    } else if (sub.type === 'object' && sub.properties && typeof current === 'object' && current !== null && !Array.isArray(current)) {
+      saved[name] = settingsForSave(sub, current as Record<string, unknown>, `${path}${name}.`);
+    }
+  }
+  return saved;
 }

@@ -19,8 +19,9 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type GuardrailInfo, type Profile } from '../api.ts';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { Highlighted, type Span } from '../components/Highlighted.tsx';
-import { SchemaForm } from '../components/SchemaForm.tsx';
+import { SchemaForm, settingsForSave } from '../components/SchemaForm.tsx';
 import { VectorStore } from './VectorStore.tsx';
 
 /** The spec's menu: Guardrails → LLM Guardrail / PII Detection / Content Moderation / System Prompt Protection / Vector Guardrail / Keyword / Regex. */
@@ -137,9 +138,16 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
       setError((e as Error).message);
     }
   };
+  const [removing, setRemoving] = useState<{ id: string; rule: string } | null>(null);
   const remove = async (id: string) => {
-    await api(`/api/profiles/${profile.id}/rules/${id}`, { method: 'DELETE' });
-    await onChanged();
+    setRemoving(null);
+    setError(null);
+    try {
+      await api(`/api/profiles/${profile.id}/rules/${id}`, { method: 'DELETE' });
+      await onChanged();
+    } catch (e) {
+      setError((e as Error).message);
+    }
   };
   const rows =
     kind === 'keyword'
@@ -167,7 +175,7 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
                 <Table.Td>{r.options}</Table.Td>
                 <Table.Td>{r.scope}</Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${r.rule}`} onClick={() => void remove(r.id)}>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${r.rule}`} onClick={() => setRemoving(r)}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Table.Td>
@@ -203,6 +211,16 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
           allowDeselect={false}
         />
         <RuleTester kind={kind} rule={rule} onValidity={setValid} showEmpty={attempted} />
+        {removing && (
+          <ConfirmModal
+            title={`Remove the ${kind} rule ${removing.rule}?`}
+            confirmLabel="Remove rule"
+            onConfirm={() => void remove(removing.id)}
+            onClose={() => setRemoving(null)}
+          >
+            <Text>Checks of every Runtime LLM using profile {profile.name} stop matching it at once. To use it again, add it again.</Text>
+          </ConfirmModal>
+        )}
         <Group>
           <Button onClick={() => void add()} disabled={kind === 'regex' && name.trim() === ''}>
             Add rule
@@ -249,12 +267,12 @@ export function GuardrailPage({ name }: { name: string }) {
   if (!info || !profile) return null;
   const save = async () => {
     const { enabled: _e, monitor: _m, ...current } = stored;
-    const patch: Record<string, unknown> = mergePatch(current, draft);
-    patch.enabled = mode === 'level' ? null : mode !== 'off';
-    patch.monitor = mode === 'monitor' ? true : null;
     setMessage(null);
     setFieldError(null);
     try {
+      const patch: Record<string, unknown> = mergePatch(current, settingsForSave(info.settings_schema, draft, `guardrails.${name}.`));
+      patch.enabled = mode === 'level' ? null : mode !== 'off';
+      patch.monitor = mode === 'monitor' ? true : null;
       await api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: { guardrails: { [name]: patch } } });
       setMessage({ ok: true, text: 'Saved. Checks use the new settings from now on.' });
       await load();

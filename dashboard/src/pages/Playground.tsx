@@ -22,8 +22,12 @@ export function PlaygroundPage() {
     });
   }, []);
 
+  // A result belongs to the Runtime LLM and check it was run with: another choice, or a new run, clears it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the Runtime LLM or the direction changes.
+  useEffect(() => setChecked(null), [llm, direction]);
   const run = async () => {
     setError(null);
+    setChecked(null);
     try {
       const body = { runtime_llm: llm, direction, message, ...(direction === 'output' && prompt ? { prompt } : {}) };
       setChecked({ text: message, result: await api<Result>('/api/playground', { method: 'POST', body }) });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type JsonSchema, type Profile, type RuntimeLlm } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { ReplayModal } from '../components/ReplayModal.tsx';
-import { SchemaForm } from '../components/SchemaForm.tsx';
+import { SchemaForm, settingsForSave } from '../components/SchemaForm.tsx';
 import { mergePatch } from './Guardrails.tsx';
 
 /** Guardrails → Security profiles: create, copy, delete, and the profile-wide settings. */
@@ -68,6 +68,14 @@ export function ProfilesPage() {
       setCreating(false);
       setSelected(created.id);
     }, 'Profile created.');
+  /** Why a profile cannot be deleted, said before anything is asked (the API would refuse with 409), or null. */
+  const deletionBlocker = (p: Profile): string | null => {
+    const users = llms.filter((l) => l.profile_id === p.id).map((l) => l.name);
+    if (users.length > 0)
+      return `It is used by ${users.length} Runtime LLM${users.length === 1 ? '' : 's'} (${users.join(', ')}). Give ${users.length === 1 ? 'it' : 'them'} another security profile first (Runtime LLMs → Edit).`;
+    if (p.name === 'default') return 'The default profile cannot be deleted: it is what Runtime LLMs use when no other profile is chosen.';
+    return null;
+  };
   const settingsSchema: JsonSchema = {
     ...schema,
     properties: Object.fromEntries(Object.entries(schema?.properties ?? {}).filter(([k]) => k !== 'guardrails')),
@@ -141,7 +149,14 @@ export function ProfilesPage() {
             </Text>
             <SchemaForm schema={settingsSchema} value={draft} onChange={setDraft} error={fieldError} />
             <Group>
-              <Button onClick={() => void run(() => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, draft) }), 'Saved.')}>
+              <Button
+                onClick={() =>
+                  void run(
+                    () => api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: mergePatch(profileWide, settingsForSave(settingsSchema, draft)) }),
+                    'Saved.',
+                  )
+                }
+              >
                 Save
               </Button>
               <Button variant="default" onClick={() => setReplaying(profile)}>
@@ -151,7 +166,19 @@ export function ProfilesPage() {
           </Stack>
         </Card>
       )}
-      {deleting && (
+      {deleting && deletionBlocker(deleting) && (
+        <Modal opened onClose={() => setDeleting(null)} title={`Profile ${deleting.name} cannot be deleted`}>
+          <Stack>
+            <Text data-testid="profile-in-use">{deletionBlocker(deleting)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+      {deleting && !deletionBlocker(deleting) && (
         <ConfirmModal
           title={`Delete profile ${deleting.name}?`}
           confirmLabel="Delete profile"

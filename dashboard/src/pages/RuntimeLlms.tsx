@@ -18,7 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconKey, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type Profile, type RuntimeLlm } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
@@ -307,8 +307,12 @@ export function RuntimeLlmsPage() {
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => setConfirmKey(llm)}>
-                      Download API Key
+                    {/* A key is shown only once, so the specification's "Download API Key" issues a new one: named for what it does. */}
+                    <Menu.Item leftSection={<IconKey size={14} />} onClick={() => setConfirmKey(llm)}>
+                      <Text size="sm">Regenerate API key…</Text>
+                      <Text size="xs" c="dimmed">
+                        Download API Key: a new key replaces the current one
+                      </Text>
                     </Menu.Item>
                     <Menu.Item
                       onClick={() =>
@@ -353,17 +357,19 @@ export function RuntimeLlmsPage() {
           void load();
         }}
       />
-      <Modal opened={confirmKey !== null} onClose={() => setConfirmKey(null)} title="Download API Key">
-        <Stack>
+      {confirmKey && (
+        <ConfirmModal
+          title={`Regenerate the API key of ${confirmKey.name}?`}
+          confirmLabel="Generate new key"
+          onConfirm={() => void regenerate(confirmKey)}
+          onClose={() => setConfirmKey(null)}
+        >
           <Text>
-            A key is shown only once, so downloading means generating a new key for <b>{confirmKey?.name}</b>. The current key ({confirmKey?.api_key_hint})
-            stops working immediately.
+            A key is shown only once, so the key to download is a new one. The current key{confirmKey.api_key_hint ? ` (${confirmKey.api_key_hint})` : ''} stops
+            working immediately: applications still using it get 401 from input-check and output-check until they have the new key.
           </Text>
-          <Button color="orange" onClick={() => confirmKey && void regenerate(confirmKey)}>
-            Generate new key
-          </Button>
-        </Stack>
-      </Modal>
+        </ConfirmModal>
+      )}
       {confirmDelete && (
         <ConfirmModal
           title={`Delete ${confirmDelete.name}?`}

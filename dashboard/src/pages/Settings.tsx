@@ -1,9 +1,13 @@
 import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, type FieldError, type Retention, type SiemSettings as Siem, type SsoSettings as Sso } from '../api.ts';
+import { requiredNumber, type NumberDraft } from '../components/numbers.ts';
 import { ModelBackendsSettings } from './ModelBackends.tsx';
 
 type Notice = { ok: boolean; text: string } | null;
+
+/** Settings as a form edits them: these number members as typed until saved (see numbers.ts). */
+type WithNumberDrafts<T, K extends keyof T> = Omit<T, K> & { [P in K]: NumberDraft };
 
 /**
  * Saving a settings form: the success text, or the API's refusal — next to its field when it names
@@ -41,10 +45,14 @@ function NoticeAlert({ notice }: { notice: Notice }) {
 
 /** Settings → SIEM Integration: collector IP, UDP port, format, on/off, Save, send test event. */
 function SiemSettings() {
-  const [siem, setSiem] = useSettings<Siem>('/api/settings/siem');
+  const [siem, setSiem] = useSettings<WithNumberDrafts<Siem, 'port'>>('/api/settings/siem');
   const { notice, setNotice, run, errorOf } = useSaveOutcome();
   if (!siem) return null;
-  const save = () => run(async () => setSiem(await api<Siem>('/api/settings/siem', { method: 'PUT', body: siem })), 'Saved.');
+  const save = () =>
+    run(async () => {
+      const body: Siem = { ...siem, port: requiredNumber(siem.port, 'port', 'The UDP port', 'a whole number from 1 to 65535') };
+      setSiem(await api<Siem>('/api/settings/siem', { method: 'PUT', body }));
+    }, 'Saved.');
   const test = async () => {
     try {
       const r = await api<{ event_id: string; collector: string; port: number }>('/api/settings/siem/test', { method: 'POST' });
@@ -75,7 +83,7 @@ function SiemSettings() {
           clampBehavior="none"
           allowDecimal={false}
           value={siem.port}
-          onChange={(v) => setSiem({ ...siem, port: Number(v) })}
+          onChange={(v) => setSiem({ ...siem, port: v })}
           error={errorOf('port')}
         />
         <Select
@@ -102,11 +110,19 @@ function SiemSettings() {
 }
 
 function RetentionSettings() {
-  const [r, setR] = useSettings<Retention>('/api/settings/retention');
+  const [r, setR] = useSettings<WithNumberDrafts<Retention, keyof Retention>>('/api/settings/retention');
   const { notice, run, errorOf } = useSaveOutcome();
   if (!r) return null;
   const save = () =>
-    run(async () => setR(await api<Retention>('/api/settings/retention', { method: 'PUT', body: r })), 'Saved. Older events are deleted within ten minutes.');
+    run(async () => {
+      const days = 'a whole number from 1 to 3650';
+      const body: Retention = {
+        max_age_days: requiredNumber(r.max_age_days, 'max_age_days', 'Keep check events for (days)', days),
+        max_events: requiredNumber(r.max_events, 'max_events', 'Keep at most this many check events', 'a whole number from 10 to 100,000,000'),
+        audit_max_age_days: requiredNumber(r.audit_max_age_days, 'audit_max_age_days', 'Keep audit events for (days)', days),
+      };
+      setR(await api<Retention>('/api/settings/retention', { method: 'PUT', body }));
+    }, 'Saved. Older events are deleted within ten minutes.');
   return (
     <Card withBorder maw={560}>
       <Stack>
@@ -118,7 +134,7 @@ function RetentionSettings() {
           clampBehavior="none"
           allowDecimal={false}
           value={r.max_age_days}
-          onChange={(v) => setR({ ...r, max_age_days: Number(v) })}
+          onChange={(v) => setR({ ...r, max_age_days: v })}
           error={errorOf('max_age_days')}
         />
         <NumberInput
@@ -130,7 +146,7 @@ function RetentionSettings() {
           allowDecimal={false}
           thousandSeparator=","
           value={r.max_events}
-          onChange={(v) => setR({ ...r, max_events: Number(v) })}
+          onChange={(v) => setR({ ...r, max_events: v })}
           error={errorOf('max_events')}
         />
         <NumberInput
@@ -141,7 +157,7 @@ function RetentionSettings() {
           clampBehavior="none"
           allowDecimal={false}
           value={r.audit_max_age_days}
-          onChange={(v) => setR({ ...r, audit_max_age_days: Number(v) })}
+          onChange={(v) => setR({ ...r, audit_max_age_days: v })}
           error={errorOf('audit_max_age_days')}
         />
         <NoticeAlert notice={notice} />
@@ -210,15 +226,17 @@ function SsoSettings() {
   );
 }
 
-const TABS: Record<string, [string, () => React.ReactNode]> = {
+/** Settings → …: each tab's address (#/settings/<tab>), title and page, in menu order. */
+export const SETTINGS_TABS: Readonly<Record<string, readonly [string, () => React.ReactNode]>> = {
   siem: ['SIEM Integration', () => <SiemSettings />],
   retention: ['Event Retention', () => <RetentionSettings />],
   sso: ['Single Sign-On', () => <SsoSettings />],
   backends: ['Model Backends', () => <ModelBackendsSettings />],
 };
 
+/** One tab of Settings; `tab` is one of SETTINGS_TABS (the router sends other addresses to "not found"). */
 export function SettingsPage({ tab }: { tab: string }) {
-  const [title, render] = TABS[tab] ?? TABS.siem!;
+  const [title, render] = SETTINGS_TABS[tab] ?? SETTINGS_TABS.siem!;
   return (
     <Stack>
       <Breadcrumbs>

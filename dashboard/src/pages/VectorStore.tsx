@@ -60,9 +60,12 @@ function EntryRow({ entry, onApprove, onReject, onRemove }: { entry: ThreatEntry
           <Badge size="sm" variant="light" color={entry.origin === 'seed' ? 'gray' : 'indigo'}>
             {entry.origin}
           </Badge>
-          <Badge size="sm" variant="outline">
-            {entry.family}
-          </Badge>
+          {/* A proposal without a family gets the family "operator": its origin badge already says so. */}
+          {entry.family !== entry.origin && (
+            <Badge size="sm" variant="outline" tt="none" title="Attack family">
+              {entry.family}
+            </Badge>
+          )}
         </Group>
         {entry.category && (
           <Text size="xs" c="dimmed">

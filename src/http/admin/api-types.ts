@@ -31,3 +31,6 @@ export type PlaygroundJson = Awaited<ReturnType<typeof runPlayground>>;
 export type SiemSettingsJson = ReturnType<typeof siemSettingsJson>;
 export type SsoSettingsJson = ReturnType<typeof ssoSettingsJson>;
 export type ThreatCountJson = Static<typeof THREAT_COUNTS_SCHEMA>['counts'][number];
+
+/** Why a single sign-on failed: the only thing `#/login?error=` carries; the sign-in page words each code itself. */
+export type SsoFailureCode = 'sso_refused' | 'sso_not_admin' | 'sso_unavailable';

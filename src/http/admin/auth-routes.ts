@@ -1,15 +1,27 @@
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, findAdminUser } from '../../auth/accounts.ts';
-import { createSession, deleteSession } from '../../auth/sessions.ts';
+import { createSession, deleteSession, findSession } from '../../auth/sessions.ts';
 import { getSsoSettings } from '../../auth/sso-settings.ts';
+import { UNAUTHENTICATED } from '../../domain/actor.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../../store/audit.ts';
 import { rejectOtherMethods } from '../errors.ts';
-import { actorOf, clearSessionCookie, setSessionCookie, type AdminContext } from './context.ts';
+import { actorOf, clearSessionCookie, SESSION_COOKIE, setSessionCookie, type AdminContext } from './context.ts';
+import type { SsoFailureCode } from './api-types.ts';
 import { LOGIN_BODY, OK_SCHEMA, PASSWORD_CHANGE_BODY, SESSION_SCHEMA, type SessionJson } from './schemas.ts';
 
 const OIDC_STATE_COOKIE = '__Host-rampart_oidc_state';
+
+/**
+ * Why a single sign-on failed, as the code the sign-in page turns into its own message (never text
+ * from the URL): refused by the provider or expired, no administrator role, or SSO not usable now.
+ */
+function ssoFailureCode(error: AppError): SsoFailureCode {
+  if (error.code === 'forbidden') return 'sso_not_admin';
+  if (error.code === 'not_authenticated') return 'sso_refused';
+  return 'sso_unavailable';
+}
 
 /** Sign-in (password and SSO), the session, sign-out and Profile → Security → Change Password. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): void {
@@ -18,10 +30,25 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
     return { user: { username, auth_method: authMethod, must_change_password: user?.must_change_password === 1 }, csrf_token: csrfToken };
   };
 
-  app.get('/api/auth/options', { config: { auth: 'public' }, schema: { summary: 'Sign-in options (is single sign-on on?)', tags: ['auth'] } }, async () => {
-    const sso = await getSsoSettings(ctx.store);
-    return { sso: { enabled: sso.enabled } };
-  });
+  app.get(
+    '/api/auth/options',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Sign-in options (is single sign-on on?) and whether this browser is signed in',
+        description:
+          'signed_in tells the dashboard whether to load GET /api/auth/session; a page that is not signed in asks this instead, so it is answered 200, not 401.',
+        tags: ['auth'],
+        response: { 200: Type.Object({ sso: Type.Object({ enabled: Type.Boolean() }), signed_in: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      const sso = await getSsoSettings(ctx.store);
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await findSession(ctx.store.db, ctx.policy, token) : undefined;
+      return { sso: { enabled: sso.enabled }, signed_in: session !== undefined };
+    },
+  );
   rejectOtherMethods(app, '/api/auth/options', ['GET', 'HEAD']);
 
   app.post<{ Body: Static<typeof LOGIN_BODY> }>(
@@ -78,7 +105,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
       config: { auth: 'pending' },
       schema: {
         summary: 'Change the signed-in administrator’s password (Profile → Security → Change Password)',
-        description: 'At least 12 characters, not containing the user name. Other sessions of the account end.',
+        description:
+          'At least 12 characters, not containing the user name, and not easy to guess (zxcvbn score 3 or more: no common password or variant of one). Other sessions of the account end.',
         tags: ['auth'],
         body: PASSWORD_CHANGE_BODY,
         response: { 200: OK_SCHEMA },
@@ -87,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
     async (request) => {
       const session = request.adminSession!;
       if (session.authMethod !== 'password') throw new AppError('forbidden', 'Single sign-on administrators change their password at the identity provider.');
-      await changePassword(ctx.store, ctx.dataDir, {
+      await changePassword(ctx.store, ctx.dataDir, ctx.passwordPolicy, {
         username: session.username,
         currentPassword: request.body.current_password,
         newPassword: request.body.new_password,
@@ -130,13 +158,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         await recordAudit(ctx.store.db, {
-          actor: 'admin:sso',
+          actor: UNAUTHENTICATED,
           action: 'admin.login_failed',
           targetType: 'admin_user',
           targetId: null,
           details: { ip: request.ip, method: 'oidc', reason: error.message },
         });
-        return reply.redirect(`/#/login?error=${encodeURIComponent(error.message)}`, 302);
+        // The sign-in page shows its own text for this code; the details stay in the audit trail.
+        return reply.redirect(`/#/login?error=${ssoFailureCode(error)}`, 302);
       }
     },
   );

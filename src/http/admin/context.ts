@@ -6,6 +6,7 @@ import type { Actor } from '../../domain/actor.ts';
 import type { ModelBackends } from '../../backends/model-backends.ts';
 import { findAdminUser } from '../../auth/accounts.ts';
 import type { PasswordSignIn } from '../../auth/login.ts';
+import type { PasswordPolicy } from '../../auth/passwords.ts';
 import type { OidcSignIn } from '../../auth/oidc.ts';
 import type { AuthPolicy } from '../../auth/policy.ts';
 import { findSession, type AdminSession } from '../../auth/sessions.ts';
@@ -25,6 +26,8 @@ export interface AdminContext {
   /** Seals upstream credentials and model backend API keys. */
   credentials: CredentialBox;
   passwordSignIn: PasswordSignIn;
+  /** Checks new passwords (its guessability estimator is loaded on the first change). */
+  passwordPolicy: PasswordPolicy;
   oidc: OidcSignIn;
   log: Logger;
   /** This process's model backends: their health, and the playground asks them like checks do. */

@@ -4,7 +4,10 @@ import { GUARDRAIL_NAMES, type GuardrailName } from '../../guardrails/registry.t
 import { AppError } from '../../errors.ts';
 import { auditEventJson, checkEventJson } from '../../events/event-json.ts';
 import { listAuditEvents } from '../../store/audit.ts';
-import { listCheckEvents, MAX_CORRELATION_ID_CHARS, traceIdOf, type CheckEventFilter } from '../../store/check-events.ts';
+import { listCheckEvents, MAX_CORRELATION_ID_CHARS, traceIdOf, type CheckEventCriteria, type CheckEventFilter } from '../../store/check-events.ts';
+import { requireRuntimeLlm } from '../../admin/runtime-llms.ts';
+import { parseIsoTime, parseSince } from '../../admin/time-parameters.ts';
+import { expectedValue } from '../../schema-wording.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import type { AdminContext } from './context.ts';
 
@@ -19,15 +22,12 @@ function limitOf(raw: string | undefined, max: number): number {
 }
 
 function isoOf(name: string, raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const time = Date.parse(raw);
-  if (!Number.isFinite(time)) throw new AppError('invalid_field', `The ${name} parameter must be an ISO 8601 time, got ${JSON.stringify(raw)}.`);
-  return new Date(time).toISOString();
+  return raw === undefined || raw === '' ? undefined : parseIsoTime(`${name} parameter`, raw);
 }
 
 function oneOf<T extends string>(name: string, raw: string | undefined, allowed: readonly T[]): T | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!allowed.includes(raw as T)) throw new AppError('invalid_field', `The ${name} parameter must be one of ${allowed.join(', ')}.`);
+  if (!allowed.includes(raw as T)) throw new AppError('invalid_field', `The ${name} parameter must be ${expectedValue({ enum: allowed })}.`);
   return raw as T;
 }
 
@@ -38,6 +38,46 @@ type EventQuery = Partial<
   >
 >;
 
+/** The query parameters the event list and its charts share (the Events page's filters), with their docs. */
+const CRITERIA_PARAMETERS = {
+  id: { ...str, description: 'Only this event (the target of a replay report link)' },
+  verdict: {
+    type: 'string',
+    enum: ['allowed', 'blocked', 'monitored'],
+    description: 'monitored: allowed, but a guardrail in monitor mode would have blocked',
+  },
+  direction: { type: 'string', enum: ['input', 'output'] },
+  runtime_llm: { ...str, description: 'Runtime LLM id or name' },
+  guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES], description: 'Only events this guardrail blocked or (monitor mode) would have blocked' },
+  since: { ...str, description: 'Start: an ISO 8601 time, or a duration back from now (30m, 24h, 7d)' },
+  until: { ...str, description: 'End (exclusive): an ISO 8601 time' },
+  trace_id: { ...str, description: 'Only events of this W3C trace id (32 hex characters, from the traceparent the application sent)' },
+  correlation_id: {
+    ...str,
+    maxLength: MAX_CORRELATION_ID_CHARS,
+    description: 'Only events carrying this id as trace id, request id (X-Request-ID), or LiteLLM litellm_call_id or litellm_trace_id',
+  },
+} as const;
+
+/** The shared criteria of a request; a Runtime LLM is named by id or name. */
+async function criteriaOf(ctx: AdminContext, q: EventQuery): Promise<CheckEventCriteria> {
+  const criteria: CheckEventCriteria = {};
+  const verdict = oneOf('verdict', q.verdict, ['allowed', 'blocked', 'monitored'] as const);
+  const direction = oneOf('direction', q.direction, ['input', 'output'] as const);
+  const guardrail = oneOf<GuardrailName>('guardrail', q.guardrail, GUARDRAIL_NAMES);
+  const until = isoOf('until', q.until);
+  if (verdict) criteria.verdict = verdict;
+  if (direction) criteria.direction = direction;
+  if (guardrail) criteria.blockedBy = guardrail;
+  if (q.since) criteria.since = parseSince(q.since, 'since parameter');
+  if (until) criteria.until = until;
+  if (q.runtime_llm) criteria.runtimeLlmId = (await requireRuntimeLlm(ctx.store, q.runtime_llm)).id;
+  if (q.id) criteria.id = q.id;
+  if (q.trace_id) criteria.traceId = traceIdOf(q.trace_id);
+  if (q.correlation_id) criteria.correlationId = q.correlation_id.trim();
+  return criteria;
+}
+
 /** The Events page: the check event log with filters, the charts, and the audit trail. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): void {
   app.get<{ Querystring: EventQuery }>(
@@ -45,53 +85,22 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
     {
       schema: {
         summary: 'Check events, newest first (never the message text unless the profile opted in, never PII)',
-        description: 'Page with `before` = the last id of the previous page.',
+        description:
+          'A page of at most `limit` events (default 100). `has_more` says whether older events match; fetch them with `before` = `next_before` (the id of the last event of this page).',
         tags,
-        querystring: {
-          type: 'object',
-          properties: {
-            id: { ...str, description: 'Only this event (the target of a replay report link)' },
-            verdict: {
-              type: 'string',
-              enum: ['allowed', 'blocked', 'monitored'],
-              description: 'monitored: allowed, but a guardrail in monitor mode would have blocked',
-            },
-            direction: { type: 'string', enum: ['input', 'output'] },
-            runtime_llm: str,
-            guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES] },
-            since: str,
-            until: str,
-            before: str,
-            limit: str,
-            trace_id: { ...str, description: 'Only events of this W3C trace id (32 hex characters, from the traceparent the application sent)' },
-            correlation_id: {
-              ...str,
-              maxLength: MAX_CORRELATION_ID_CHARS,
-              description: 'Only events carrying this id as trace id, request id (X-Request-ID), or LiteLLM litellm_call_id or litellm_trace_id',
-            },
-          },
-        },
+        querystring: { type: 'object', properties: { ...CRITERIA_PARAMETERS, before: str, limit: str } },
       },
     },
     async (request) => {
       const q = request.query;
-      const filter: CheckEventFilter = { limit: limitOf(q.limit, 1000) };
-      const verdict = oneOf('verdict', q.verdict, ['allowed', 'blocked', 'monitored'] as const);
-      const direction = oneOf('direction', q.direction, ['input', 'output'] as const);
-      const guardrail = oneOf<GuardrailName>('guardrail', q.guardrail, GUARDRAIL_NAMES);
-      const since = isoOf('since', q.since);
-      const until = isoOf('until', q.until);
-      if (verdict) filter.verdict = verdict;
-      if (direction) filter.direction = direction;
-      if (guardrail) filter.blockedBy = guardrail;
-      if (since) filter.since = since;
-      if (until) filter.until = until;
-      if (q.runtime_llm) filter.runtimeLlmId = q.runtime_llm;
-      if (q.id) filter.id = q.id;
+      const limit = limitOf(q.limit, 1000);
+      const filter: CheckEventFilter = { ...(await criteriaOf(ctx, q)), limit: limit + 1 };
       if (q.before) filter.before = q.before;
-      if (q.trace_id) filter.traceId = traceIdOf(q.trace_id);
-      if (q.correlation_id) filter.correlationId = q.correlation_id.trim();
-      return { events: (await listCheckEvents(ctx.store.db, filter)).map(checkEventJson) };
+      // One event more than asked tells whether another page follows.
+      const rows = await listCheckEvents(ctx.store.db, filter);
+      const events = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
+      return { events: events.map(checkEventJson), has_more: hasMore, next_before: hasMore ? events[events.length - 1]!.id : null };
     },
   );
   rejectOtherMethods(app, '/api/events', ['GET', 'HEAD']);
@@ -100,21 +109,18 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
     '/api/events/stats',
     {
       schema: {
-        summary: 'Checks and blocks over time, in total and per guardrail (the Events charts)',
+        summary: 'Checks, blocks and would-have-blocks over time, in total and per guardrail (the Events charts)',
+        description: 'Takes the same criteria as GET /api/events, so the charts count the events the list shows. Default period: the last 24 hours.',
         tags,
-        querystring: { type: 'object', properties: { since: str, until: str, bucket: { type: 'string', enum: Object.keys(BUCKETS) }, runtime_llm: str } },
+        querystring: { type: 'object', properties: { ...CRITERIA_PARAMETERS, bucket: { type: 'string', enum: Object.keys(BUCKETS) } } },
       },
     },
     async (request) => {
       const q = request.query;
-      const until = isoOf('until', q.until) ?? new Date().toISOString();
-      const since = isoOf('since', q.since) ?? new Date(Date.parse(until) - 24 * 3_600_000).toISOString();
-      return eventStats(ctx.store, {
-        since,
-        until,
-        bucket: oneOf<Bucket>('bucket', q.bucket, Object.keys(BUCKETS) as Bucket[]) ?? 'hour',
-        runtimeLlmId: q.runtime_llm,
-      });
+      const criteria = await criteriaOf(ctx, q);
+      const until = criteria.until ?? new Date().toISOString();
+      const since = criteria.since ?? new Date(Date.parse(until) - 24 * 3_600_000).toISOString();
+      return eventStats(ctx.store, { ...criteria, since, until, bucket: oneOf<Bucket>('bucket', q.bucket, Object.keys(BUCKETS) as Bucket[]) ?? 'hour' });
     },
   );
   rejectOtherMethods(app, '/api/events/stats', ['GET', 'HEAD']);
