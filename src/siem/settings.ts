@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Actor } from '../admin/actor.ts';
 import { applyConfigChange } from '../admin/config-change.ts';
-import { readSetting, writeSetting } from '../admin/settings.ts';
+import { readSetting, writeSetting } from '../store/settings.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 
