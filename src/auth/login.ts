@@ -41,7 +41,9 @@ export class PasswordSignIn {
     const policy = this.#policy;
     const wait = this.#ipLimiter.take(attempt.ip);
     if (wait > 0)
-      throw new AppError('rate_limited', `Too many sign-in attempts from this address; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
+      throw new AppError('rate_limited', `Too many sign-in attempts from this address; try again in ${waitInWords(wait)}.`, {
+        headers: { 'Retry-After': String(wait) },
+      });
     if (typeof attempt.username !== 'string' || typeof attempt.password !== 'string' || attempt.username.length > 64 || attempt.password.length > 1024) {
       throw new AppError('invalid_field', 'The user name and password must be strings.');
     }

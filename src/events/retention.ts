@@ -33,8 +33,7 @@ function validate(input: Record<string, unknown>, current: RetentionSettings): R
       throw new AppError(
         'invalid_field',
         `The retention setting ${key} must be a whole number from ${range[0]} to ${range[1]}; got ${JSON.stringify(value)}.`,
-        {},
-        { field: key },
+        { details: { field: key } },
       );
     }
     next[key as keyof RetentionSettings] = value;

@@ -29,13 +29,17 @@ function validate(input: SiemSettingsInput, current: SiemSettings): SiemSettings
   }
   if (input.collector !== undefined) {
     if (typeof input.collector !== 'string' || (input.collector !== '' && isIP(input.collector.trim()) === 0)) {
-      throw new AppError('invalid_field', `The collector must be an IPv4 or IPv6 address; got ${JSON.stringify(input.collector)}.`, {}, { field: 'collector' });
+      throw new AppError('invalid_field', `The collector must be an IPv4 or IPv6 address; got ${JSON.stringify(input.collector)}.`, {
+        details: { field: 'collector' },
+      });
     }
     next.collector = input.collector.trim();
   }
   if (input.port !== undefined) {
     if (typeof input.port !== 'number' || !Number.isInteger(input.port) || input.port < 1 || input.port > 65535) {
-      throw new AppError('invalid_field', `The port must be a UDP port number from 1 to 65535; got ${JSON.stringify(input.port)}.`, {}, { field: 'port' });
+      throw new AppError('invalid_field', `The port must be a UDP port number from 1 to 65535; got ${JSON.stringify(input.port)}.`, {
+        details: { field: 'port' },
+      });
     }
     next.port = input.port;
   }
