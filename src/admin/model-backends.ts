@@ -57,7 +57,7 @@ const LIMIT_RANGES: Readonly<Record<keyof BackendLimits, Range>> = {
 const INTRA_OP_THREADS: Readonly<Range> = { field: 'intra_op_threads', min: 1, max: 256 };
 
 function invalid(field: string, message: string): AppError {
-  return new AppError('invalid_field', message, {}, { field });
+  return new AppError('invalid_field', message, { details: { field } });
 }
 
 export function validateBackendName(name: unknown): string {

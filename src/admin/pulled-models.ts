@@ -36,12 +36,9 @@ export interface Attachment {
 export function attachmentOf(request: AttachRequest): Attachment | undefined {
   if (request.guardrail === undefined) {
     if (request.mode !== undefined || request.profile !== undefined) {
-      throw new AppError(
-        'invalid_field',
-        `--mode and --profile set a guardrail's backend, so they need --guardrail (${BACKEND_GUARDRAILS.join(', ')}).`,
-        {},
-        { field: 'guardrail' },
-      );
+      throw new AppError('invalid_field', `--mode and --profile set a guardrail's backend, so they need --guardrail (${BACKEND_GUARDRAILS.join(', ')}).`, {
+        details: { field: 'guardrail' },
+      });
     }
     return undefined;
   }
@@ -49,13 +46,12 @@ export function attachmentOf(request: AttachRequest): Attachment | undefined {
     throw new AppError(
       'invalid_field',
       `The guardrail must be one of ${BACKEND_GUARDRAILS.join(', ')} (the guardrails that can ask a model backend); got ${JSON.stringify(request.guardrail)}.`,
-      {},
-      { field: 'guardrail' },
+      { details: { field: 'guardrail' } },
     );
   }
   const mode = request.mode ?? DEFAULT_ATTACH_MODE;
   if (!(BACKEND_MODES as readonly string[]).includes(mode)) {
-    throw new AppError('invalid_field', `The mode must be one of ${BACKEND_MODES.join(', ')}; got ${JSON.stringify(mode)}.`, {}, { field: 'mode' });
+    throw new AppError('invalid_field', `The mode must be one of ${BACKEND_MODES.join(', ')}; got ${JSON.stringify(mode)}.`, { details: { field: 'mode' } });
   }
   return { guardrail: request.guardrail, mode: mode as BackendMode, profile: request.profile ?? DEFAULT_PROFILE };
 }

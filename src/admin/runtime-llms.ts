@@ -57,12 +57,9 @@ function validateLevel(level: unknown): RuntimeLlm['level'] {
 function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
   if (url === undefined || url === null || url === '') {
     if (mode === 'forwarding')
-      throw new AppError(
-        'invalid_field',
-        'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.',
-        {},
-        { field: 'url' },
-      );
+      throw new AppError('invalid_field', 'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.', {
+        details: { field: 'url' },
+      });
     return PLACEHOLDER_URL;
   }
   if (typeof url !== 'string' || url.length > MAX_URL_LENGTH)
@@ -96,7 +93,7 @@ function validateSystemPrompt(value: unknown): string | null {
 function validateCredential(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > 8192 || /[\r\n]/.test(value)) {
-    throw new AppError('invalid_field', 'The upstream API key must be a single line of at most 8192 characters.', {}, { field: 'upstream_api_key' });
+    throw new AppError('invalid_field', 'The upstream API key must be a single line of at most 8192 characters.', { details: { field: 'upstream_api_key' } });
   }
   return value.trim();
 }

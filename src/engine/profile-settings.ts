@@ -161,13 +161,15 @@ function settingError(root: TObject, pointer: string, failed: TSchema, value: un
   if (unknownMember) {
     const known = Object.keys(schemaAt(root, parts.slice(0, -1))?.properties ?? {});
     const of = parts.length > 1 ? ` of ${parts.slice(0, -1).join('.')}` : '';
-    return new AppError('invalid_field', `Profile setting ${field} does not exist; the settings${of} are ${known.join(', ')}.`, {}, { field });
+    return new AppError('invalid_field', `Profile setting ${field} does not exist; the settings${of} are ${known.join(', ')}.`, { details: { field } });
   }
   // A refused item of a list is named by the list.
   const listItem = parts.length > 1 && /^\d+$/.test(parts[parts.length - 1]!);
   const subject = listItem ? `Each item of profile setting ${parts.slice(0, -1).join('.')}` : `Profile setting ${field}`;
   const expected = expectedValue(failed) ?? 'of another kind';
-  return new AppError('invalid_field', `${subject} must be ${expected}; got ${quoted(value)}.`, {}, { field: listItem ? parts.slice(0, -1).join('.') : field });
+  return new AppError('invalid_field', `${subject} must be ${expected}; got ${quoted(value)}.`, {
+    details: { field: listItem ? parts.slice(0, -1).join('.') : field },
+  });
 }
 
 /**
@@ -188,19 +190,15 @@ function checkBackendSettings(name: string, settings: GuardrailSettings | undefi
   const backend = backendSettingsOf(settings);
   if (!backend) return;
   if (backend.backend_mode !== 'built-in' && backend.backend === undefined) {
-    throw new AppError(
-      'invalid_field',
-      `Profile setting guardrails.${name}.backend must name a model backend when backend_mode is ${backend.backend_mode}.`,
-      {},
-      { field: `guardrails.${name}.backend` },
-    );
+    throw new AppError('invalid_field', `Profile setting guardrails.${name}.backend must name a model backend when backend_mode is ${backend.backend_mode}.`, {
+      details: { field: `guardrails.${name}.backend` },
+    });
   }
   if (backend.cascade_low > backend.cascade_high) {
     throw new AppError(
       'invalid_field',
       `Profile setting guardrails.${name}.cascade_low must not exceed cascade_high (${backend.cascade_high}); got ${backend.cascade_low}.`,
-      {},
-      { field: `guardrails.${name}.cascade_low` },
+      { details: { field: `guardrails.${name}.cascade_low` } },
     );
   }
 }

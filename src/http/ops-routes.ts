@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ModelBackends } from '../backends/model-backends.ts';
 import type { ModelFilesSync } from '../pulled-models/model-sync.ts';
 import type { CheckEventQueue } from '../events/check-event-queue.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { LiveConfig } from '../runtime/live-config.ts';
+import { pingDatabase } from '../store/ping.ts';
 import type { Store } from '../store/store.ts';
 import { rejectOtherMethods } from './errors.ts';
 
@@ -23,7 +23,7 @@ const DATABASE_PROBE_MS = 1_000;
 async function databaseAnswers(store: Store): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_PROBE_MS)));
-  const probe = sql`select 1`.execute(store.db).then(
+  const probe = pingDatabase(store.db).then(
     () => true,
     () => false,
   );

@@ -84,12 +84,9 @@ export class ChatGuard {
         monitored_by: outcome.monitored_by,
       });
       if (outcome.injection_detected) {
-        throw new AppError(
-          'input_blocked',
-          `Message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}.`,
-          {},
-          verdictDetails(outcome, this.#origin.requestId, { message_index: slot.messageIndex }),
-        );
+        throw new AppError('input_blocked', `Message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}.`, {
+          details: verdictDetails(outcome, this.#origin.requestId, { message_index: slot.messageIndex }),
+        });
       }
       if (outcome.masked_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.masked_message);
     }

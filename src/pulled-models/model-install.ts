@@ -39,6 +39,7 @@ async function loadTest(folder: string, source: string): Promise<'cpu' | 'cuda'>
     throw new AppError(
       'model_unsupported',
       `The ONNX model of ${source} cannot be run as a classifier backend: ${(error as Error).message.replace(/\.$/, '')}.`,
+      { cause: error },
     );
   }
   const { device } = classifier;

@@ -24,7 +24,9 @@ export async function sendSiemTestEvent(
   try {
     await transport.send(datagram, settings.collector, settings.port);
   } catch (error) {
-    throw new AppError('unavailable', `Sending to ${settings.collector}:${settings.port} failed: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new AppError('unavailable', `Sending to ${settings.collector}:${settings.port} failed: ${error instanceof Error ? error.message : String(error)}.`, {
+      cause: error,
+    });
   } finally {
     transport.close();
   }

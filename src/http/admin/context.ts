@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Actor } from '../../domain/actor.ts';
 import type { ModelBackends } from '../../backends/model-backends.ts';
-import { findAdminUser } from '../../auth/accounts.ts';
 import type { PasswordSignIn } from '../../auth/login.ts';
 import type { PasswordPolicy } from '../../auth/passwords.ts';
 import type { OidcSignIn } from '../../auth/oidc.ts';
@@ -16,6 +15,7 @@ import type { ModelLibrary } from '../../models/model-library.ts';
 import type { HubSettings } from '../../hub/hub-client.ts';
 import type { ModelFilesSync } from '../../pulled-models/model-sync.ts';
 import type { CredentialBox } from '../../secrets/credential-box.ts';
+import { findAdminUser } from '../../store/admin-users.ts';
 import type { Store } from '../../store/store.ts';
 
 /** What the admin API routes need. */
@@ -108,7 +108,7 @@ export async function installAdminGate(app: FastifyInstance, ctx: AdminContext):
     if (auth === 'admin' && session.authMethod === 'password') {
       const user = await findAdminUser(ctx.store.db, session.username);
       if (!user) throw new AppError('not_authenticated', 'This account no longer exists.');
-      if (user.must_change_password === 1) {
+      if (user.mustChangePassword) {
         throw new AppError('password_change_required', 'Change the delivered password first (Profile → Security → Change Password, POST /api/auth/password).');
       }
     }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../ids.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database } from './schema.ts';
 
 /**
  * Appliance-wide settings (SIEM, retention, SSO), one JSON value per key in the `settings` table;
