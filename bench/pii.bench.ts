@@ -10,11 +10,10 @@ import { statSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { compilePii } from '../src/guardrails/pii/index.ts';
+import { compilePii, PERSON_RECOGNISER } from '../src/guardrails/pii/index.ts';
 import { PERSON_MODEL_DIR } from '../src/guardrails/pii/person/model-files.ts';
 import { PiiSettings } from '../src/guardrails/pii/settings.ts';
-import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
-import { ModelLibrary } from '../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../src/models/model-library.ts';
 import { referenceWork } from './lib/reference.ts';
 
 const PROSE =
@@ -47,7 +46,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const loadStarted = performance.now();
-const person = await new ModelLibrary(SHIPPED_MODELS_DIR).personRecogniser();
+const person = await new ModelLibrary(SHIPPED_MODELS_DIR).load(PERSON_RECOGNISER);
 const loadMs = performance.now() - loadStarted;
 const compiled = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
 const weightBytes = readdirSync(PERSON_MODEL_DIR).reduce((sum, f) => sum + statSync(join(PERSON_MODEL_DIR, f)).size, 0);

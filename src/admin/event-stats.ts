@@ -1,4 +1,4 @@
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { countCheckEventsByTimePrefix, type CheckEventCriteria } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
@@ -33,7 +33,12 @@ export async function eventStats(store: Store, query: StatsQuery) {
   if ((to - from) / BUCKET_MS[query.bucket] > MAX_BUCKETS)
     throw new AppError('invalid_field', `The range spans more than ${MAX_BUCKETS} ${query.bucket} buckets; choose a larger bucket or a shorter range.`);
   const width = BUCKETS[query.bucket];
-  const counted = await countCheckEventsByTimePrefix(store.db, { ...query, since: new Date(from).toISOString(), until: new Date(to).toISOString() }, width);
+  const counted = await countCheckEventsByTimePrefix(
+    store.db,
+    { ...query, since: new Date(from).toISOString(), until: new Date(to).toISOString() },
+    width,
+    GUARDRAIL_NAMES,
+  );
   const byBucket = new Map(counted.map((c) => [c.bucket, c]));
 
   const buckets = [];

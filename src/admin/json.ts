@@ -1,5 +1,5 @@
 import type { BackendHealth } from '../backends/model-backends.ts';
-import type { KeywordRule, RegexRule } from '../engine/guardrail.ts';
+import type { KeywordRule, RegexRule } from '../domain/rules.ts';
 import type { StoredModelBackend } from '../store/model-backends.ts';
 import type { SecurityProfile } from './profiles.ts';
 import type { RuntimeLlmView } from './runtime-llms.ts';

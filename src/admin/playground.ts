@@ -1,8 +1,10 @@
-import type { BackendCaller } from '../backends/model-backend.ts';
-import type { Direction, LoadedGuardrail } from '../engine/guardrail.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
+import type { Direction } from '../domain/check.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
+import { checkFindings } from './guardrail-catalogue.ts';
 import { getProfile } from './profiles.ts';
 import { getRuntimeLlmView } from './runtime-llms.ts';
 
@@ -18,7 +20,7 @@ export interface PlaygroundInput {
  * and returns the response plus the spans that triggered (for highlighting). Nothing is recorded:
  * the playground is not traffic.
  */
-export async function runPlayground(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, backends: BackendCaller, input: PlaygroundInput) {
+export async function runPlayground(store: Store, guardrails: readonly GuardrailSlot[], log: Logger, backends: BackendCaller, input: PlaygroundInput) {
   const llm = await getRuntimeLlmView(store, input.runtimeLlm);
   const profile = await getProfile(store, llm.profileId);
   const compiled = compileProfile(guardrails, profile, llm.level, llm.monitor);
@@ -42,6 +44,8 @@ export async function runPlayground(store: Store, guardrails: readonly LoadedGua
     ...(outcome.sanitized_message === undefined ? {} : { sanitized_message: outcome.sanitized_message }),
     ...(outcome.masked_message === undefined ? {} : { masked_message: outcome.masked_message }),
     spans: outcome.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })),
+    /** What each guardrail that ran found, in words, by guardrail (see checkFindings). */
+    findings: checkFindings(outcome.checks),
     runtime_llm: { id: llm.id, name: llm.name, level: llm.level, profile_id: llm.profileId },
   };
 }

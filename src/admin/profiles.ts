@@ -1,7 +1,7 @@
 import { AppError } from '../errors.ts';
-import type { KeywordRule, ProfileRules, RegexRule, RuleScope } from '../engine/guardrail.ts';
+import type { KeywordRule, OperatorRules, RegexRule, RuleScope } from '../domain/rules.ts';
 import { parseProfileSettings, type ProfileSettings } from '../engine/profile-settings.ts';
-import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
+import { PROFILE_SETTINGS_SCHEMA, type GuardrailName } from '../guardrails/registry.ts';
 import { withCurrentPiiActions } from '../guardrails/pii/settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { newId, nowIso } from '../ids.ts';
@@ -20,8 +20,8 @@ import {
 } from '../store/profiles.ts';
 import type { Store } from '../store/store.ts';
 import { checkBackendReferences } from './model-backends.ts';
-import type { Actor } from './actor.ts';
-import { applyConfigChange } from './config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 import { mergePatch } from './merge-patch.ts';
 
 const MAX_KEYWORD_LENGTH = 200;
@@ -32,13 +32,13 @@ export interface SecurityProfile {
   id: string;
   name: string;
   description: string;
-  settings: ProfileSettings;
-  rules: ProfileRules;
+  settings: ProfileSettings<GuardrailName>;
+  rules: OperatorRules;
   createdAt: string;
   updatedAt: string;
 }
 
-export function toSecurityProfile(stored: StoredProfile, rules: ProfileRules | undefined): SecurityProfile {
+export function toSecurityProfile(stored: StoredProfile, rules: OperatorRules | undefined): SecurityProfile {
   return {
     id: stored.id,
     name: stored.name,

@@ -1,5 +1,5 @@
 import { BACKEND_MODES, type BackendMode } from '../engine/profile-settings.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
+import { GUARDRAILS } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { backendPathOf } from '../pulled-models/model-folder.ts';
@@ -7,10 +7,9 @@ import { deleteModelBackendRow, findModelBackend, insertModelBackend, type Store
 import { updateProfileRow, type StoredProfile } from '../store/profiles.ts';
 import { deletePulledModelRow, findPulledModel, insertPulledModel, listPulledModels, type PulledModel } from '../store/pulled-models.ts';
 import type { Store } from '../store/store.ts';
-import type { ModelFilesStatus } from '../pulled-models/model-sync.ts';
-import type { Actor } from './actor.ts';
-import type { PulledModelFacts } from '../pulled-models/model-json.ts';
-import { applyConfigChange } from './config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import type { ModelFilesStatus, PulledModelFacts } from '../pulled-models/model-status.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 import { backendUsers, defaultLimits, validateBackendName } from './model-backends.ts';
 import { patchedProfile } from './profiles.ts';
 

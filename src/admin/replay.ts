@@ -1,8 +1,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { BackendCaller } from '../backends/model-backend.ts';
-import { GUARDRAIL_NAMES, type GuardrailName, type LoadedGuardrail } from '../engine/guardrail.ts';
-import { compileProfile, runChecks, verdictOf, type CheckVerdict } from '../engine/pipeline.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
+import { compileProfile, runChecks, verdictOf } from '../engine/pipeline.ts';
+import type { CheckVerdict } from '../domain/check.ts';
 import { AppError } from '../errors.ts';
 import { listCheckEvents, type CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
@@ -27,7 +29,7 @@ export interface ReplayInput {
 }
 
 /** Guardrails that fired on a check, whether they blocked or (in monitor mode) only reported. */
-const fired = (blockedBy: readonly GuardrailName[], monitoredBy: readonly GuardrailName[] = []) => new Set([...blockedBy, ...monitoredBy]);
+const fired = (blockedBy: readonly string[], monitoredBy: readonly string[] = []) => new Set([...blockedBy, ...monitoredBy]);
 
 const verdictCounts = (): Record<CheckVerdict, number> => ({ allowed: 0, blocked: 0, monitored: 0 });
 
@@ -56,7 +58,7 @@ async function recordedChecks(store: Store, runtimeLlmId: string, since: string)
  * (see reconcileReplayedCheck). With `backends`, guardrails ask the model backends the candidate
  * profile names, as live checks do.
  */
-export async function replayProfile(store: Store, guardrails: readonly LoadedGuardrail[], log: Logger, input: ReplayInput, backends?: BackendCaller) {
+export async function replayProfile(store: Store, guardrails: readonly GuardrailSlot[], log: Logger, input: ReplayInput, backends?: BackendCaller) {
   const llm = await requireRuntimeLlm(store, input.runtimeLlm);
   const candidate = await getProfile(store, input.profile);
   const since = parseSince(input.since);
@@ -74,7 +76,7 @@ export async function replayProfile(store: Store, guardrails: readonly LoadedGua
   const compiled = compileProfile(guardrails, candidate, llm.level, llm.monitor);
   const recorded = verdictCounts();
   const replayed = verdictCounts();
-  const byGuardrail = new Map<GuardrailName, { newly_detected: number; no_longer_detected: number }>();
+  const byGuardrail = new Map<string, { newly_detected: number; no_longer_detected: number }>();
   const changes = [];
   const carried = { checks: 0, entity_types: {} as Partial<Record<EntityType, number>> };
   const notReplayable = {
@@ -166,7 +168,7 @@ interface NotReplayableCheck {
   direction: 'input' | 'output';
   reasons: NotReplayableReason[];
   /** The guardrails whose verdict could not be judged. */
-  guardrails: GuardrailName[];
+  guardrails: string[];
   link: string;
 }
 

@@ -1,4 +1,5 @@
-import type { LoadedGuardrail, ProfileRules } from '../engine/guardrail.ts';
+import type { OperatorRules } from '../domain/rules.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
 import { AppError } from '../errors.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
@@ -19,8 +20,8 @@ export type RuleTestResult = { valid: false; error: string } | { valid: true; ma
  * `guardrails`, the appliance's) on sample text, so what the box shows is exactly what a check would
  * do. Bad patterns are reported, not saved.
  */
-export async function testRule(guardrails: readonly LoadedGuardrail[], input: RuleTestInput): Promise<RuleTestResult> {
-  let rules: ProfileRules;
+export async function testRule(guardrails: readonly GuardrailSlot[], input: RuleTestInput): Promise<RuleTestResult> {
+  let rules: OperatorRules;
   if (input.kind === 'regex') {
     const pattern = input.pattern ?? '';
     const compiled = compilePattern(pattern, input.caseInsensitive ?? false);
@@ -33,7 +34,7 @@ export async function testRule(guardrails: readonly LoadedGuardrail[], input: Ru
     rules = { keywords: [{ id: 'test', keyword, wholeWord: input.wholeWord ?? true, scope: 'both' }], regexes: [] };
   }
   if (typeof input.text !== 'string') throw new AppError('invalid_field', 'The text must be a string.');
-  const { guardrail } = guardrails.find((g) => g.definition.name === input.kind) ?? {};
+  const guardrail = guardrails.find((g) => g.name === input.kind)?.loaded?.guardrail;
   if (!guardrail) throw new AppError('unavailable', `The ${input.kind} guardrail is not available.`);
   const verdict = await guardrail.check(
     {

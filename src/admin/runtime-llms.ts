@@ -2,14 +2,14 @@ import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { generateApiKey, hashApiKey, keyHint } from '../keys/api-key.ts';
 import type { CredentialBox } from '../secrets/credential-box.ts';
-import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../engine/profile-settings.ts';
+import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../domain/protection.ts';
 import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
 import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
 import { findProfile } from '../store/profiles.ts';
 import { deleteRuntimeLlmRow, findRuntimeLlm, insertRuntimeLlm, listRuntimeLlms, updateRuntimeLlmRow, type RuntimeLlm } from '../store/runtime-llms.ts';
 import type { Store } from '../store/store.ts';
-import type { Actor } from './actor.ts';
-import { applyConfigChange } from './config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 
 /** Secure Proxy URL recorded for a Non-forwarding Runtime LLM that was given none. */
 export const PLACEHOLDER_URL = 'https://placeholder.invalid';

@@ -7,7 +7,7 @@ import type { Store } from '../store/store.ts';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.ts';
 import type { AuthPolicy } from './policy.ts';
 import { createSession, type AdminSession } from './sessions.ts';
-import { UNAUTHENTICATED } from '../admin/actor.ts';
+import { UNAUTHENTICATED } from '../domain/actor.ts';
 
 export interface LoginAttempt {
   username: unknown;

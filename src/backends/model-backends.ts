@@ -8,15 +8,9 @@ import type { Store } from '../store/store.ts';
 import { CallQueue, waitedTooLong } from './call-queue.ts';
 import { BREAKER_MEMORY_BYTES, CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { LlmJudge } from './llm-judge.ts';
-import {
-  BackendCallError,
-  BackendFailure,
-  type BackendAnswer,
-  type BackendCaller,
-  type BackendResult,
-  type BackendTask,
-  type ModelBackend,
-} from './model-backend.ts';
+import { BackendCallError, BackendFailure, type BackendAnswer, type BackendResult, type BackendTask } from '../domain/backend.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { ModelBackend } from './model-backend.ts';
 
 export interface BackendHealth {
   name: string;

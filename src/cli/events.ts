@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { requireRuntimeLlm } from '../admin/runtime-llms.ts';
 import { parseSince } from '../admin/time-parameters.ts';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { listRuntimeLlms } from '../store/runtime-llms.ts';
 import { auditEventJson, checkEventJson } from '../events/event-json.ts';

@@ -1,7 +1,8 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { checksSchema } from '../engine/check-blocks.ts';
-import { GUARDRAIL_NAMES, type Direction, type GuardrailDefinition } from '../engine/guardrail.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
+import type { GuardrailDefinition } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, GUARDRAILS } from '../guardrails/registry.ts';
+import type { Direction } from '../domain/check.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /**

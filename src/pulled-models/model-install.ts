@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { updateProfileSettings } from '../admin/profiles.ts';
 import { registerPulledModel, type Attachment } from '../admin/pulled-models.ts';
 import { AppError } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import type { Actor } from '../admin/actor.ts';
-import { applyConfigChange } from '../admin/config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 import { readSetting, writeSetting } from '../store/settings.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../store/store.ts';

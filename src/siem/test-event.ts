@@ -1,4 +1,4 @@
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { recordAudit } from '../store/audit.ts';

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { KeywordRule, ProfileRules, RegexRule } from '../engine/guardrail.ts';
+import type { KeywordRule, OperatorRules, RegexRule } from '../domain/rules.ts';
+import type { RuleSource } from '../engine/ports.ts';
 import { namedRows } from './rows.ts';
 import type { Database, SecurityProfileTable } from './schema.ts';
 
@@ -59,7 +60,7 @@ export async function countRuntimeLlmsUsingProfile(db: Kysely<Database>, profile
 }
 
 /** Rules of every profile, grouped by profile id. */
-export async function loadRules(db: Kysely<Database>, profileId?: string): Promise<Map<string, ProfileRules>> {
+export async function loadRules(db: Kysely<Database>, profileId?: string): Promise<Map<string, OperatorRules>> {
   let keywordQuery = db.selectFrom('keyword_rules').selectAll().orderBy('created_at');
   let regexQuery = db.selectFrom('regex_rules').selectAll().orderBy('created_at');
   if (profileId !== undefined) {
@@ -79,6 +80,14 @@ export async function loadRules(db: Kysely<Database>, profileId?: string): Promi
     entry(r.profile_id).regexes.push({ id: r.id, name: r.name, pattern: r.pattern, caseInsensitive: r.case_insensitive === 1, scope: r.scope });
   }
   return byProfile;
+}
+
+/**
+ * The rule source the appliance's configuration snapshots read: each kind of operator rule filed
+ * under the name its guardrail reads (`keywords`, `regexes`).
+ */
+export function profileRuleSource(db: Kysely<Database>): RuleSource<OperatorRules> {
+  return { rulesByProfile: () => loadRules(db) };
 }
 
 export async function insertKeywordRule(db: Kysely<Database>, profileId: string, rule: KeywordRule, createdAt: string): Promise<void> {

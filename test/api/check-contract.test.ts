@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { GUARDRAIL_NAMES } from '../../src/engine/guardrail.ts';
+import { GUARDRAIL_NAMES } from '../../src/guardrails/registry.ts';
 import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA } from '../../src/http/openapi-schemas.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';

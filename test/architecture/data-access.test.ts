@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
@@ -16,13 +16,6 @@ import { REPO_ROOT } from '../helpers/cli.ts';
  */
 
 const STATEMENT_STARTS: ReadonlySet<string> = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'selectNoFrom']);
-
-/**
- * Modules allowed to keep their statements for now. The vector filter's threat store (review,
- * seeding, reads and writes) moves with src/vectors into the vector guardrail, and its SQL into a
- * store repository; remove its entries then.
- */
-const NOT_YET_MOVED: ReadonlySet<string> = new Set(['src/vectors/review.ts', 'src/vectors/prepare-store.ts', 'src/vectors/threat-store.ts']);
 
 interface Finding {
   line: number;
@@ -105,16 +98,8 @@ test('no module outside src/store/ builds SQL', () => {
   const store = join(REPO_ROOT, 'src', 'store') + sep;
   for (const path of typeScriptFiles(join(REPO_ROOT, 'src'))) {
     const name = relative(REPO_ROOT, path).split(sep).join('/');
-    if (path.startsWith(store) || NOT_YET_MOVED.has(name)) continue;
+    if (path.startsWith(store)) continue;
     for (const f of dataAccessIn(path, readFileSync(path, 'utf8'))) findings.push(`${name}:${f.line}: ${f.what}`);
   }
   assert.ok(findings.length === 0, `SQL outside src/store/; move it into the table's repository there and call that:\n${findings.join('\n')}`);
-});
-
-test('every module allowed to keep its SQL still has some (an entry goes once its SQL has moved)', () => {
-  for (const name of NOT_YET_MOVED) {
-    const path = join(REPO_ROOT, name);
-    assert.ok(existsSync(path), `${name} is gone: remove it from NOT_YET_MOVED`);
-    assert.ok(dataAccessIn(name, readFileSync(path, 'utf8')).length > 0, `${name} builds no SQL any more: remove it from NOT_YET_MOVED`);
-  }
 });

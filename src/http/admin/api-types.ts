@@ -15,8 +15,8 @@ import type { THREAT_COUNTS_SCHEMA } from './schemas.ts';
  */
 
 export type { RetentionSettings as RetentionJson } from '../../events/retention.ts';
-export type { ThreatEntryJson } from '../../vectors/entry-json.ts';
-export type { ThreatStatus } from '../../vectors/threat-store.ts';
+export type { ThreatEntryJson } from '../../guardrails/vector/entry-json.ts';
+export type { ThreatStatus } from '../../domain/threats.ts';
 export type { ModelPullJson, PulledModelJson } from '../../pulled-models/model-json.ts';
 export type { ModelPullBody, SessionJson, ThreatProposalBody } from './schemas.ts';
 

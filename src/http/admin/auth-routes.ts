@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { changePassword } from '../../auth/accounts.ts';
 import { createSession, findSession } from '../../auth/sessions.ts';
 import { getSsoSettings } from '../../auth/sso-settings.ts';
-import { UNAUTHENTICATED } from '../../admin/actor.ts';
+import { UNAUTHENTICATED } from '../../domain/actor.ts';
 import { AppError } from '../../errors.ts';
 import { deleteAdminSession } from '../../store/admin-sessions.ts';
 import { findAdminUser } from '../../store/admin-users.ts';

@@ -2,14 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Actor } from '../../admin/actor.ts';
+import type { Actor } from '../../domain/actor.ts';
 import type { ModelBackends } from '../../backends/model-backends.ts';
 import type { PasswordSignIn } from '../../auth/login.ts';
 import type { PasswordPolicy } from '../../auth/passwords.ts';
 import type { OidcSignIn } from '../../auth/oidc.ts';
 import type { AuthPolicy } from '../../auth/policy.ts';
 import { findSession, type AdminSession } from '../../auth/sessions.ts';
-import type { LoadedGuardrail } from '../../engine/guardrail.ts';
+import type { GuardrailSlot } from '../../engine/guardrail.ts';
 import { AppError } from '../../errors.ts';
 import type { ModelLibrary } from '../../models/model-library.ts';
 import type { HubSettings } from '../../hub/hub-client.ts';
@@ -33,7 +33,7 @@ export interface AdminContext {
   /** This process's model backends: their health, and the playground asks them like checks do. */
   backends: ModelBackends;
   /** This process's guardrails, which the playground and replays run like checks do. */
-  guardrails: readonly LoadedGuardrail[];
+  guardrails: readonly GuardrailSlot[];
   /** The models the guardrails were built with (the encoder of approved threat entries). */
   models: ModelLibrary;
   /** This node's copies of pulled models. */

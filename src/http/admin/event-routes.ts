@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BUCKETS, eventStats, type Bucket } from '../../admin/event-stats.ts';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../../guardrails/registry.ts';
 import { AppError } from '../../errors.ts';
 import { auditEventJson, checkEventJson } from '../../events/event-json.ts';
 import { listAuditEvents } from '../../store/audit.ts';

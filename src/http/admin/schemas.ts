@@ -1,7 +1,7 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { nullableInteger, nullableString, stringEnum } from '../../json-schema.ts';
-import { THREAT_ENTRY_SCHEMA, THREAT_ORIGIN, THREAT_STATUS } from '../../vectors/entry-json.ts';
-import { MAX_PROPOSAL_CHARS } from '../../vectors/review.ts';
+import { THREAT_ENTRY_SCHEMA, THREAT_ORIGIN, THREAT_STATUS } from '../../guardrails/vector/entry-json.ts';
+import { MAX_PROPOSAL_CHARS } from '../../guardrails/vector/review.ts';
 
 /**
  * Schemas of the admin API (TypeBox), for request validation, the OpenAPI document and the static
