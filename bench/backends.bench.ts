@@ -15,13 +15,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { BackendCaller } from '../src/backends/model-backend.ts';
-import { loadGuardrails } from '../src/engine/guardrail.ts';
+import type { BackendCaller } from '../src/engine/ports.ts';
+import { loadGuardrails } from '../src/guardrails/load.ts';
 import { compileProfile, runChecks, type CheckRequest } from '../src/engine/pipeline.ts';
 import { parseProfileSettings } from '../src/engine/profile-settings.ts';
-import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../src/engine/registry.ts';
-import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
-import { ModelLibrary } from '../src/models/model-library.ts';
+import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../src/guardrails/registry.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../src/models/model-library.ts';
 import { quantile } from './lib/measure.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3000' }, json: { type: 'string' } } });

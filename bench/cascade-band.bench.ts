@@ -11,13 +11,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadAppConfig } from '../src/config/app-config.ts';
-import { loadGuardrails, type GuardrailName } from '../src/engine/guardrail.ts';
+import { loadGuardrails } from '../src/guardrails/load.ts';
+import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA, type GuardrailName } from '../src/guardrails/registry.ts';
 import { compileProfile, runChecks } from '../src/engine/pipeline.ts';
 import { parseProfileSettings } from '../src/engine/profile-settings.ts';
-import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../src/engine/registry.ts';
 import { jsonlFiles, readJsonlFile, type DatasetRow } from '../src/eval/dataset-files.ts';
-import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
-import { ModelLibrary } from '../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../src/models/model-library.ts';
 
 const { values } = parseArgs({ options: { 'per-file': { type: 'string', default: '2000' }, json: { type: 'string' } } });
 const PER_FILE = Number(values['per-file']);

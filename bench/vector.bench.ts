@@ -21,16 +21,17 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SHIPPED_MODELS_DIR } from '../src/models/detector-model.ts';
-import { ModelLibrary } from '../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../src/models/model-library.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
-import { indexDir, saveThreatIndex } from '../src/vectors/index-file.ts';
-import { FixedMatrixSearch, QuantisedMatrixSearch } from '../src/vectors/exact-search.ts';
-import { KnnIndex } from '../src/vectors/knn-index.ts';
-import { REPORTED_MATCHES, encodeParts, scoreMessage } from '../src/vectors/scorer.ts';
-import { loadShippedSeed, loadThreatSeed } from '../src/vectors/seed.ts';
-import { ThreatIndex } from '../src/vectors/threat-index.ts';
-import { seedOnlyRuntime } from '../src/vectors/vector-runtime.ts';
+import { indexDir, saveThreatIndex } from '../src/guardrails/vector/search/index-file.ts';
+import { FixedMatrixSearch, QuantisedMatrixSearch } from '../src/guardrails/vector/search/exact-search.ts';
+import { KnnIndex } from '../src/guardrails/vector/search/knn-index.ts';
+import { REPORTED_MATCHES, encodeParts, scoreMessage } from '../src/guardrails/vector/scorer.ts';
+import { loadShippedSeed, loadThreatSeed, SHIPPED_SEED } from '../src/guardrails/vector/seed.ts';
+import { SENTENCE_ENCODER } from '../src/guardrails/vector/encoder/encoder.ts';
+import { REQUEST_MATCHING } from '../src/guardrails/vector/request-matching.ts';
+import { ThreatIndex } from '../src/guardrails/vector/search/threat-index.ts';
+import { seedOnlyRuntime } from '../src/guardrails/vector/vector-runtime.ts';
 import { quantile } from './lib/measure.ts';
 import { referenceWork } from './lib/reference.ts';
 import { Random } from '../training/random.ts';
@@ -40,7 +41,7 @@ const QUERIES = 2000;
 const K = REPORTED_MATCHES;
 
 const models = new ModelLibrary(SHIPPED_MODELS_DIR);
-const encoder = models.sentenceEncoder();
+const encoder = models.load(SENTENCE_ENCODER);
 const seed = loadThreatSeed();
 const dims = encoder.dims;
 
@@ -169,7 +170,7 @@ async function benchSize(n: number): Promise<SizeResult> {
 }
 
 async function benchMessage(): Promise<{ chars: number; suffixed: boolean; p50Ms: number; ratioToReference: number }[]> {
-  const runtime = seedOnlyRuntime(encoder, models.threatSeed(), models.requestMatching());
+  const runtime = seedOnlyRuntime(encoder, models.read(SHIPPED_SEED), models.load(REQUEST_MATCHING));
   const prompt = 'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours. ';
   // Built like an optimisation suffix, so the hazardous-request partition is searched too.
   const suffix = ' zorbak.]( Plin**QUAD revert "\\!--Tw similarlyNow ({ gleb';

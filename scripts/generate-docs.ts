@@ -60,6 +60,8 @@ body shape and the status of its code:
 - Some codes carry more members: \`field\` (the dotted path of the member an \`invalid_field\` is about,
   when it is one member), \`rampart\` (the verdict of an \`input_blocked\` request).
 - \`Retry-After\` accompanies \`rate_limited\` and a busy database's \`unavailable\`; \`Allow\` accompanies \`method_not_allowed\`.
+- A busy or unavailable database's \`unavailable\` is logged with the underlying error, once per burst: the server logs
+  the first such failure and no other until 30 seconds pass without one.
 
 A blocked prompt or answer is not an error: input-check and output-check answer \`200\` with
 \`injection_detected: true\`.

@@ -108,6 +108,15 @@ export function errorTypeOf(code: ErrorCode | typeof OUTPUT_BLOCKED): string {
   return status >= 500 ? 'api_error' : 'invalid_request_error';
 }
 
+export interface AppErrorOptions {
+  /** Extra response headers (e.g. Allow, Retry-After). */
+  headers?: Record<string, string>;
+  /** Extra members of the error body (e.g. `field`, or the guardrail verdict of a blocked proxy request). */
+  details?: Record<string, unknown> | undefined;
+  /** The error this one reports, for the log; never part of the response. */
+  cause?: unknown;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -116,13 +125,13 @@ export class AppError extends Error {
   /** Extra members of the error body (e.g. the guardrail verdict of a blocked proxy request). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>) {
-    super(message);
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, 'cause' in options ? { cause: options.cause } : undefined);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code].status;
-    this.headers = headers;
-    this.details = details;
+    this.headers = options.headers ?? {};
+    this.details = options.details;
   }
 }
 

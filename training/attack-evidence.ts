@@ -1,4 +1,4 @@
-import { attackMarkerCount } from '../src/models/attack-markers.ts';
+import { attackMarkerCount } from '../src/detector/attack-markers.ts';
 import { normaliseForDetection } from '../src/text/normalise.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { calibrated } from '../src/models/calibration.ts';
-import type { Calibration } from '../src/models/manifest.ts';
+import { calibrated } from '../src/detector/calibration.ts';
+import type { Calibration } from '../src/detector/detector-manifest.ts';
 
 export interface PlattOptions {
   /**

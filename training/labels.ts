@@ -1,4 +1,5 @@
-import { HEAD_INDEX, HEADS, MODERATION_CATEGORIES, type HeadName, type ModerationCategory } from '../src/models/heads.ts';
+import { HEAD_INDEX, HEADS, type HeadName } from '../src/detector/heads.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../src/domain/moderation.ts';
 import { moderationCategoriesOf } from '../src/eval/moderation-categories.ts';
 import type { DatasetRow } from './dataset.ts';
 import { GAME_LOG_SOURCES, carriesAttackEvidence } from './attack-evidence.ts';

@@ -1,12 +1,12 @@
-import { HEADS } from '../src/models/heads.ts';
-import { DetectorNetwork, type NetworkParams } from '../src/models/network.ts';
+import { HEADS } from '../src/detector/heads.ts';
+import { DetectorNetwork, type NetworkParams } from '../src/detector/network.ts';
 import type { EncodedSet } from './encode.ts';
 import { Random } from './random.ts';
 
 export interface TrainConfig {
   hidden: number;
   buckets: number;
-  /** Pooling pseudo-count of empty evidence (see src/models/network.ts). */
+  /** Pooling pseudo-count of empty evidence (see src/detector/network.ts). */
   poolPrior: number;
   epochs: number;
   /** Windows drawn per source per epoch, so big sources do not drown small ones. */

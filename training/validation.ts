@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { HEAD_INDEX, HEADS, MODERATION_CATEGORIES, type HeadName } from '../src/models/heads.ts';
-import type { Calibration } from '../src/models/manifest.ts';
+import { HEAD_INDEX, HEADS, type HeadName } from '../src/detector/heads.ts';
+import { MODERATION_CATEGORIES } from '../src/domain/moderation.ts';
+import type { Calibration } from '../src/detector/detector-manifest.ts';
 import { applyPlatt, fitPlatt } from './calibration.ts';
 import type { EncodedSet } from './encode.ts';
 import type { LabelledText } from './labels.ts';

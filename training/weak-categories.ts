@@ -1,5 +1,5 @@
-import type { ModerationCategory } from '../src/models/heads.ts';
-import { CATEGORY_CUES } from '../src/models/hazard-markers.ts';
+import type { ModerationCategory } from '../src/domain/moderation.ts';
+import { CATEGORY_CUES } from '../src/detector/hazard-markers.ts';
 
 /**
  * Weak category labels for hazardous rows whose source gives no usable category (AdvBench,

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HEADS } from '../src/models/heads.ts';
-import type { Calibration, ModelManifest } from '../src/models/manifest.ts';
-import { serialiseGlossary } from '../src/models/glossary.ts';
-import type { DetectorNetwork } from '../src/models/network.ts';
+import { HEADS } from '../src/detector/heads.ts';
+import type { Calibration, ModelManifest } from '../src/detector/detector-manifest.ts';
+import { serialiseGlossary } from '../src/detector/glossary.ts';
+import type { DetectorNetwork } from '../src/detector/network.ts';
 import { fileEntry, packTensors } from './tensor-pack.ts';
 
 export interface ModelToWrite {
@@ -13,7 +13,7 @@ export interface ModelToWrite {
   words: readonly string[];
   wordVectors: Float32Array;
   wordDims: number;
-  /** Foreign word → English word (see src/models/glossary.ts). */
+  /** Foreign word → English word (see src/detector/glossary.ts). */
   glossary: ReadonlyMap<string, string>;
   buckets: number;
   network: DetectorNetwork;

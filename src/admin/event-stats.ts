@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { sql } from 'kysely';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { keyedObject, stringEnum } from '../json-schema.ts';
-import { whereCriteria, type CheckEventCriteria } from '../store/check-events.ts';
+import { countCheckEventsByTimePrefix, type CheckEventCriteria } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
 
 /** Chart buckets, by the length of the ISO timestamp prefix that groups events into them. */
@@ -38,6 +37,11 @@ export const EVENT_STATS_SCHEMA = Type.Object(
 );
 export type EventStatsJson = Static<typeof EVENT_STATS_SCHEMA>;
 
+/** A zero for each guardrail: the counts of a bucket without events. */
+function noCounts(): Record<GuardrailName, number> {
+  return Object.fromEntries(GUARDRAIL_NAMES.map((name) => [name, 0])) as Record<GuardrailName, number>;
+}
+
 /** The charts' period and buckets, and the same criteria as the event list they sit above. */
 export interface StatsQuery extends CheckEventCriteria {
   since: string;
@@ -45,15 +49,10 @@ export interface StatsQuery extends CheckEventCriteria {
   bucket: Bucket;
 }
 
-/** `sum(case when <column> like '%"<guardrail>"%' …)` for each guardrail: its count in a JSON list column. */
-function perGuardrail(column: 'blocked_by' | 'monitored_by') {
-  return GUARDRAIL_NAMES.map((name) => sql<number>`sum(case when ${sql.ref(column)} like ${`%"${name}"%`} then 1 else 0 end)`.as(`${column}_${name}`));
-}
-
 /**
  * Checks, blocks and would-have-blocks over time, per guardrail, for the Events charts, of the events
- * the list's criteria select. Grouped in SQL by a prefix of the ISO timestamp (portable: SQLite and
- * PostgreSQL both have substr), empty buckets filled here.
+ * the list's criteria select. The store counts the buckets that hold events; the empty ones are
+ * filled in here.
  */
 export async function eventStats(store: Store, query: StatsQuery): Promise<EventStatsJson> {
   const from = Date.parse(query.since);
@@ -63,38 +62,26 @@ export async function eventStats(store: Store, query: StatsQuery): Promise<Event
   if ((to - from) / BUCKET_MS[query.bucket] > MAX_BUCKETS)
     throw new AppError('invalid_field', `The range spans more than ${MAX_BUCKETS} ${query.bucket} buckets; choose a larger bucket or a shorter range.`);
   const width = BUCKETS[query.bucket];
-  const bucketExpr = sql<string>`substr(created_at, 1, ${sql.lit(width)})`;
-  const q = whereCriteria(
-    store.db
-      .selectFrom('check_events')
-      .select([
-        bucketExpr.as('bucket'),
-        (eb) => eb.fn.countAll<number>().as('checks'),
-        sql<number>`sum(case when verdict = 'blocked' then 1 else 0 end)`.as('blocked'),
-      ])
-      .select(sql<number>`sum(case when verdict = 'monitored' then 1 else 0 end)`.as('monitored'))
-      .select(perGuardrail('blocked_by'))
-      .select(perGuardrail('monitored_by'))
-      .groupBy(bucketExpr),
+  const counted = await countCheckEventsByTimePrefix(
+    store.db,
     { ...query, since: new Date(from).toISOString(), until: new Date(to).toISOString() },
+    width,
+    GUARDRAIL_NAMES,
   );
-  const rows = (await q.execute()) as Record<string, unknown>[];
-  const byBucket = new Map(rows.map((r) => [String(r.bucket), r]));
+  const byBucket = new Map(counted.map((c) => [c.bucket, c]));
 
   const buckets: EventStatsJson['buckets'] = [];
   const step = BUCKET_MS[query.bucket];
   for (let t = Math.floor(from / step) * step; t < to; t += step) {
     const key = new Date(t).toISOString().slice(0, width);
-    const row = byBucket.get(key);
-    const counts = (column: string) =>
-      Object.fromEntries(GUARDRAIL_NAMES.map((name) => [name, Number(row?.[`${column}_${name}`] ?? 0)])) as Record<GuardrailName, number>;
+    const counts = byBucket.get(key);
     buckets.push({
       time: new Date(t).toISOString(),
-      checks: Number(row?.checks ?? 0),
-      blocked: Number(row?.blocked ?? 0),
-      monitored: Number(row?.monitored ?? 0),
-      blocked_by: counts('blocked_by'),
-      monitored_by: counts('monitored_by'),
+      checks: counts?.checks ?? 0,
+      blocked: counts?.blocked ?? 0,
+      monitored: counts?.monitored ?? 0,
+      blocked_by: counts?.blockedBy ?? noCounts(),
+      monitored_by: counts?.monitoredBy ?? noCounts(),
     });
   }
   return { bucket: query.bucket, since: new Date(from).toISOString(), until: new Date(to).toISOString(), buckets };

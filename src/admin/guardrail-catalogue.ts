@@ -1,20 +1,9 @@
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { PROTECTION_LEVELS } from '../domain/protection.ts';
+import type { GuardrailDefinition } from '../engine/guardrail.ts';
+import { GUARDRAILS, levelsOf, PROFILE_SETTINGS_SCHEMA } from '../guardrails/registry.ts';
 import { DIRECTION, GUARDRAIL_NAME } from '../events/event-json.ts';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
-import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
-import { GUARDRAILS, PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
 import { integerEnum } from '../json-schema.ts';
-
-// Dashboard titles (the spec's menu names) for guardrails this build does not register yet.
-const SPEC_TITLES: Readonly<Record<GuardrailName, string>> = {
-  llm: 'LLM Guardrail',
-  vector: 'Vector Guardrail',
-  content_moderation: 'Content Moderation',
-  system_prompt: 'System Prompt Protection',
-  pii: 'PII Detection',
-  keyword: 'Keyword',
-  regex: 'Regex',
-};
 
 /** The parts of a JSON Schema the dashboard's settings forms read (the schemas sent are TypeBox's, with more). */
 export interface JsonSchemaJson {
@@ -60,22 +49,41 @@ export type GuardrailInfoJson = GuardrailCatalogueJson['guardrails'][number];
  * categories and entity types generically: a guardrail added to the registry appears without UI work.
  */
 export function guardrailCatalogue(): GuardrailCatalogueJson {
-  const registered = new Map(GUARDRAILS.map((g) => [g.name, g]));
-  // profileSettingsSchema gives every guardrail name a member.
-  const settings = (PROFILE_SETTINGS_SCHEMA.properties.guardrails as TObject).properties as Record<GuardrailName, TSchema>;
+  const settings = PROFILE_SETTINGS_SCHEMA.properties.guardrails.properties;
   return {
-    guardrails: GUARDRAIL_NAMES.map((name): GuardrailInfoJson => {
-      const definition = registered.get(name);
-      return {
-        name,
-        title: definition?.title ?? SPEC_TITLES[name],
-        available: definition !== undefined,
-        directions: [...(definition?.directions ?? [])],
-        on_at_levels: PROTECTION_LEVELS.filter((level) => LEVEL_GUARDRAILS[level].includes(name)),
-        uses_rules: name === 'keyword' || name === 'regex',
-        settings_schema: settings[name],
-      };
-    }),
+    guardrails: GUARDRAILS.map(
+      (definition): GuardrailInfoJson => ({
+        name: definition.name,
+        title: definition.title,
+        // Every registered guardrail is installed; a build without one does not register it.
+        available: true,
+        directions: [...definition.directions],
+        on_at_levels: PROTECTION_LEVELS.filter((level) => levelsOf(definition).includes(level)),
+        uses_rules: definition.rules !== undefined,
+        settings_schema: settings[definition.name],
+      }),
+    ),
     profile_settings_schema: PROFILE_SETTINGS_SCHEMA,
   };
+}
+
+/** Whether a block carries its guardrail's own members: it ran (a failed guardrail's block carries only the failure). */
+const carriesResult = (definition: GuardrailDefinition, block: Record<string, unknown>) =>
+  (definition.result.required ?? []).every((member) => member in block);
+
+/**
+ * What each guardrail found in a check, in words (its definition's `summarise`), for the blocks of
+ * `checks` that carry a finding: the dashboard shows these beside each block, so it words no
+ * guardrail's findings itself.
+ */
+export function checkFindings(checks: Readonly<Record<string, Record<string, unknown>>>): Record<string, string[]> {
+  const registered: readonly GuardrailDefinition[] = GUARDRAILS;
+  const findings: Record<string, string[]> = {};
+  for (const definition of registered) {
+    const block = checks[definition.name];
+    if (block?.enabled !== true || !definition.summarise || !carriesResult(definition, block)) continue;
+    const found = definition.summarise(block);
+    if (found.length > 0) findings[definition.name] = found;
+  }
+  return findings;
 }

@@ -2,14 +2,15 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { BackendKind } from '../backends/model-backend.ts';
 import { BACKEND_HEALTH_STATES, type BackendHealth } from '../backends/model-backends.ts';
 import { JUDGE_FORMATS } from '../backends/judge-formats.ts';
-import type { KeywordRule, RegexRule } from '../engine/guardrail.ts';
+import { PROTECTION_LEVELS } from '../domain/protection.ts';
+import type { KeywordRule, RegexRule } from '../domain/rules.ts';
 import type { ProfileSettings } from '../engine/profile-settings.ts';
-import { PROTECTION_LEVELS } from '../engine/profile-settings.ts';
-import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
+import { PROFILE_SETTINGS_SCHEMA } from '../guardrails/registry.ts';
 import { integerEnum, nullableInteger, nullableString, stringEnum } from '../json-schema.ts';
 import { RUNTIME_LLM_MODES } from '../store/runtime-llms.ts';
 import type { StoredModelBackend } from '../store/model-backends.ts';
-import { RULE_SCOPES, type SecurityProfile } from './profiles.ts';
+import { RULE_SCOPES } from '../domain/rules.ts';
+import type { SecurityProfile } from './profiles.ts';
 import type { RuntimeLlmView } from './runtime-llms.ts';
 
 /**

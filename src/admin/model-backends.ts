@@ -20,8 +20,8 @@ import {
 import { listProfiles } from '../store/profiles.ts';
 import { findPulledModelOfBackend } from '../store/pulled-models.ts';
 import type { Store } from '../store/store.ts';
-import type { Actor } from './actor.ts';
-import { applyConfigChange } from './config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 
 /** What an administrator gives (CLI flags, admin API body); members left out keep their values on update. */
 export interface ModelBackendInput {
@@ -59,7 +59,7 @@ const LIMIT_RANGES: Readonly<Record<keyof BackendLimits, Range>> = {
 const INTRA_OP_THREADS: Readonly<Range> = { field: 'intra_op_threads', min: 1, max: 256 };
 
 function invalid(field: string, message: string): AppError {
-  return new AppError('invalid_field', message, {}, { field });
+  return new AppError('invalid_field', message, { details: { field } });
 }
 
 export function validateBackendName(name: unknown): string {

@@ -1,5 +1,6 @@
-import type { BackendCaller } from '../backends/model-backend.ts';
-import type { Direction, LoadedGuardrail } from '../engine/guardrail.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
+import type { Direction } from '../domain/check.ts';
 import { compileProfile, runChecks, type CheckOutcome } from '../engine/pipeline.ts';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
@@ -25,7 +26,7 @@ export interface PlaygroundRun {
  */
 export async function runPlayground(
   store: Store,
-  guardrails: readonly LoadedGuardrail[],
+  guardrails: readonly GuardrailSlot[],
   log: Logger,
   backends: BackendCaller,
   input: PlaygroundInput,

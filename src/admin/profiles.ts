@@ -1,8 +1,8 @@
 import { AppError } from '../errors.ts';
 import { orList } from '../schema-wording.ts';
-import type { KeywordRule, ProfileRules, RegexRule, RuleScope } from '../engine/guardrail.ts';
+import { RULE_SCOPES, type KeywordRule, type OperatorRules, type RegexRule, type RuleScope } from '../domain/rules.ts';
 import { parseProfileSettings, type ProfileSettings } from '../engine/profile-settings.ts';
-import { PROFILE_SETTINGS_SCHEMA } from '../engine/registry.ts';
+import { PROFILE_SETTINGS_SCHEMA, type GuardrailName } from '../guardrails/registry.ts';
 import { withCurrentPiiActions } from '../guardrails/pii/settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { newId, nowIso } from '../ids.ts';
@@ -21,8 +21,8 @@ import {
 } from '../store/profiles.ts';
 import type { Store } from '../store/store.ts';
 import { checkBackendReferences } from './model-backends.ts';
-import type { Actor } from './actor.ts';
-import { applyConfigChange } from './config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 import { mergePatch } from './merge-patch.ts';
 
 const MAX_KEYWORD_LENGTH = 200;
@@ -33,13 +33,13 @@ export interface SecurityProfile {
   id: string;
   name: string;
   description: string;
-  settings: ProfileSettings;
-  rules: ProfileRules;
+  settings: ProfileSettings<GuardrailName>;
+  rules: OperatorRules;
   createdAt: string;
   updatedAt: string;
 }
 
-export function toSecurityProfile(stored: StoredProfile, rules: ProfileRules | undefined): SecurityProfile {
+export function toSecurityProfile(stored: StoredProfile, rules: OperatorRules | undefined): SecurityProfile {
   return {
     id: stored.id,
     name: stored.name,
@@ -152,9 +152,6 @@ export async function deleteProfile(store: Store, actor: Actor, idOrName: string
     },
   );
 }
-
-/** Which checks a keyword or regex rule inspects. */
-export const RULE_SCOPES = ['input', 'output', 'both'] as const satisfies readonly RuleScope[];
 
 function validateScope(scope: unknown): RuleScope {
   if (scope === undefined) return 'input';

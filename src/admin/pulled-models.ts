@@ -1,5 +1,5 @@
 import { BACKEND_MODES, type BackendMode } from '../engine/profile-settings.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
+import { GUARDRAILS } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { backendPathOf } from '../pulled-models/model-folder.ts';
@@ -7,10 +7,9 @@ import { deleteModelBackendRow, findModelBackend, insertModelBackend, type Store
 import { updateProfileRow, type StoredProfile } from '../store/profiles.ts';
 import { deletePulledModelRow, findPulledModel, insertPulledModel, listPulledModels, type PulledModel } from '../store/pulled-models.ts';
 import type { Store } from '../store/store.ts';
-import type { ModelFilesStatus } from '../pulled-models/model-sync.ts';
-import type { Actor } from './actor.ts';
-import type { PulledModelFacts } from '../pulled-models/model-json.ts';
-import { applyConfigChange } from './config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import type { ModelFilesStatus, PulledModelFacts } from '../pulled-models/model-status.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 import { backendUsers, defaultLimits, validateBackendName } from './model-backends.ts';
 import { patchedProfile } from './profiles.ts';
 
@@ -37,12 +36,9 @@ export interface Attachment {
 export function attachmentOf(request: AttachRequest): Attachment | undefined {
   if (request.guardrail === undefined) {
     if (request.mode !== undefined || request.profile !== undefined) {
-      throw new AppError(
-        'invalid_field',
-        `--mode and --profile set a guardrail's backend, so they need --guardrail (${BACKEND_GUARDRAILS.join(', ')}).`,
-        {},
-        { field: 'guardrail' },
-      );
+      throw new AppError('invalid_field', `--mode and --profile set a guardrail's backend, so they need --guardrail (${BACKEND_GUARDRAILS.join(', ')}).`, {
+        details: { field: 'guardrail' },
+      });
     }
     return undefined;
   }
@@ -50,13 +46,12 @@ export function attachmentOf(request: AttachRequest): Attachment | undefined {
     throw new AppError(
       'invalid_field',
       `The guardrail must be one of ${BACKEND_GUARDRAILS.join(', ')} (the guardrails that can ask a model backend); got ${JSON.stringify(request.guardrail)}.`,
-      {},
-      { field: 'guardrail' },
+      { details: { field: 'guardrail' } },
     );
   }
   const mode = request.mode ?? DEFAULT_ATTACH_MODE;
   if (!(BACKEND_MODES as readonly string[]).includes(mode)) {
-    throw new AppError('invalid_field', `The mode must be one of ${BACKEND_MODES.join(', ')}; got ${JSON.stringify(mode)}.`, {}, { field: 'mode' });
+    throw new AppError('invalid_field', `The mode must be one of ${BACKEND_MODES.join(', ')}; got ${JSON.stringify(mode)}.`, { details: { field: 'mode' } });
   }
   return { guardrail: request.guardrail, mode: mode as BackendMode, profile: request.profile ?? DEFAULT_PROFILE };
 }

@@ -1,4 +1,4 @@
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
 import type { CheckOutcome, CompiledProfile } from '../engine/pipeline.ts';
 import type { RecordedEntity } from '../events/masking-record.ts';
 import { ENTITY_TYPES, type EntityType } from '../guardrails/pii/entities.ts';
@@ -13,12 +13,12 @@ export type NotReplayableReason = (typeof NOT_REPLAYABLE_REASONS)[number];
 export type ReplayedCheck =
   | {
       replayable: true;
-      blockedBy: GuardrailName[];
-      monitoredBy: GuardrailName[];
+      blockedBy: string[];
+      monitoredBy: string[];
       /** Entity types whose recorded findings the candidate's PII actions were applied to. */
       carried: EntityType[];
     }
-  | { replayable: false; reasons: NotReplayableReason[]; guardrails: GuardrailName[] };
+  | { replayable: false; reasons: NotReplayableReason[]; guardrails: string[] };
 
 const PLACEHOLDER = new RegExp(`<(?:${ENTITY_TYPES.join('|')})>`, 'g');
 
@@ -31,7 +31,7 @@ const overlapsAny = (span: { start: number; end: number }, ranges: readonly { st
   ranges.some((r) => span.start < r.end && r.start < span.end);
 
 /** Whether the candidate ran a guardrail on this check. */
-const ran = (outcome: CheckOutcome, name: GuardrailName) => (outcome.checks[name] as { enabled?: boolean } | undefined)?.enabled === true;
+const ran = (outcome: CheckOutcome, name: string) => (outcome.checks[name] as { enabled?: boolean } | undefined)?.enabled === true;
 
 /**
  * The PII entities the candidate would have found in the original text: the recorded findings of
@@ -56,7 +56,7 @@ export function reconcileReplayedCheck(event: CheckEvent, outcome: CheckOutcome,
   const masking = event.messageMasking;
   const text = event.messageText!;
   const reasons = new Set<NotReplayableReason>();
-  const unattributable = new Set<GuardrailName>();
+  const unattributable = new Set<string>();
   if (!masking) {
     // Recorded before masking was recorded: what the masked entities were, and what they decided, is gone.
     if (placeholders(text).length > 0) return { replayable: false, reasons: ['masking_not_recorded'], guardrails: [] };
@@ -92,8 +92,8 @@ export function reconcileReplayedCheck(event: CheckEvent, outcome: CheckOutcome,
   const recorded = recordedPiiEntities(event, pii);
   const found = (outcome.checks.pii as { entities?: { type: EntityType }[] }).entities ?? [];
   const blocks = [...recorded, ...found].some((e) => piiAction(pii, e.type) === 'block');
-  const without = (names: readonly GuardrailName[]) => names.filter((n) => n !== 'pii');
-  const withPii = (names: readonly GuardrailName[], add: boolean) => GUARDRAIL_NAMES.filter((n) => (n === 'pii' ? add : names.includes(n)));
+  const without = (names: readonly string[]) => names.filter((n) => n !== 'pii');
+  const withPii = (names: readonly string[], add: boolean) => GUARDRAIL_NAMES.filter((n) => (n === 'pii' ? add : names.includes(n)));
   return {
     replayable: true,
     blockedBy: withPii(without(outcome.blocked_by), blocks && entry.enforced),

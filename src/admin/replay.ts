@@ -1,16 +1,18 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
-import type { BackendCaller } from '../backends/model-backend.ts';
-import { GUARDRAIL_NAMES, type GuardrailName, type LoadedGuardrail } from '../engine/guardrail.ts';
-import { compileProfile, runChecks, verdictOf, type CheckVerdict } from '../engine/pipeline.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
+import { compileProfile, runChecks, verdictOf } from '../engine/pipeline.ts';
+import { CHECK_VERDICTS, type CheckVerdict } from '../domain/check.ts';
 import { AppError } from '../errors.ts';
-import { CHECK_VERDICTS, DIRECTION, GUARDRAIL_NAME } from '../events/event-json.ts';
+import { DIRECTION, guardrailNameList } from '../events/event-json.ts';
 import { integerEnum, keyedObject, partialKeyedObject, stringEnum } from '../json-schema.ts';
 import { listCheckEvents, type CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
 import { ENTITY_TYPES, type EntityType } from '../guardrails/pii/entities.ts';
-import { PROTECTION_LEVELS } from '../engine/profile-settings.ts';
+import { PROTECTION_LEVELS } from '../domain/protection.ts';
 import { getProfile } from './profiles.ts';
 import { NOT_REPLAYABLE_REASONS, reconcileReplayedCheck, type NotReplayableReason } from './replay-record.ts';
 import { requireRuntimeLlm } from './runtime-llms.ts';
@@ -40,7 +42,7 @@ const NOT_REPLAYABLE_CHECK_SCHEMA = Type.Object(
     time: Type.String(),
     direction: DIRECTION,
     reasons: Type.Array(stringEnum(NOT_REPLAYABLE_REASONS)),
-    guardrails: Type.Array(GUARDRAIL_NAME, { description: 'The guardrails whose verdict could not be judged' }),
+    guardrails: guardrailNameList('The guardrails whose verdict could not be judged'),
     link: EVENT_LINK,
   },
   { additionalProperties: false },
@@ -54,9 +56,9 @@ const CHANGED_CHECK_SCHEMA = Type.Object(
     direction: DIRECTION,
     recorded_verdict: VERDICT,
     candidate_verdict: VERDICT,
-    recorded_blocked_by: Type.Array(GUARDRAIL_NAME),
-    candidate_blocked_by: Type.Array(GUARDRAIL_NAME),
-    candidate_monitored_by: Type.Array(GUARDRAIL_NAME),
+    recorded_blocked_by: guardrailNameList(),
+    candidate_blocked_by: guardrailNameList(),
+    candidate_monitored_by: guardrailNameList(),
     link: EVENT_LINK,
   },
   { additionalProperties: false },
@@ -105,7 +107,7 @@ export const REPLAY_REPORT_SCHEMA = Type.Object(
 export type ReplayReport = Static<typeof REPLAY_REPORT_SCHEMA>;
 
 /** Guardrails that fired on a check, whether they blocked or (in monitor mode) only reported. */
-const fired = (blockedBy: readonly GuardrailName[], monitoredBy: readonly GuardrailName[] = []) => new Set([...blockedBy, ...monitoredBy]);
+const fired = (blockedBy: readonly string[], monitoredBy: readonly string[] = []) => new Set([...blockedBy, ...monitoredBy]);
 
 const verdictCounts = (): Record<CheckVerdict, number> => ({ allowed: 0, blocked: 0, monitored: 0 });
 
@@ -136,7 +138,7 @@ async function recordedChecks(store: Store, runtimeLlmId: string, since: string)
  */
 export async function replayProfile(
   store: Store,
-  guardrails: readonly LoadedGuardrail[],
+  guardrails: readonly GuardrailSlot[],
   log: Logger,
   input: ReplayInput,
   backends?: BackendCaller,
@@ -158,7 +160,7 @@ export async function replayProfile(
   const compiled = compileProfile(guardrails, candidate, llm.level, llm.monitor);
   const recorded = verdictCounts();
   const replayed = verdictCounts();
-  const byGuardrail = new Map<GuardrailName, { newly_detected: number; no_longer_detected: number }>();
+  const byGuardrail = new Map<string, { newly_detected: number; no_longer_detected: number }>();
   const changes: ChangedCheck[] = [];
   const carried = { checks: 0, entity_types: {} as Partial<Record<EntityType, number>> };
   const notReplayable = {

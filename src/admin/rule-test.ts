@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { LoadedGuardrail, ProfileRules } from '../engine/guardrail.ts';
+import type { OperatorRules } from '../domain/rules.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
 import { AppError } from '../errors.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
@@ -40,8 +41,8 @@ export type RuleTestResult = Static<typeof RULE_TEST_RESULT_SCHEMA>;
  * `guardrails`, the appliance's) on sample text, so what the box shows is exactly what a check would
  * do. Bad patterns are reported, not saved.
  */
-export async function testRule(guardrails: readonly LoadedGuardrail[], input: RuleTestInput): Promise<RuleTestResult> {
-  let rules: ProfileRules;
+export async function testRule(guardrails: readonly GuardrailSlot[], input: RuleTestInput): Promise<RuleTestResult> {
+  let rules: OperatorRules;
   if (input.kind === 'regex') {
     const pattern = input.pattern ?? '';
     const compiled = compilePattern(pattern, input.caseInsensitive ?? false);
@@ -54,7 +55,7 @@ export async function testRule(guardrails: readonly LoadedGuardrail[], input: Ru
     rules = { keywords: [{ id: 'test', keyword, wholeWord: input.wholeWord ?? true, scope: 'both' }], regexes: [] };
   }
   if (typeof input.text !== 'string') throw new AppError('invalid_field', 'The text must be a string.');
-  const { guardrail } = guardrails.find((g) => g.definition.name === input.kind) ?? {};
+  const guardrail = guardrails.find((g) => g.name === input.kind)?.loaded?.guardrail;
   if (!guardrail) throw new AppError('unavailable', `The ${input.kind} guardrail is not available.`);
   const verdict = await guardrail.check(
     {

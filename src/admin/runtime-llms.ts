@@ -2,7 +2,7 @@ import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { generateApiKey, hashApiKey, keyHint } from '../keys/api-key.ts';
 import type { CredentialBox } from '../secrets/credential-box.ts';
-import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../engine/profile-settings.ts';
+import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../domain/protection.ts';
 import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
 import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
 import { findProfile } from '../store/profiles.ts';
@@ -16,8 +16,8 @@ import {
   type RuntimeLlm,
 } from '../store/runtime-llms.ts';
 import type { Store } from '../store/store.ts';
-import type { Actor } from './actor.ts';
-import { applyConfigChange } from './config-change.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
 
 /** Secure Proxy URL recorded for a Non-forwarding Runtime LLM that was given none. */
 export const PLACEHOLDER_URL = 'https://placeholder.invalid';
@@ -65,12 +65,9 @@ function validateLevel(level: unknown): RuntimeLlm['level'] {
 function validateUrl(mode: RuntimeLlm['mode'], url: unknown): string {
   if (url === undefined || url === null || url === '') {
     if (mode === 'forwarding')
-      throw new AppError(
-        'invalid_field',
-        'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.',
-        {},
-        { field: 'url' },
-      );
+      throw new AppError('invalid_field', 'A Runtime LLM in Forwarding mode needs a Secure Proxy URL: the http(s) URL of its LLM endpoint.', {
+        details: { field: 'url' },
+      });
     return PLACEHOLDER_URL;
   }
   if (typeof url !== 'string' || url.length > MAX_URL_LENGTH)
@@ -104,7 +101,7 @@ function validateSystemPrompt(value: unknown): string | null {
 function validateCredential(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > 8192 || /[\r\n]/.test(value)) {
-    throw new AppError('invalid_field', 'The upstream API key must be a single line of at most 8192 characters.', {}, { field: 'upstream_api_key' });
+    throw new AppError('invalid_field', 'The upstream API key must be a single line of at most 8192 characters.', { details: { field: 'upstream_api_key' } });
   }
   return value.trim();
 }

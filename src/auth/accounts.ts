@@ -1,19 +1,16 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely, Selectable } from 'kysely';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
+import { deleteAdminSessionsOf } from '../store/admin-sessions.ts';
+import { anyAdminUserExists, findAdminUser, insertAdminUser, insertAdminUserIfNew, setAdminPassword, type AdminUser } from '../store/admin-users.ts';
 import { recordAudit } from '../store/audit.ts';
-import type { AdminUserTable, Database } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 import { hashPassword, randomPassword, verifyPassword, type PasswordPolicy } from './passwords.ts';
-import { deleteSessionsOf } from './sessions.ts';
 
 export const BOOTSTRAP_USERNAME = 'admin';
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
-
-export type AdminUser = Selectable<AdminUserTable>;
 
 /** Where a generated password is delivered: a file in the data directory only its owner can read. */
 export function initialPasswordPath(dataDir: string, username: string): string {
@@ -32,8 +29,10 @@ export function validateUsername(username: unknown): string {
   return username;
 }
 
-export async function findAdminUser(db: Kysely<Database>, username: string): Promise<AdminUser | undefined> {
-  return db.selectFrom('admin_users').selectAll().where('username', '=', username).executeTakeFirst();
+/** A new account with no failed sign-ins. */
+function newAdminUser(username: string, passwordHash: string, mustChangePassword: boolean): AdminUser {
+  const now = nowIso();
+  return { id: newId('adm'), username, passwordHash, mustChangePassword, failedLogins: 0, lockedUntil: null, createdAt: now, updatedAt: now };
 }
 
 async function requireAdminUser(store: Store, username: string): Promise<AdminUser> {
@@ -47,29 +46,13 @@ async function requireAdminUser(store: Store, username: string): Promise<AdminUs
  * band: written to an owner-only file whose path (never the password) is returned for printing once.
  */
 export async function ensureBootstrapAdmin(store: Store, dataDir: string): Promise<string | undefined> {
-  const existing = await store.db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
-  if (existing) return undefined;
+  if (await anyAdminUserExists(store.db)) return undefined;
   const password = randomPassword();
   const path = initialPasswordPath(dataDir, BOOTSTRAP_USERNAME);
-  const now = nowIso();
   const passwordHash = await hashPassword(password);
   const created = await store.db.transaction().execute(async (trx) => {
     // Another node starting on the same empty database at the same moment may have created it meanwhile.
-    const inserted = await trx
-      .insertInto('admin_users')
-      .values({
-        id: newId('adm'),
-        username: BOOTSTRAP_USERNAME,
-        password_hash: passwordHash,
-        must_change_password: 1,
-        failed_logins: 0,
-        locked_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('username').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (!(await insertAdminUserIfNew(trx, newAdminUser(BOOTSTRAP_USERNAME, passwordHash, true)))) return false;
     await recordAudit(trx, {
       actor: 'system',
       action: 'admin.bootstrap',
@@ -92,19 +75,15 @@ export async function changePassword(
   input: { username: string; currentPassword: unknown; newPassword: unknown; keepSessionId: string },
 ): Promise<void> {
   const user = await requireAdminUser(store, input.username);
-  if (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+  if (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('invalid_field', 'The current password is wrong.');
   }
   const next = await policy.validateNew(input.newPassword, user.username);
   if (next === input.currentPassword) throw new AppError('invalid_field', 'The new password must differ from the current one.');
   const passwordHash = await hashPassword(next);
   await store.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('admin_users')
-      .set({ password_hash: passwordHash, must_change_password: 0, updated_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
-    await deleteSessionsOf(trx, user.username, input.keepSessionId);
+    await setAdminPassword(trx, user.id, { passwordHash, mustChange: false, unlock: false });
+    await deleteAdminSessionsOf(trx, user.username, input.keepSessionId);
     await recordAudit(trx, {
       actor: `admin:${user.username}`,
       action: 'admin.password_change',
@@ -133,32 +112,12 @@ export async function resetPassword(
   const chosen = input.password === undefined ? undefined : await policy.validateNew(input.password, username);
   const password = chosen ?? randomPassword();
   const passwordHash = await hashPassword(password);
-  const now = nowIso();
   const existing = await findAdminUser(store.db, username);
-  const mustChange = chosen === undefined ? 1 : 0;
+  const mustChange = chosen === undefined;
   await store.db.transaction().execute(async (trx) => {
-    if (existing) {
-      await trx
-        .updateTable('admin_users')
-        .set({ password_hash: passwordHash, must_change_password: mustChange, failed_logins: 0, locked_until: null, updated_at: now })
-        .where('id', '=', existing.id)
-        .execute();
-    } else {
-      await trx
-        .insertInto('admin_users')
-        .values({
-          id: newId('adm'),
-          username,
-          password_hash: passwordHash,
-          must_change_password: mustChange,
-          failed_logins: 0,
-          locked_until: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
-    await deleteSessionsOf(trx, username);
+    if (existing) await setAdminPassword(trx, existing.id, { passwordHash, mustChange, unlock: true });
+    else await insertAdminUser(trx, newAdminUser(username, passwordHash, mustChange));
+    await deleteAdminSessionsOf(trx, username);
     await recordAudit(trx, {
       actor: actor.id,
       action: 'admin.password_reset',
@@ -174,8 +133,4 @@ export async function resetPassword(
   }
   writeOwnerOnly(path, `${password}\n`);
   return { passwordFile: path, created: !existing };
-}
-
-export async function listAdminUsers(db: Kysely<Database>): Promise<AdminUser[]> {
-  return db.selectFrom('admin_users').selectAll().orderBy('created_at').execute();
 }

@@ -1,13 +1,13 @@
 import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
 import { waitInWords } from '../http/wait-time.ts';
+import { clearFailedSignIns, findAdminUser, recordFailedSignIn } from '../store/admin-users.ts';
 import { recordAudit } from '../store/audit.ts';
 import type { Store } from '../store/store.ts';
-import { findAdminUser } from './accounts.ts';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.ts';
 import type { AuthPolicy } from './policy.ts';
 import { createSession, type AdminSession } from './sessions.ts';
-import { UNAUTHENTICATED } from '../admin/actor.ts';
+import { UNAUTHENTICATED } from '../domain/actor.ts';
 
 export interface LoginAttempt {
   username: unknown;
@@ -41,7 +41,9 @@ export class PasswordSignIn {
     const policy = this.#policy;
     const wait = this.#ipLimiter.take(attempt.ip);
     if (wait > 0)
-      throw new AppError('rate_limited', `Too many sign-in attempts from this address; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
+      throw new AppError('rate_limited', `Too many sign-in attempts from this address; try again in ${waitInWords(wait)}.`, {
+        headers: { 'Retry-After': String(wait) },
+      });
     if (typeof attempt.username !== 'string' || typeof attempt.password !== 'string' || attempt.username.length > 64 || attempt.password.length > 1024) {
       throw new AppError('invalid_field', 'The user name and password must be strings.');
     }
@@ -59,10 +61,10 @@ export class PasswordSignIn {
 
     const found = await findAdminUser(store.db, username);
     const now = Date.now();
-    const locked = found !== undefined && found.locked_until !== null && Date.parse(found.locked_until) > now;
+    const locked = found !== undefined && found.lockedUntil !== null && Date.parse(found.lockedUntil) > now;
     // A locked or unknown account is checked against a decoy hash: the same work as a real check.
     const user = locked ? undefined : found;
-    const matches = await verifyPassword(user?.password_hash ?? (await this.#decoy()), attempt.password);
+    const matches = await verifyPassword(user?.passwordHash ?? (await this.#decoy()), attempt.password);
     if (!user) {
       await (locked
         ? audit('admin.login_failed', { reason: 'locked' })
@@ -70,20 +72,16 @@ export class PasswordSignIn {
       throw new AppError('not_authenticated', REFUSED);
     }
     if (!matches) {
-      const failures = user.failed_logins + 1;
+      const failures = user.failedLogins + 1;
       const locks = failures >= policy.maxFailedLogins;
-      await store.db
-        .updateTable('admin_users')
-        .set(locks ? { failed_logins: 0, locked_until: new Date(now + policy.lockoutSeconds * 1000).toISOString() } : { failed_logins: failures })
-        .where('id', '=', user.id)
-        .execute();
+      await recordFailedSignIn(store.db, user.id, locks ? { lockedUntil: new Date(now + policy.lockoutSeconds * 1000).toISOString() } : { failures });
       await audit(locks ? 'admin.locked' : 'admin.login_failed', { reason: 'wrong_password', failures });
       throw new AppError('not_authenticated', REFUSED);
     }
-    await store.db.updateTable('admin_users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
+    await clearFailedSignIns(store.db, user.id);
     const { token, session } = await createSession(store.db, policy, user.username, 'password');
     await audit('admin.login', { method: 'password' });
-    return { token, session, mustChangePassword: user.must_change_password === 1 };
+    return { token, session, mustChangePassword: user.mustChangePassword };
   }
 
   #decoy(): Promise<string> {

@@ -57,7 +57,9 @@ export class OidcSignIn {
       config = await this.#configuration(settings);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('unavailable', `The identity provider could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
+      throw new AppError('unavailable', `The identity provider could not be reached: ${error instanceof Error ? error.message : String(error)}.`, {
+        cause: error,
+      });
     }
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -104,7 +106,9 @@ export class OidcSignIn {
         claims = { ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))), ...claims };
       }
     } catch (error) {
-      throw new AppError('not_authenticated', `The identity provider did not confirm the sign-in: ${error instanceof Error ? error.message : String(error)}.`);
+      throw new AppError('not_authenticated', `The identity provider did not confirm the sign-in: ${error instanceof Error ? error.message : String(error)}.`, {
+        cause: error,
+      });
     }
     const roles = claims[settings.role_claim];
     const values = Array.isArray(roles) ? roles.map(String) : typeof roles === 'string' ? roles.split(/[\s,]+/) : [];

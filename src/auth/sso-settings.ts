@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import type { Actor } from '../admin/actor.ts';
-import { applyConfigChange } from '../admin/config-change.ts';
-import { readSetting, writeSetting } from '../admin/settings.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
+import { readSetting, writeSetting } from '../store/settings.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 

@@ -1,4 +1,4 @@
-import { BackendFailure } from './model-backend.ts';
+import { BackendFailure } from '../domain/backend.ts';
 
 /** A call whose deadline passed before its turn came: the backend was never asked. */
 export const waitedTooLong = () => new BackendFailure('timeout', 'no answer in time: the call was still waiting in the queue');

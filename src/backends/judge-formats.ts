@@ -1,6 +1,5 @@
-import type { ModerationCategory } from '../models/heads.ts';
-import { MODERATION_CATEGORIES } from '../models/heads.ts';
-import { BackendFailure, type BackendAnswer, type BackendQuestion, type BackendTask } from './model-backend.ts';
+import { BackendFailure, type BackendAnswer, type BackendQuestion, type BackendTask } from '../domain/backend.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../domain/moderation.ts';
 
 /** Prompt formats of the LLM judge: how the question is put and how the answer is read. */
 export const JUDGE_FORMATS = ['llama_guard', 'shieldgemma', 'json'] as const;

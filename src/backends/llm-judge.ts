@@ -1,6 +1,7 @@
 import { upstreamUrl } from '../proxy/upstream.ts';
 import { JUDGE_FORMAT_SPECS, type JudgeFormat } from './judge-formats.ts';
-import { BackendFailure, type BackendAnswer, type BackendTask, type ModelBackend } from './model-backend.ts';
+import { BackendFailure, type BackendAnswer, type BackendTask } from '../domain/backend.ts';
+import type { ModelBackend } from './model-backend.ts';
 
 export interface LlmJudgeConfig {
   /** OpenAI-compatible base URL, e.g. http://vllm:8000/v1 */

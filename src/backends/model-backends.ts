@@ -8,15 +8,9 @@ import type { Store } from '../store/store.ts';
 import { CallQueue, waitedTooLong } from './call-queue.ts';
 import { BREAKER_MEMORY_BYTES, CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { LlmJudge } from './llm-judge.ts';
-import {
-  BackendCallError,
-  BackendFailure,
-  type BackendAnswer,
-  type BackendCaller,
-  type BackendResult,
-  type BackendTask,
-  type ModelBackend,
-} from './model-backend.ts';
+import { BackendCallError, BackendFailure, type BackendAnswer, type BackendResult, type BackendTask } from '../domain/backend.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { ModelBackend } from './model-backend.ts';
 
 /** ready: answering; open / half_open: the circuit breaker stopped calls; unavailable: could not be loaded. */
 export const BACKEND_HEALTH_STATES = ['ready', 'loading', 'unavailable', 'open', 'half_open'] as const satisfies readonly (

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Tokenizer } from '@huggingface/tokenizers';
 import ort from 'onnxruntime-node';
-import { MODERATION_CATEGORIES, type ModerationCategory } from '../models/heads.ts';
+import { BackendFailure, type BackendAnswer, type BackendTask } from '../domain/backend.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../domain/moderation.ts';
 import { splitWindows } from '../models/windows.ts';
 import { onnxDevice } from './onnx-device.ts';
 import { ONNX_FILES, positiveLabels, readOnnxManifest, type OnnxManifest } from './onnx-manifest.ts';
-import { BackendFailure, type BackendAnswer, type BackendTask, type ModelBackend } from './model-backend.ts';
+import type { ModelBackend } from './model-backend.ts';
 
 const MODEL_INPUTS = ['input_ids', 'attention_mask', 'token_type_ids'] as const;
 /** Windows scored in one model run. */

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { BOOTSTRAP_USERNAME, listAdminUsers, resetPassword } from '../auth/accounts.ts';
+import { BOOTSTRAP_USERNAME, resetPassword } from '../auth/accounts.ts';
 import { PasswordPolicy } from '../auth/passwords.ts';
 import { getSsoSettings, ssoSettingsJson, updateSsoSettings } from '../auth/sso-settings.ts';
 import { AppError } from '../errors.ts';
+import { listAdminUsers } from '../store/admin-users.ts';
 import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
 interface AdminFlags {
@@ -65,9 +66,9 @@ export function registerAdminCommands(program: Command): void {
     const users = await withStore(flags, (store) => listAdminUsers(store.db));
     const rows = users.map((u) => ({
       username: u.username,
-      must_change_password: u.must_change_password === 1,
-      locked_until: u.locked_until,
-      created_at: u.created_at,
+      must_change_password: u.mustChangePassword,
+      locked_until: u.lockedUntil,
+      created_at: u.createdAt,
     }));
     if (flags.json) printJson(rows);
     else printTable(rows, ['username', 'must_change_password', 'locked_until', 'created_at']);

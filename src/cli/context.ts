@@ -1,8 +1,9 @@
+import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { ModelBackends } from '../backends/model-backends.ts';
 import { guardrailBackends, type ProfileSettings } from '../engine/profile-settings.ts';
 import { AppError } from '../errors.ts';
@@ -10,7 +11,8 @@ import { Metrics } from '../metrics/metrics.ts';
 import { loadAppConfig, storeOptionsOf, type AppConfig } from '../config/app-config.ts';
 import { ModelLibrary } from '../models/model-library.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
-import { openStore, type Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import { openStore } from '../store/open-store.ts';
 
 /** The data directory flag every command accepts. */
 export function withDataDirOption(command: Command): Command {
@@ -59,7 +61,7 @@ export async function withProfileBackends<T>(
   log: Logger,
   run: (backends: ModelBackends | undefined) => Promise<T>,
 ): Promise<T> {
-  const names = new Set(guardrailBackends(settings).map((b) => b.backend));
+  const names = new Set(guardrailBackends(settings, GUARDRAIL_NAMES).map((b) => b.backend));
   if (names.size === 0) return run(undefined);
   const backends = new ModelBackends({ store, dataDir: config.dataDir, credentials: credentialBoxOf(config), metrics: new Metrics(), log, only: names });
   try {

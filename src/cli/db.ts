@@ -4,8 +4,7 @@ import { once } from 'node:events';
 import type { Command } from 'commander';
 import { AppError } from '../errors.ts';
 import { recordAudit } from '../store/audit.ts';
-import { DUMPED_TABLES, dumpDatabase, isPristine, restoreDatabase, type DumpLine } from '../store/portable-dump.ts';
-import { sql } from 'kysely';
+import { countRows, DUMPED_TABLES, dumpDatabase, isPristine, restoreDatabase, type DumpLine } from '../store/portable-dump.ts';
 import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
 async function* readDump(path: string): AsyncGenerator<DumpLine> {
@@ -28,10 +27,7 @@ export function registerDbCommands(program: Command): void {
     async (flags: { dataDir?: string; json?: boolean }) => {
       const status = await withStore(flags, async (store) => {
         const counts: Record<string, number> = {};
-        for (const { name } of DUMPED_TABLES) {
-          const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(name)}`.execute(store.db);
-          counts[name] = Number(rows[0]!.n);
-        }
+        for (const { name } of DUMPED_TABLES) counts[name] = await countRows(store.db, name);
         return { kind: store.kind, location: store.location, rows: counts };
       });
       if (flags.json) printJson(status);

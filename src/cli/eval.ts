@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { getProfile } from '../admin/profiles.ts';
 import { AppError } from '../errors.ts';
-import type { BackendCaller } from '../backends/model-backend.ts';
-import { GUARDRAIL_NAMES, loadGuardrails, type GuardrailName } from '../engine/guardrail.ts';
-import { PROTECTION_LEVELS, type ProfileSettings, type ProtectionLevel } from '../engine/profile-settings.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import { loadGuardrails } from '../guardrails/load.ts';
+import { GUARDRAIL_NAMES, GUARDRAILS, type GuardrailName } from '../guardrails/registry.ts';
+import type { ProfileSettings } from '../engine/profile-settings.ts';
+import { PROTECTION_LEVELS, type ProtectionLevel } from '../domain/protection.ts';
 import { BackendEvaluation, formatBackendContribution } from '../eval/backend-contribution.ts';
 import { evaluateClassification, formatClassificationReport, type CheckResponseLike } from '../eval/classification.ts';
 import { jsonlFiles, type DatasetRow } from '../eval/dataset-files.ts';
@@ -15,7 +16,10 @@ import { evaluatePiiSpans, formatPiiSpanReport, isSpanLabelled } from '../eval/p
 import { vectorEvalReport, type VectorScoredRow } from '../eval/vector-eval.ts';
 import { formatVectorReport } from '../eval/vector-report.ts';
 import { createLogger } from '../server/logger.ts';
-import type { Sensitivity } from '../vectors/encoder-manifest.ts';
+import type { Sensitivity } from '../guardrails/vector/encoder/encoder-manifest.ts';
+import { ThreatVectorRepository } from '../store/threat-vectors.ts';
+import { SENTENCE_ENCODER } from '../guardrails/vector/encoder/encoder.ts';
+import { PERSON_RECOGNISER } from '../guardrails/pii/index.ts';
 import { modelLibrary, printJson, withDataDirOption, withProfileBackends, withStore } from './context.ts';
 
 interface EvalFlags {
@@ -76,7 +80,10 @@ export function registerEvalCommand(program: Command): void {
       const settings = only ? onlyThese(profile.settings, only) : profile.settings;
       const models = modelLibrary(config);
       const log = createLogger('warn');
-      const guardrails = await loadGuardrails(GUARDRAILS, { models, services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} } });
+      const guardrails = await loadGuardrails(GUARDRAILS, {
+        models,
+        services: { threatVectors: new ThreatVectorRepository(store), dataDir: store.dataDir, log, onConfigReload: () => {} },
+      });
       const checkWith = (s: ProfileSettings, backends?: BackendCaller) => pipelineCheck({ guardrails, settings: s, rules: profile.rules, level, backends });
       return withProfileBackends(store, config, settings, log, async (backends) => {
         // With backends, each message also runs on the built-in models alone and on the backends alone, to tell what each caught.
@@ -90,10 +97,10 @@ export function registerEvalCommand(program: Command): void {
               })
             : null;
         const sensitivity = settings.guardrails.vector.sensitivity as Sensitivity;
-        const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: models.sentenceEncoder(), scored: vectorRows, sensitivity }) : null;
+        const vector = vectorRows.length > 0 ? vectorEvalReport({ encoder: models.load(SENTENCE_ENCODER), scored: vectorRows, sensitivity }) : null;
         const pii = [];
         for (const file of spanFiles)
-          pii.push({ file, report: await evaluatePiiSpans(file, await models.personRecogniser(), settings.guardrails.pii as never) });
+          pii.push({ file, report: await evaluatePiiSpans(file, await models.load(PERSON_RECOGNISER), settings.guardrails.pii as never) });
         return { classification, backends: measured && classification ? measured.report() : null, vector, pii };
       });
     });

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { requireRuntimeLlm } from '../admin/runtime-llms.ts';
 import { parseSince } from '../admin/time-parameters.ts';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { listRuntimeLlms } from '../store/runtime-llms.ts';
-import { auditEventJson, CHECK_VERDICTS, checkEventJson } from '../events/event-json.ts';
-import type { CheckVerdict } from '../engine/pipeline.ts';
+import { auditEventJson, checkEventJson } from '../events/event-json.ts';
+import { CHECK_VERDICTS, type CheckVerdict } from '../domain/check.ts';
 import { orList } from '../schema-wording.ts';
 import { listAuditEvents } from '../store/audit.ts';
 import { listCheckEvents, traceIdOf, type CheckEventFilter } from '../store/check-events.ts';

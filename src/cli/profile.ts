@@ -12,15 +12,16 @@ import {
   type SecurityProfile,
 } from '../admin/profiles.ts';
 import { replayProfile, type ReplayReport } from '../admin/replay.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
+import { GUARDRAILS, GUARDRAIL_NAMES, LEVEL_GUARDRAILS, type GuardrailName } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../server/logger.ts';
-import { GUARDRAIL_NAMES, loadGuardrails, type GuardrailName } from '../engine/guardrail.ts';
-import { LEVEL_GUARDRAILS, PROTECTION_LEVELS } from '../engine/profile-settings.ts';
+import { loadGuardrails } from '../guardrails/load.ts';
+import { PROTECTION_LEVELS } from '../domain/protection.ts';
 import { ENTITY_TYPES, isEntityType, type EntityType } from '../guardrails/pii/entities.ts';
 import { PII_ACTIONS, piiActionNamed, type PiiAction } from '../guardrails/pii/settings.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { profileJson } from '../admin/json.ts';
+import { ThreatVectorRepository } from '../store/threat-vectors.ts';
 import { confirmOrRefuse, withYesOption } from './confirm.ts';
 import { cliActor, modelLibrary, printJson, printTable, withDataDirOption, withProfileBackends, withStore } from './context.ts';
 
@@ -288,7 +289,7 @@ export function registerProfileCommands(program: Command): void {
       const log = createLogger('warn');
       const guardrails = await loadGuardrails(GUARDRAILS, {
         models: modelLibrary(config),
-        services: { store, dataDir: store.dataDir, log, onConfigReload: () => {} },
+        services: { threatVectors: new ThreatVectorRepository(store), dataDir: store.dataDir, log, onConfigReload: () => {} },
       });
       const candidate = await getProfile(store, idOrName);
       return withProfileBackends(store, config, candidate.settings, log, (backends) =>

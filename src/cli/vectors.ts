@@ -1,16 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { AppError } from '../errors.ts';
-import { parseListFilter, threatEntryJson, type RawListFilter } from '../vectors/entry-json.ts';
-import { prepareThreatStore } from '../vectors/prepare-store.ts';
-import { approveThreat, proposeThreat, rejectThreat, removeThreat } from '../vectors/review.ts';
-import { countThreatEntries, findThreatEntry, listThreatEntries, toThreatEntry, type ThreatEntry } from '../vectors/threat-store.ts';
+import { parseListFilter, threatEntryJson, type RawListFilter } from '../guardrails/vector/entry-json.ts';
+import { prepareThreatStore } from '../guardrails/vector/prepare-store.ts';
+import { approveThreat, proposeThreat, rejectThreat, removeThreat } from '../guardrails/vector/review.ts';
+import type { ThreatEntry } from '../domain/threats.ts';
+import { SENTENCE_ENCODER } from '../guardrails/vector/encoder/encoder.ts';
+import { SHIPPED_SEED_SOURCE } from '../guardrails/vector/seed.ts';
+import type { Store } from '../store/store.ts';
+import { ThreatVectorRepository } from '../store/threat-vectors.ts';
 import { cliActor, modelLibrary, printJson, printTable, withDataDirOption, withStore } from './context.ts';
 
 interface Flags {
   dataDir?: string;
   json?: boolean;
 }
+
+/** The threat store of the database a command opened. */
+const threatsOf = (store: Store) => new ThreatVectorRepository(store);
 
 const preview = (text: string | null) => (text === null ? null : text.length > 60 ? `${text.slice(0, 57).replace(/\s+/g, ' ')}…` : text.replace(/\s+/g, ' '));
 
@@ -49,20 +56,19 @@ export function registerVectorCommands(program: Command): void {
       .option('--json', 'print JSON'),
   ).action(async (flags: Flags & RawListFilter) => {
     const filter = parseListFilter(flags);
-    print(await withStore(flags, (store) => listThreatEntries(store.db, filter)), flags.json);
+    print(await withStore(flags, (store) => threatsOf(store).list(filter)), flags.json);
   });
 
   withDataDirOption(vectors.command('stats').description('entries per status and origin').option('--json', 'print JSON')).action(async (flags: Flags) => {
-    const counts = await withStore(flags, (store) => countThreatEntries(store.db));
+    const counts = await withStore(flags, (store) => threatsOf(store).count());
     if (flags.json) printJson(counts);
     else printTable(counts, ['status', 'origin', 'count']);
   });
 
   withDataDirOption(vectors.command('show <id>').description('one entry, with its full text').option('--json', 'print JSON')).action(
     async (id: string, flags: Flags) => {
-      const row = await withStore(flags, (store) => findThreatEntry(store.db, id));
-      if (!row) throw new AppError('not_found', `Threat vector ${id} does not exist.`);
-      const entry = toThreatEntry(row);
+      const entry = await withStore(flags, (store) => threatsOf(store).find(id));
+      if (!entry) throw new AppError('not_found', `Threat vector ${id} does not exist.`);
       if (flags.json) printJson(threatEntryJson(entry));
       else
         process.stdout.write(
@@ -87,21 +93,24 @@ export function registerVectorCommands(program: Command): void {
   ).action(async (flags: Flags & { text?: string; textFile?: string; event?: string; family?: string; category?: string; note?: string }) => {
     const text = proposalText(flags);
     const entry = await withStore(flags, (store) =>
-      proposeThreat(store, cliActor(), { text, eventId: flags.event, family: flags.family, category: flags.category, note: flags.note }),
+      proposeThreat(threatsOf(store), cliActor(), { text, eventId: flags.event, family: flags.family, category: flags.category, note: flags.note }),
     );
     printOne(entry, flags.json);
   });
 
   withDataDirOption(vectors.command('approve <id>').description('approve a proposal: encode it and add it to the store').option('--json', 'print JSON')).action(
     async (id: string, flags: Flags) => {
-      printOne(await withStore(flags, (store, config) => approveThreat(store, cliActor(), id, modelLibrary(config).sentenceEncoder())), flags.json);
+      printOne(
+        await withStore(flags, (store, config) => approveThreat(threatsOf(store), cliActor(), id, modelLibrary(config).load(SENTENCE_ENCODER))),
+        flags.json,
+      );
     },
   );
 
   withDataDirOption(
     vectors.command('reject <id>').description('reject a proposal').option('--reason <reason>', 'recorded in the audit trail').option('--json', 'print JSON'),
   ).action(async (id: string, flags: Flags & { reason?: string }) => {
-    printOne(await withStore(flags, (store) => rejectThreat(store, cliActor(), id, flags.reason)), flags.json);
+    printOne(await withStore(flags, (store) => rejectThreat(threatsOf(store), cliActor(), id, flags.reason)), flags.json);
   });
 
   withDataDirOption(
@@ -114,7 +123,8 @@ export function registerVectorCommands(program: Command): void {
   ).action(async (flags: Flags) => {
     const { encoder, prepared } = await withStore(flags, async (store, config) => {
       const models = modelLibrary(config);
-      return { encoder: models.sentenceEncoder(), prepared: await prepareThreatStore(store, models.sentenceEncoder(), models.threatSeedSource()) };
+      const encoder = models.load(SENTENCE_ENCODER);
+      return { encoder, prepared: await prepareThreatStore(threatsOf(store), encoder, models.read(SHIPPED_SEED_SOURCE)) };
     });
     const result = {
       encoder: encoder.version,
@@ -133,6 +143,6 @@ export function registerVectorCommands(program: Command): void {
   withDataDirOption(
     vectors.command('remove <id>').description('take an active entry (seed or operator) out of the store').option('--json', 'print JSON'),
   ).action(async (id: string, flags: Flags) => {
-    printOne(await withStore(flags, (store) => removeThreat(store, cliActor(), id)), flags.json);
+    printOne(await withStore(flags, (store) => removeThreat(threatsOf(store), cliActor(), id)), flags.json);
   });
 }

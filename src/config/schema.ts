@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { SHIPPED_MODELS_DIR } from '../models/detector-model.ts';
+import { SHIPPED_MODELS_DIR } from '../models/model-library.ts';
 
 /**
  * Every setting of the appliance, in one schema: its type, bounds and default, the environment

@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import { BACKEND_FAILURE_REASONS } from '../backends/model-backend.ts';
-import { GUARDRAIL_NAMES, type GuardrailDefinition } from './guardrail.ts';
+import { BACKEND_FAILURE_REASONS } from '../domain/backend.ts';
+import type { GuardrailDefinition } from './guardrail.ts';
 
 /**
  * The JSON Schema of `checks`, one block per guardrail, composed from each guardrail's own `result`
@@ -69,8 +69,7 @@ const BACKEND_REPORT = Type.Object(
 );
 
 /** The block of one guardrail: it ran, it failed, or it did not run. */
-export function guardrailBlockSchema(definition: GuardrailDefinition | undefined): TSchema {
-  if (!definition) return Type.Union([DISABLED_BLOCK], { description: 'Not installed in this build: `enabled` is false.' });
+export function guardrailBlockSchema(definition: GuardrailDefinition): TSchema {
   const added: TProperties = { enforced: MONITORED, ...(definition.backend ? { backend: Type.Optional(BACKEND_REPORT) } : {}) };
   const ran = Type.Object(
     {
@@ -96,11 +95,10 @@ export function guardrailBlockSchema(definition: GuardrailDefinition | undefined
   });
 }
 
-/** `checks`: one member per guardrail name, always all of them, whatever the registry holds. */
+/** `checks`: one member per registered guardrail, in the registry's order, always all of them. */
 export function checksSchema(registry: readonly GuardrailDefinition[]): TObject {
-  const byName = new Map(registry.map((g) => [g.name, g]));
-  return Type.Object(Object.fromEntries(GUARDRAIL_NAMES.map((name) => [name, guardrailBlockSchema(byName.get(name))])), {
+  return Type.Object(Object.fromEntries(registry.map((definition) => [definition.name, guardrailBlockSchema(definition)])), {
     additionalProperties: false,
-    description: `One member per guardrail, always all ${GUARDRAIL_NAMES.length}.`,
+    description: `One member per guardrail, always all ${registry.length}.`,
   });
 }

@@ -1,37 +1,12 @@
-import { performance } from 'node:perf_hooks';
-import type { TObject, Static } from '@sinclair/typebox';
+import type { Static, TObject, TProperties } from '@sinclair/typebox';
 import type { Logger } from 'pino';
-import type { BackendQuestion } from '../backends/model-backend.ts';
-import type { ModerationCategory } from '../models/heads.ts';
-import type { ModelLibrary } from '../models/model-library.ts';
-import type { Store } from '../store/store.ts';
+import type { BackendQuestion } from '../domain/backend.ts';
+import type { Direction, Redaction, TextSpan } from '../domain/check.ts';
+import type { ModelLoader } from '../domain/model-loader.ts';
+import type { ModerationCategory } from '../domain/moderation.ts';
+import type { ProtectionLevel } from '../domain/protection.ts';
 import type { AnalysedText } from '../text/analysed-text.ts';
-
-/** Which endpoint a check came through: input-check (user prompt) or output-check (LLM answer). */
-export type Direction = 'input' | 'output';
-
-/** The members of `checks`, in response order. Every response carries all of them. */
-export const GUARDRAIL_NAMES = ['llm', 'vector', 'content_moderation', 'system_prompt', 'pii', 'keyword', 'regex'] as const;
-export type GuardrailName = (typeof GUARDRAIL_NAMES)[number];
-
-/** A character range of the submitted message (UTF-16 offsets, end exclusive) that triggered a guardrail. */
-export interface TextSpan {
-  start: number;
-  end: number;
-  label: string;
-}
-
-/** A replacement the pipeline applies to build `sanitized_message` (e.g. PII masking). */
-export interface Redaction {
-  start: number;
-  end: number;
-  replacement: string;
-  /**
-   * Also replaced in what is passed on (Forwarding mode's request or answer) when the guardrail is
-   * enforced: the PII `mask` action. Otherwise the range is masked in `sanitized_message` only.
-   */
-  forward?: boolean;
-}
+import type { ModelSource, ProfileRules } from './ports.ts';
 
 /** What one guardrail concluded about one message; `Fields` is the static type of its result schema. */
 export interface GuardrailVerdict<Fields extends object = Record<string, unknown>> {
@@ -72,30 +47,16 @@ export interface CheckContext {
   canary?: string | undefined;
 }
 
-/** Operator rules of a security profile, handed to the guardrails that use them. */
-export interface KeywordRule {
-  id: string;
-  keyword: string;
-  wholeWord: boolean;
-  scope: RuleScope;
-}
-export interface RegexRule {
-  id: string;
-  name: string;
-  pattern: string;
-  caseInsensitive: boolean;
-  scope: RuleScope;
-}
-export type RuleScope = 'input' | 'output' | 'both';
-export interface ProfileRules {
-  keywords: readonly KeywordRule[];
-  regexes: readonly RegexRule[];
-}
+/**
+ * The ports of guardrails that keep state in the appliance's database, each declared by its own
+ * guardrail folder (a TypeScript module augmentation of this interface, as Fastify plugins declare
+ * their decorators) and built by the appliance (src/server). The vector filter's threat store is one.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the guardrails that declare ports.
+export interface GuardrailPorts {}
 
 /** What the appliance lends a guardrail that keeps state of its own (e.g. the threat-vector index). */
-export interface GuardrailServices {
-  /** The shared database. */
-  store: Store;
+export interface GuardrailServices extends GuardrailPorts {
   /** This node's data directory (for files such as a persisted index). */
   dataDir: string;
   log: Logger;
@@ -105,8 +66,8 @@ export interface GuardrailServices {
 
 /** What a guardrail is built with. */
 export interface GuardrailResources {
-  /** The models it loads its weights from; guardrails built with one library share them. */
-  models: ModelLibrary;
+  /** Where it loads its weights from; guardrails built with one source share them. */
+  models: ModelSource;
   /**
    * The appliance's services, for guardrails that keep state in the database. Absent offline
    * (evaluation, training), where the vector filter checks against the shipped seed alone.
@@ -116,7 +77,11 @@ export interface GuardrailResources {
 
 /** A guardrail at work: built once by its definition with its resources, and owned by whoever built it (the appliance). */
 export interface Guardrail<S extends TObject = TObject, Compiled = unknown, R extends TObject = TObject> {
-  /** Builds per-profile state (compiled rules, thresholds) once per configuration revision. */
+  /**
+   * Builds per-profile state (compiled rules, thresholds) once per configuration revision, from the
+   * profile's settings of this guardrail and the profile's operator rules (a guardrail that keeps
+   * rules reads its own kind; the others ignore them).
+   */
   compile(settings: Static<S>, rules: ProfileRules): Compiled;
   /** Whether the guardrail has anything to check in this context (e.g. a system prompt to protect). */
   applies?(ctx: CheckContext, compiled: Compiled): boolean;
@@ -124,53 +89,63 @@ export interface Guardrail<S extends TObject = TObject, Compiled = unknown, R ex
 }
 
 /**
- * A guardrail: one module, one registry line. The pipeline decides whether it runs (profile switch,
- * protection level, direction); the guardrail only judges the text.
+ * A guardrail: one folder, one registry line (src/guardrails/registry.ts). The pipeline decides
+ * whether it runs (profile switch, protection level, direction); the guardrail only judges the text.
  */
-export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unknown, R extends TObject = TObject> {
-  readonly name: GuardrailName;
+export interface GuardrailDefinition<S extends TObject = TObject, Compiled = unknown, R extends TObject = TObject, N extends string = string> {
+  /** Its member of `checks` and of a profile's `guardrails` settings. */
+  readonly name: N;
   /** Dashboard / docs title, e.g. "LLM Guardrail". */
   readonly title: string;
   readonly directions: readonly Direction[];
+  /**
+   * The protection levels that switch it on when its profile does not say (absent: level 3 alone,
+   * which runs every guardrail). A definition standing in for a registered guardrail in a test runs
+   * at the levels of the one it stands in for unless it names its own.
+   */
+  readonly levels?: readonly ProtectionLevel[];
   /** Profile settings of this guardrail besides `enabled`, with defaults (JSON Schema via TypeBox). */
   readonly settings: S;
+  /**
+   * Profile attributes the product specification names for this guardrail, valid even where a
+   * definition standing in for it (a test's) does not declare them; its own `settings` refine them
+   * (e.g. a calibrated default threshold).
+   */
+  readonly specSettings?: TProperties;
   /**
    * The guardrail's own members of its `checks` block when it ran (JSON Schema via TypeBox, closed):
    * the published check-response schema is composed from these (see check-blocks.ts), and `check`
    * must return exactly these fields.
    */
   readonly result: R;
+  /** The kind of operator rules it reads from its profile (see ProfileRules), when it keeps rules. */
+  readonly rules?: string;
+  /** What its block found, in words an operator reads (the dashboard's rows of a check); none when it found nothing. */
+  summarise?(fields: Static<R>): string[];
   /**
    * true for a guardrail that reads the message with a model of its own, whose tables (megabytes of
    * weights, vocabularies, stored vectors) a check walks through: the pipeline lets the other checks
    * started with this one reach it first (`runChecks`).
    */
   readonly runsModel?: boolean;
+  /** The loaders of the weights it reads, so that a server can read them once for all its threads. */
+  readonly loaders?: readonly ModelLoader<unknown>[];
   /** Builds the guardrail, loading its weights or other assets, before its first check. */
   create(resources: GuardrailResources): Promise<Guardrail<S, Compiled, R>>;
   /** Present on guardrails whose verdict follows from one score: they can ask a model backend too (profile setting `backend_mode`). */
   readonly backend?: BackendHook<Compiled, Static<R>>;
 }
 
-/** A guardrail with the definition it was built from: what the pipeline runs. */
-export interface LoadedGuardrail {
-  readonly definition: GuardrailDefinition;
-  readonly guardrail: Guardrail;
-}
-
-/** Builds guardrails with the same resources, in order; `onLoaded` learns how long each took. */
-export async function loadGuardrails(
-  definitions: readonly GuardrailDefinition[],
-  resources: GuardrailResources,
-  onLoaded: (name: GuardrailName, ms: number) => void = () => {},
-): Promise<LoadedGuardrail[]> {
-  const loaded: LoadedGuardrail[] = [];
-  for (const definition of definitions) {
-    const started = performance.now();
-    loaded.push({ definition, guardrail: await definition.create(resources) });
-    onLoaded(definition.name, performance.now() - started);
-  }
-  return loaded;
+/**
+ * One member of `checks` as the pipeline runs it: a registered guardrail's name and the protection
+ * levels that switch it on, with the guardrail when one is loaded (absent: not available in this
+ * build or test, and its block says so).
+ */
+export interface GuardrailSlot {
+  readonly name: string;
+  readonly levels: readonly ProtectionLevel[];
+  /** The guardrail, with the definition it was built from. */
+  readonly loaded?: { readonly definition: GuardrailDefinition; readonly guardrail: Guardrail };
 }
 
 /** How a guardrail puts its question to a model backend and turns a score into its verdict. */
@@ -187,9 +162,9 @@ export interface BackendHook<Compiled, Fields extends object = Record<string, un
   decide(ctx: CheckContext, compiled: Compiled, score: number, categories?: readonly ModerationCategory[]): GuardrailVerdict<Fields>;
 }
 
-/** Identity helper that keeps the settings, compiled and result types inferred. */
-export function defineGuardrail<S extends TObject, Compiled, R extends TObject>(
-  definition: GuardrailDefinition<S, Compiled, R>,
-): GuardrailDefinition<S, Compiled, R> {
+/** Identity helper that keeps the settings, compiled, result and name types inferred. */
+export function defineGuardrail<S extends TObject, Compiled, R extends TObject, N extends string>(
+  definition: GuardrailDefinition<S, Compiled, R, N>,
+): GuardrailDefinition<S, Compiled, R, N> {
   return definition;
 }

@@ -1,23 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { BackendCallError, type BackendCaller, type BackendQuestion, type BackendResult } from '../backends/model-backend.ts';
-import { roundScore } from '../models/detector-scores.ts';
+import { BackendCallError, type BackendQuestion, type BackendResult } from '../domain/backend.ts';
+import type { CheckVerdict, Direction, GuardrailRecord, Redaction, TextSpan } from '../domain/check.ts';
+import type { ProtectionLevel } from '../domain/protection.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
 import type { DisabledReason } from './check-blocks.ts';
-import {
-  GUARDRAIL_NAMES,
-  type CheckContext,
-  type Direction,
-  type Guardrail,
-  type GuardrailDefinition,
-  type GuardrailName,
-  type GuardrailVerdict,
-  type LoadedGuardrail,
-  type ProfileRules,
-  type Redaction,
-  type RuntimeLlmContext,
-  type TextSpan,
-} from './guardrail.ts';
+import type { CheckContext, Guardrail, GuardrailDefinition, GuardrailSlot, GuardrailVerdict, RuntimeLlmContext } from './guardrail.ts';
+import type { BackendCaller, ProfileRules } from './ports.ts';
 import {
   BACKEND_SETTING_NAMES,
   backendSettingsOf,
@@ -27,8 +16,8 @@ import {
   type ForwardingSettings,
   type OnError,
   type ProfileSettings,
-  type ProtectionLevel,
 } from './profile-settings.ts';
+import { roundMs, roundScore } from './rounding.ts';
 
 interface ActiveGuardrail {
   definition: GuardrailDefinition;
@@ -54,24 +43,10 @@ export interface CompiledProfile {
   level: ProtectionLevel;
   onError: OnError;
   forwarding: ForwardingSettings;
-  guardrails: ReadonlyMap<GuardrailName, ActiveGuardrail | DisabledReason>;
+  /** The members of `checks`, in response order (the registry's). */
+  members: readonly string[];
+  guardrails: ReadonlyMap<string, ActiveGuardrail | DisabledReason>;
 }
-
-/** Per-guardrail outcome kept for events and metrics (no message text). */
-export interface GuardrailRecord {
-  detected: boolean;
-  score?: number;
-  error?: string;
-  /** The guardrail ran in monitor mode: `detected` did not block. */
-  monitored?: true;
-  /** Milliseconds the guardrail took on this message. */
-  ms?: number;
-  /** The model backend asked on this message: its score, or why it gave none. */
-  backend?: { name: string; score?: number; error?: string; ms: number };
-}
-
-/** A check's verdict: blocked, allowed, or allowed although a guardrail in monitor mode would have blocked it. */
-export type CheckVerdict = 'allowed' | 'blocked' | 'monitored';
 
 export interface CheckRequest {
   direction: Direction;
@@ -84,10 +59,11 @@ export interface CheckRequest {
 
 export interface CheckOutcome {
   injection_detected: boolean;
-  blocked_by: GuardrailName[];
+  blocked_by: string[];
   /** Guardrails in monitor mode that would have blocked the message. */
-  monitored_by: GuardrailName[];
-  checks: Record<GuardrailName, Record<string, unknown>>;
+  monitored_by: string[];
+  /** One block per guardrail, in response order. */
+  checks: Record<string, Record<string, unknown>>;
   /**
    * Present when a guardrail reported something to mask (every PII entity, whatever its action,
    * blocked or not, enforced or monitored): the message with each such range replaced by `<TYPE>`.
@@ -101,35 +77,49 @@ export interface CheckOutcome {
   execution_time: number;
   /** What triggered each guardrail, with the guardrail's name. */
   spans: GuardrailSpan[];
-  records: Partial<Record<GuardrailName, GuardrailRecord>>;
+  records: Record<string, GuardrailRecord>;
 }
 
 /** A range of the message that triggered a guardrail. */
-export type GuardrailSpan = TextSpan & { guardrail: GuardrailName };
+export type GuardrailSpan = TextSpan & { guardrail: string };
 
-/** `monitorAll`: the Runtime LLM is in monitor mode, so no guardrail of the profile blocks. */
+/**
+ * Compiles a profile for the guardrails of `slots` (every registered one, loaded or not) at a
+ * protection level. `monitorAll`: the Runtime LLM is in monitor mode, so no guardrail of the profile blocks.
+ */
 export function compileProfile(
-  loaded: readonly LoadedGuardrail[],
+  slots: readonly GuardrailSlot[],
   profile: { id: string; settings: ProfileSettings; rules: ProfileRules },
   level: ProtectionLevel,
   monitorAll = false,
 ): CompiledProfile {
-  const byName = new Map(loaded.map((g) => [g.definition.name, g]));
-  const guardrails = new Map<GuardrailName, ActiveGuardrail | DisabledReason>();
-  for (const name of GUARDRAIL_NAMES) {
-    const found = byName.get(name);
-    if (!isGuardrailEnabled(profile.settings, level, name)) guardrails.set(name, 'switched_off');
-    else if (!found) guardrails.set(name, 'not_available');
-    else {
-      const { definition, guardrail } = found;
-      const { enabled: _enabled, monitor: _monitor, ...own } = profile.settings.guardrails[name] ?? {};
-      for (const setting of BACKEND_SETTING_NAMES) delete own[setting];
-      const enforced = !monitorAll && !isGuardrailMonitored(profile.settings, name);
-      const backend = definition.backend ? backendPlan(backendSettingsOf(profile.settings.guardrails[name])) : undefined;
-      guardrails.set(name, { definition, guardrail, compiled: guardrail.compile(own, profile.rules), enforced, ...(backend ? { backend } : {}) });
-    }
-  }
-  return { profileId: profile.id, level, onError: profile.settings.on_error, forwarding: profile.settings.forwarding, guardrails };
+  const guardrails = new Map<string, ActiveGuardrail | DisabledReason>();
+  for (const slot of slots) guardrails.set(slot.name, activate(slot, profile, level, monitorAll));
+  return {
+    profileId: profile.id,
+    level,
+    onError: profile.settings.on_error,
+    forwarding: profile.settings.forwarding,
+    members: slots.map((slot) => slot.name),
+    guardrails,
+  };
+}
+
+/** A guardrail of a profile, compiled with its settings and the profile's rules, or why it does not run. */
+function activate(
+  slot: GuardrailSlot,
+  profile: { settings: ProfileSettings; rules: ProfileRules },
+  level: ProtectionLevel,
+  monitorAll: boolean,
+): ActiveGuardrail | DisabledReason {
+  if (!isGuardrailEnabled(profile.settings, level, slot)) return 'switched_off';
+  if (!slot.loaded) return 'not_available';
+  const { definition, guardrail } = slot.loaded;
+  const { enabled: _enabled, monitor: _monitor, ...own } = profile.settings.guardrails[slot.name] ?? {};
+  for (const setting of BACKEND_SETTING_NAMES) delete own[setting];
+  const enforced = !monitorAll && !isGuardrailMonitored(profile.settings, slot.name);
+  const backend = definition.backend ? backendPlan(backendSettingsOf(profile.settings.guardrails[slot.name])) : undefined;
+  return { definition, guardrail, compiled: guardrail.compile(own, profile.rules), enforced, ...(backend ? { backend } : {}) };
 }
 
 function backendPlan(settings: ReturnType<typeof backendSettingsOf>): BackendPlan | undefined {
@@ -137,7 +127,7 @@ function backendPlan(settings: ReturnType<typeof backendSettingsOf>): BackendPla
   return { name: settings.backend, mode: settings.backend_mode, low: settings.cascade_low, high: settings.cascade_high };
 }
 
-export type GuardrailFailureLogger = (guardrail: GuardrailName, error: unknown) => void;
+export type GuardrailFailureLogger = (guardrail: string, error: unknown) => void;
 
 /** Whether other checks of this process are under way (see `runChecks`); absent means alone. */
 export type OthersRunning = () => boolean;
@@ -146,6 +136,10 @@ export type OthersRunning = () => boolean;
  * Runs the enabled guardrails of a compiled profile on one message and aggregates their verdicts.
  * Without `backends` (replays, evaluations) every guardrail uses its built-in model. `othersRunning`
  * tells whether other checks are under way, which then reach each model guardrail first.
+ *
+ * Each guardrail ends in one of four ways, each written down by its own function below: its
+ * verdict (`concludeVerdict`), its backend's failure (`concludeBackendFailure`), its own failure
+ * (`concludeFailure`), or not running (a `reason`). `conclude` applies monitor mode to all of them.
  */
 export async function runChecks(
   profile: CompiledProfile,
@@ -164,104 +158,131 @@ export async function runChecks(
     systemPrompt: request.systemPrompt,
     canary: request.canary,
   };
-  const checks = {} as Record<GuardrailName, Record<string, unknown>>;
-  const records: Partial<Record<GuardrailName, GuardrailRecord>> = {};
-  const blockedBy: GuardrailName[] = [];
-  const monitoredBy: GuardrailName[] = [];
-  const spans: GuardrailSpan[] = [];
+  const outcome: CheckOutcome = {
+    injection_detected: false,
+    blocked_by: [],
+    monitored_by: [],
+    checks: {},
+    execution_time: 0,
+    spans: [],
+    records: {},
+    redactions: [],
+  };
+  // Every range a guardrail reported to mask; those passed on are `outcome.redactions`.
   const masked: Redaction[] = [];
-  const forwarded: Redaction[] = [];
 
-  for (const name of GUARDRAIL_NAMES) {
+  for (const name of profile.members) {
     const entry = profile.guardrails.get(name)!;
     if (typeof entry === 'string') {
-      checks[name] = { enabled: false, reason: entry };
+      outcome.checks[name] = { enabled: false, reason: entry };
       continue;
     }
-    const { definition, guardrail, compiled, enforced, backend: plan } = entry;
-    // A detection blocks only when the guardrail is enforced; in monitor mode it is only reported.
-    const conclude = (detected: boolean, block: Record<string, unknown>, record: GuardrailRecord) => {
-      checks[name] = enforced ? block : { ...block, enforced: false };
-      records[name] = enforced ? record : { ...record, monitored: true };
-      if (detected) (enforced ? blockedBy : monitoredBy).push(name);
-    };
+    const { definition, guardrail, compiled, backend: plan } = entry;
     if (!definition.directions.includes(request.direction) || (guardrail.applies && !guardrail.applies(ctx, compiled))) {
-      checks[name] = { enabled: false, reason: 'not_applicable' };
+      outcome.checks[name] = { enabled: false, reason: 'not_applicable' };
       continue;
     }
     // Checks under way together (a server reads every request that has arrived, then runs them)
     // each reach a model guardrail before any goes on to the next: one guardrail after another for
     // all of them, so each model's tables stay in the processor's caches instead of being evicted by
-    // the next model's for every message. Under 32 clients a server checks about 7 % more messages a
-    // second. A check alone does not wait, so nothing else runs in the middle of it.
+    // the next model's for every message. A check alone does not wait, so nothing else runs in the
+    // middle of it.
     if (definition.runsModel && othersRunning?.()) await nextTurn();
     const guardrailStarted = performance.now();
-    const elapsed = () => Math.round((performance.now() - guardrailStarted) * 1000) / 1000;
     try {
       const question = plan && backends ? definition.backend?.question(ctx) : undefined;
-      const result = plan && backends && question ? await withBackend(ctx, entry, plan, backends, question) : { verdict: await guardrail.check(ctx, compiled) };
-      if ('failure' in result) {
-        // The backend gave no answer: on_error decides — fail closed, or open (to the built-in verdict when it ran).
-        const { failure, builtIn } = result;
-        onFailure(name, failure);
-        const backend = backendReport(failure.backend, failure.latencyMs, { error: failure.reason });
-        const record = { error: 'backend_failed', ms: elapsed(), backend: backend.record };
-        const error = { code: 'backend_failed', message: `${failure.message}; on_error=${profile.onError} applied` };
-        if (profile.onError === 'allow' && builtIn) {
-          conclude(
-            builtIn.detected,
-            { enabled: true, ...builtIn.fields, error, backend: backend.block },
-            { detected: builtIn.detected, ...scoreOf(builtIn), ...record },
-          );
-        } else {
-          const detected = profile.onError === 'block';
-          conclude(detected, { enabled: true, detected, error, backend: backend.block }, { detected, ...record });
-        }
-        continue;
-      }
-      const { verdict } = result;
-      const backend = result.backend && backendReport(result.backend.name, result.backend.latencyMs, { score: result.backend.score });
-      conclude(
-        verdict.detected,
-        { enabled: true, ...verdict.fields, ...(backend ? { backend: backend.block } : {}) },
-        { detected: verdict.detected, ...scoreOf(verdict), ms: elapsed(), ...(backend ? { backend: backend.record } : {}) },
-      );
-      if (verdict.spans) for (const span of verdict.spans) spans.push({ ...span, guardrail: name });
-      for (const redaction of verdict.redactions ?? []) {
-        masked.push(redaction);
-        // Masking changes what is sent on: monitor mode must not.
-        if (redaction.forward && enforced) forwarded.push(redaction);
-      }
+      const judged = plan && backends && question ? await withBackend(ctx, entry, plan, backends, question) : { verdict: await guardrail.check(ctx, compiled) };
+      if ('failure' in judged) {
+        onFailure(name, judged.failure);
+        concludeBackendFailure(outcome, name, entry, profile.onError, judged, roundMs(performance.now() - guardrailStarted));
+      } else concludeVerdict(outcome, masked, name, entry, judged, roundMs(performance.now() - guardrailStarted));
     } catch (error) {
       onFailure(name, error);
-      const detected = profile.onError === 'block';
-      conclude(
-        detected,
-        { enabled: true, detected, error: { code: 'guardrail_failed', message: `The ${name} guardrail failed; on_error=${profile.onError} applied.` } },
-        { detected, error: 'guardrail_failed', ms: elapsed() },
-      );
+      concludeFailure(outcome, name, entry, profile.onError, roundMs(performance.now() - guardrailStarted));
     }
   }
 
-  const outcome: CheckOutcome = {
-    injection_detected: blockedBy.length > 0,
-    blocked_by: blockedBy,
-    monitored_by: monitoredBy,
-    checks,
-    execution_time: performance.now() - started,
-    spans,
-    records,
-    redactions: forwarded,
-  };
+  outcome.injection_detected = outcome.blocked_by.length > 0;
+  outcome.execution_time = performance.now() - started;
   if (masked.length > 0) outcome.sanitized_message = applyRedactions(request.message, masked);
-  if (forwarded.length > 0) outcome.masked_message = applyRedactions(request.message, forwarded);
+  if (outcome.redactions.length > 0) outcome.masked_message = applyRedactions(request.message, outcome.redactions);
   return outcome;
 }
 
-const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
+/** Writes a guardrail's block and record; a detection blocks only when the guardrail is enforced, in monitor mode it is only reported. */
+function conclude(outcome: CheckOutcome, name: string, enforced: boolean, detected: boolean, block: Record<string, unknown>, record: GuardrailRecord): void {
+  outcome.checks[name] = enforced ? block : { ...block, enforced: false };
+  outcome.records[name] = enforced ? record : { ...record, monitored: true };
+  if (detected) (enforced ? outcome.blocked_by : outcome.monitored_by).push(name);
+}
+
+/** The guardrail judged the message (with its backend's score when one counted): its block, its spans and what it masks. */
+function concludeVerdict(outcome: CheckOutcome, masked: Redaction[], name: string, entry: ActiveGuardrail, judged: Judged, ms: number): void {
+  const { verdict } = judged;
+  const backend = judged.backend && backendReport(judged.backend.name, judged.backend.latencyMs, { score: judged.backend.score });
+  conclude(
+    outcome,
+    name,
+    entry.enforced,
+    verdict.detected,
+    { enabled: true, ...verdict.fields, ...(backend ? { backend: backend.block } : {}) },
+    { detected: verdict.detected, ...scoreOf(verdict), ms, ...(backend ? { backend: backend.record } : {}) },
+  );
+  if (verdict.spans) for (const span of verdict.spans) outcome.spans.push({ ...span, guardrail: name });
+  if (verdict.redactions)
+    for (const redaction of verdict.redactions) {
+      masked.push(redaction);
+      // Masking changes what is sent on: monitor mode must not.
+      if (redaction.forward && entry.enforced) outcome.redactions.push(redaction);
+    }
+}
+
+/** The backend gave no answer: on_error decides — fail closed, or open (to the built-in verdict when it ran). */
+function concludeBackendFailure(
+  outcome: CheckOutcome,
+  name: string,
+  entry: ActiveGuardrail,
+  onError: OnError,
+  { failure, builtIn }: BackendFailed,
+  ms: number,
+): void {
+  const backend = backendReport(failure.backend, failure.latencyMs, { error: failure.reason });
+  const record = { error: 'backend_failed', ms, backend: backend.record };
+  const error = { code: 'backend_failed', message: `${failure.message}; on_error=${onError} applied` };
+  if (onError === 'allow' && builtIn) {
+    conclude(
+      outcome,
+      name,
+      entry.enforced,
+      builtIn.detected,
+      { enabled: true, ...builtIn.fields, error, backend: backend.block },
+      { detected: builtIn.detected, ...scoreOf(builtIn), ...record },
+    );
+  } else {
+    const detected = onError === 'block';
+    conclude(outcome, name, entry.enforced, detected, { enabled: true, detected, error, backend: backend.block }, { detected, ...record });
+  }
+}
+
+/** The guardrail itself failed: on_error decides whether that blocks. */
+function concludeFailure(outcome: CheckOutcome, name: string, entry: ActiveGuardrail, onError: OnError, ms: number): void {
+  const detected = onError === 'block';
+  conclude(
+    outcome,
+    name,
+    entry.enforced,
+    detected,
+    { enabled: true, detected, error: { code: 'guardrail_failed', message: `The ${name} guardrail failed; on_error=${onError} applied.` } },
+    { detected, error: 'guardrail_failed', ms },
+  );
+}
+
 const scoreOf = (verdict: GuardrailVerdict) => (verdict.score === undefined ? {} : { score: verdict.score });
 
-type BackendOutcome = { verdict: GuardrailVerdict; backend?: BackendResult } | { failure: BackendCallError; builtIn?: GuardrailVerdict };
+/** A verdict, with the backend's answer when the backend was asked. */
+type Judged = { verdict: GuardrailVerdict; backend?: BackendResult };
+/** A backend call that failed, with the built-in verdict when the built-in model ran too. */
+type BackendFailed = { failure: BackendCallError; builtIn?: GuardrailVerdict };
 
 /** The backend member of a guardrail's block (rounded, for the response) and of its record (events). */
 function backendReport(name: string, latencyMs: number, outcome: { score: number } | { error: string }) {
@@ -283,7 +304,7 @@ async function withBackend(
   plan: BackendPlan,
   backends: BackendCaller,
   question: BackendQuestion,
-): Promise<BackendOutcome> {
+): Promise<Judged | BackendFailed> {
   const { definition, guardrail, compiled } = entry;
   const builtIn = plan.mode === 'backend' ? undefined : await guardrail.check(ctx, compiled);
   const builtInScore = builtIn?.score ?? 0;

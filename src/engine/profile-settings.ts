@@ -1,35 +1,27 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
+import type { ProtectionLevel } from '../domain/protection.ts';
 import { AppError } from '../errors.ts';
 import { expectedValue, quoted } from '../schema-wording.ts';
-import { GUARDRAIL_NAMES, type GuardrailDefinition, type GuardrailName } from './guardrail.ts';
-
-export type ProtectionLevel = 1 | 2 | 3;
-export const PROTECTION_LEVELS: readonly ProtectionLevel[] = [1, 2, 3];
-export const DEFAULT_PROTECTION_LEVEL: ProtectionLevel = 3;
-
-/**
- * Guardrails a protection level switches on when the profile does not say otherwise. Level 3 (the
- * recommended default) runs everything; level 2 drops the vector filter and system prompt protection;
- * level 1 keeps the standard rule-based guardrails.
- */
-export const LEVEL_GUARDRAILS: Readonly<Record<ProtectionLevel, readonly GuardrailName[]>> = {
-  1: ['keyword', 'regex', 'pii'],
-  2: ['keyword', 'regex', 'pii', 'llm', 'content_moderation'],
-  3: GUARDRAIL_NAMES,
-};
+import type { GuardrailSlot } from './guardrail.ts';
 
 export type OnError = 'block' | 'allow';
 
-/** A security profile's settings as stored (JSON) and edited; per-guardrail members come from the registry. */
-export interface ProfileSettings {
+/**
+ * A security profile's settings as stored (JSON) and edited; `guardrails` has one member per
+ * registered guardrail (`N`: their names, see src/guardrails/registry.ts).
+ */
+export interface ProfileSettings<N extends string = string> {
   /** Opt-in: keep the message text (PII masked) in check events and SIEM forwarding. */
   record_message_text: boolean;
   /** What a guardrail failure means for the message: fail closed (block, default) or open (allow). */
   on_error: OnError;
-  guardrails: Record<GuardrailName, GuardrailSettings>;
+  guardrails: Record<N, GuardrailSettings>;
   forwarding: ForwardingSettings;
 }
+
+/** The JSON Schema of a profile's settings, with the names of its guardrails (see `profileSettingsSchema`). */
+export type ProfileSettingsSchema<N extends string = string> = TObject<TProperties & { guardrails: TObject<Record<N, TObject>> }>;
 
 /** How Forwarding mode (the OpenAI-compatible proxy) treats requests and answers. */
 export interface ForwardingSettings {
@@ -78,22 +70,6 @@ const FORWARDING_SCHEMA = Type.Object(
  */
 export type GuardrailSettings = { enabled?: boolean; monitor?: boolean } & Record<string, unknown>;
 
-export const VECTOR_SENSITIVITIES = ['Low', 'Medium', 'High'] as const;
-
-/**
- * Profile attributes the product specification names, valid whether or not the guardrail is
- * installed; a guardrail's own settings may refine them (e.g. its calibrated default threshold).
- */
-const SPEC_SETTINGS: Readonly<Partial<Record<GuardrailName, TProperties>>> = {
-  llm: { threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Score at or above which the LLM classifier blocks' }) },
-  vector: {
-    sensitivity: Type.Union(
-      VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
-      { default: 'Medium', description: 'Vector filter sensitivity: High catches more and blocks more' },
-    ),
-  },
-};
-
 /** How a guardrail that can ask a model backend combines it with its built-in model. */
 export const BACKEND_MODES = ['built-in', 'backend', 'both', 'cascade'] as const;
 export type BackendMode = (typeof BACKEND_MODES)[number];
@@ -127,13 +103,18 @@ const BACKEND_SETTINGS: Readonly<TProperties> = {
   cascade_high: Type.Number({ minimum: 0, maximum: 1, default: 0.8, description: 'cascade: upper end of the uncertain band' }),
 };
 
-/** Builds the JSON Schema of profile settings from the registered guardrails' own settings. */
-export function profileSettingsSchema(registry: readonly GuardrailDefinition[]): TObject {
-  const byName = new Map(registry.map((g) => [g.name, g]));
+/** A guardrail's member of a profile's `guardrails` settings: its own settings, and whether it can ask a model backend. */
+interface GuardrailSettingsMember<N extends string> {
+  name: N;
+  settings: TProperties;
+  backend: boolean;
+}
+
+/** Builds the JSON Schema of profile settings from the guardrails' own settings, in the order given. */
+export function composeProfileSettingsSchema<N extends string>(members: readonly GuardrailSettingsMember<N>[]): ProfileSettingsSchema<N> {
   const guardrails: TProperties = {};
-  for (const name of GUARDRAIL_NAMES) {
-    const definition = byName.get(name);
-    const own: TProperties = { ...SPEC_SETTINGS[name], ...definition?.settings.properties, ...(definition?.backend ? BACKEND_SETTINGS : {}) };
+  for (const { name, settings, backend } of members) {
+    const own: TProperties = { ...settings, ...(backend ? BACKEND_SETTINGS : {}) };
     guardrails[name] = Type.Object(
       {
         enabled: Type.Optional(Type.Boolean({ description: 'On/off; absent = follow the protection level' })),
@@ -155,7 +136,7 @@ export function profileSettingsSchema(registry: readonly GuardrailDefinition[]):
         default: 'block',
         description: 'Verdict when a guardrail fails: block (fail closed) or allow (fail open)',
       }),
-      guardrails: Type.Object(guardrails, { additionalProperties: false, default: {} }),
+      guardrails: Type.Object(guardrails as Record<N, TObject>, { additionalProperties: false, default: {} }),
       forwarding: FORWARDING_SCHEMA,
     },
     { additionalProperties: false },
@@ -180,46 +161,44 @@ function settingError(root: TObject, pointer: string, failed: TSchema, value: un
   if (unknownMember) {
     const known = Object.keys(schemaAt(root, parts.slice(0, -1))?.properties ?? {});
     const of = parts.length > 1 ? ` of ${parts.slice(0, -1).join('.')}` : '';
-    return new AppError('invalid_field', `Profile setting ${field} does not exist; the settings${of} are ${known.join(', ')}.`, {}, { field });
+    return new AppError('invalid_field', `Profile setting ${field} does not exist; the settings${of} are ${known.join(', ')}.`, { details: { field } });
   }
   // A refused item of a list is named by the list.
   const listItem = parts.length > 1 && /^\d+$/.test(parts[parts.length - 1]!);
   const subject = listItem ? `Each item of profile setting ${parts.slice(0, -1).join('.')}` : `Profile setting ${field}`;
   const expected = expectedValue(failed) ?? 'of another kind';
-  return new AppError('invalid_field', `${subject} must be ${expected}; got ${quoted(value)}.`, {}, { field: listItem ? parts.slice(0, -1).join('.') : field });
+  return new AppError('invalid_field', `${subject} must be ${expected}; got ${quoted(value)}.`, {
+    details: { field: listItem ? parts.slice(0, -1).join('.') : field },
+  });
 }
 
 /**
  * Validates stored or edited settings and fills defaults; throws `invalid_field` naming the setting
  * (also as `field`, a dotted path) and, for numbers, the allowed range. Nothing is ever clamped.
  */
-export function parseProfileSettings(schema: TObject, value: unknown): ProfileSettings {
+export function parseProfileSettings<N extends string>(schema: ProfileSettingsSchema<N>, value: unknown): ProfileSettings<N> {
   const withDefaults = Value.Default(schema, structuredClone(value ?? {}));
   const error = Value.Errors(schema, withDefaults).First();
   if (error) throw settingError(schema, error.path, error.schema, error.value, error.type === ValueErrorType.ObjectAdditionalProperties);
-  const settings = withDefaults as ProfileSettings;
-  for (const name of GUARDRAIL_NAMES) checkBackendSettings(name, settings.guardrails[name]);
+  const settings = withDefaults as ProfileSettings<N>;
+  for (const name of Object.keys(schema.properties.guardrails.properties) as N[]) checkBackendSettings(name, settings.guardrails[name]);
   return settings;
 }
 
 /** Rules between a guardrail's model backend settings that the schema cannot state. */
-function checkBackendSettings(name: GuardrailName, settings: GuardrailSettings | undefined): void {
+function checkBackendSettings(name: string, settings: GuardrailSettings | undefined): void {
   const backend = backendSettingsOf(settings);
   if (!backend) return;
   if (backend.backend_mode !== 'built-in' && backend.backend === undefined) {
-    throw new AppError(
-      'invalid_field',
-      `Profile setting guardrails.${name}.backend must name a model backend when backend_mode is ${backend.backend_mode}.`,
-      {},
-      { field: `guardrails.${name}.backend` },
-    );
+    throw new AppError('invalid_field', `Profile setting guardrails.${name}.backend must name a model backend when backend_mode is ${backend.backend_mode}.`, {
+      details: { field: `guardrails.${name}.backend` },
+    });
   }
   if (backend.cascade_low > backend.cascade_high) {
     throw new AppError(
       'invalid_field',
       `Profile setting guardrails.${name}.cascade_low must not exceed cascade_high (${backend.cascade_high}); got ${backend.cascade_low}.`,
-      {},
-      { field: `guardrails.${name}.cascade_low` },
+      { details: { field: `guardrails.${name}.cascade_low` } },
     );
   }
 }
@@ -230,26 +209,26 @@ export function backendSettingsOf(settings: GuardrailSettings | undefined): Back
 }
 
 /** A guardrail of a profile that asks a model backend. */
-export interface GuardrailBackend {
-  guardrail: GuardrailName;
+export interface GuardrailBackend<N extends string = string> {
+  guardrail: N;
   backend: string;
   mode: Exclude<BackendMode, 'built-in'>;
 }
 
-/** The guardrails of a profile that ask a model backend (whether or not the protection level runs them), in response order. */
-export function guardrailBackends(settings: ProfileSettings): GuardrailBackend[] {
-  return GUARDRAIL_NAMES.flatMap((guardrail) => {
+/** The guardrails among `names` of a profile that ask a model backend (whether or not the protection level runs them), in the order of `names`. */
+export function guardrailBackends<N extends string>(settings: ProfileSettings<N>, names: readonly N[]): GuardrailBackend<N>[] {
+  return names.flatMap((guardrail) => {
     const own = backendSettingsOf(settings.guardrails[guardrail]);
     return own && own.backend_mode !== 'built-in' && own.backend !== undefined ? [{ guardrail, backend: own.backend, mode: own.backend_mode }] : [];
   });
 }
 
 /** Whether a guardrail that runs for a profile only reports (monitor mode) instead of blocking. */
-export function isGuardrailMonitored(settings: ProfileSettings, name: GuardrailName): boolean {
+export function isGuardrailMonitored(settings: ProfileSettings, name: string): boolean {
   return settings.guardrails[name]?.monitor === true;
 }
 
-/** Whether a guardrail runs for a profile at a protection level. */
-export function isGuardrailEnabled(settings: ProfileSettings, level: ProtectionLevel, name: GuardrailName): boolean {
-  return settings.guardrails[name]?.enabled ?? LEVEL_GUARDRAILS[level].includes(name);
+/** Whether a guardrail runs for a profile at a protection level: its profile switch, else its levels. */
+export function isGuardrailEnabled(settings: ProfileSettings, level: ProtectionLevel, slot: GuardrailSlot): boolean {
+  return settings.guardrails[slot.name]?.enabled ?? slot.levels.includes(level);
 }

@@ -1,5 +1,7 @@
-import type { BackendCaller, BackendResult, BackendTask } from '../backends/model-backend.ts';
-import type { Direction } from '../engine/guardrail.ts';
+import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
+import type { BackendResult, BackendTask } from '../domain/backend.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { Direction } from '../domain/check.ts';
 import { guardrailBackends, type GuardrailBackend, type ProfileSettings } from '../engine/profile-settings.ts';
 import type { CheckFunction, CheckResponseLike } from './classification.ts';
 import type { DatasetRow } from './dataset-files.ts';
@@ -41,7 +43,7 @@ type BackendBlock = { score?: number; error?: string; latency_ms?: number } | un
 /** Settings with every guardrail that asks a backend switched to `mode`: its built-in model alone, or its backend alone. */
 export function withBackendMode(settings: ProfileSettings, mode: 'built-in' | 'backend'): ProfileSettings {
   const guardrails = { ...settings.guardrails };
-  for (const { guardrail } of guardrailBackends(settings)) guardrails[guardrail] = { ...guardrails[guardrail], backend_mode: mode };
+  for (const { guardrail } of guardrailBackends(settings, GUARDRAIL_NAMES)) guardrails[guardrail] = { ...guardrails[guardrail], backend_mode: mode };
   return { ...settings, guardrails };
 }
 
@@ -105,7 +107,7 @@ export class BackendEvaluation {
 
   /** `checkWith` builds the check function of the run for settings and a backend caller (see pipelineCheck). */
   constructor(settings: ProfileSettings, backends: BackendCaller, checkWith: (settings: ProfileSettings, backends?: BackendCaller) => CheckFunction) {
-    this.#uses = guardrailBackends(settings);
+    this.#uses = guardrailBackends(settings, GUARDRAIL_NAMES);
     this.#caller = new AskedOncePerMessage(backends);
     this.#configured = checkWith(settings, this.#caller);
     this.#builtIn = checkWith(withBackendMode(settings, 'built-in'));

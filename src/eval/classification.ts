@@ -1,5 +1,5 @@
-import type { Direction } from '../engine/guardrail.ts';
-import { MODERATION_CATEGORIES, type ModerationCategory } from '../models/heads.ts';
+import type { Direction } from '../domain/check.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../domain/moderation.ts';
 import { jsonlFiles, readJsonlFile, type DatasetRow } from './dataset-files.ts';
 import { auc } from './auc.ts';
 import { markdownCell } from './markdown-cell.ts';

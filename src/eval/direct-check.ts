@@ -1,10 +1,13 @@
 import { Value } from '@sinclair/typebox/value';
-import { loadGuardrails, type CheckContext, type Direction, type GuardrailDefinition, type GuardrailName } from '../engine/guardrail.ts';
+import type { Direction } from '../domain/check.ts';
+import type { CheckContext, GuardrailDefinition } from '../engine/guardrail.ts';
+import { loadGuardrails } from '../guardrails/load.ts';
 import { contentModerationGuardrail } from '../guardrails/content-moderation/index.ts';
 import { llmGuardrail } from '../guardrails/llm/index.ts';
 import { systemPromptGuardrail } from '../guardrails/system-prompt/index.ts';
 import type { ModelLibrary } from '../models/model-library.ts';
-import { thresholdSettings } from '../models/shipped-thresholds.ts';
+import { DETECTOR } from '../detector/detector-scores.ts';
+import { thresholdSettings } from '../detector/shipped-thresholds.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
 import type { CheckFunction, CheckResponseLike } from './classification.ts';
 
@@ -18,8 +21,8 @@ const MODEL_GUARDRAILS: readonly GuardrailDefinition[] = [llmGuardrail, contentM
  * `injection_detected` is true when any of them detects.
  */
 export async function modelGuardrailsCheck(models: ModelLibrary): Promise<CheckFunction> {
-  const thresholds: Partial<Record<GuardrailName, object>> = thresholdSettings(models.detector().model.manifest.thresholds);
-  const loaded = await loadGuardrails(MODEL_GUARDRAILS, { models });
+  const thresholds: Partial<Record<string, object>> = thresholdSettings(models.load(DETECTOR).model.manifest.thresholds);
+  const loaded = (await loadGuardrails(MODEL_GUARDRAILS, { models })).flatMap((slot) => (slot.loaded ? [slot.loaded] : []));
   const compiled = loaded.map(({ definition, guardrail }) =>
     guardrail.compile({ ...Value.Create(definition.settings), ...thresholds[definition.name] }, { keywords: [], regexes: [] }),
   );

@@ -1,4 +1,4 @@
-import type { ModerationCategory } from '../models/heads.ts';
+import type { ModerationCategory } from '../domain/moderation.ts';
 
 /**
  * Maps the sub-labels that public datasets carry (harm taxonomies of HarmBench, CatQA, StrongREJECT,

@@ -1,12 +1,15 @@
-import { BackendCallError, type BackendCaller } from '../backends/model-backend.ts';
-import type { LoadedGuardrail, ProfileRules } from '../engine/guardrail.ts';
+import { BackendCallError } from '../domain/backend.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
+import type { ProfileRules } from '../engine/ports.ts';
 import { compileProfile, runChecks } from '../engine/pipeline.ts';
-import type { ProfileSettings, ProtectionLevel } from '../engine/profile-settings.ts';
+import type { ProfileSettings } from '../engine/profile-settings.ts';
+import type { ProtectionLevel } from '../domain/protection.ts';
 import type { CheckFunction } from './classification.ts';
 
 export interface PipelineCheckOptions {
   /** The guardrails, built once for every check function of a run (see loadGuardrails). */
-  guardrails: readonly LoadedGuardrail[];
+  guardrails: readonly GuardrailSlot[];
   settings: ProfileSettings;
   rules: ProfileRules;
   level: ProtectionLevel;

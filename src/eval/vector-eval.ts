@@ -1,7 +1,7 @@
-import { VECTOR_SENSITIVITIES } from '../engine/profile-settings.ts';
+import { VECTOR_SENSITIVITIES } from '../guardrails/vector/encoder/encoder-manifest.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
-import type { SentenceEncoder } from '../vectors/encoder.ts';
-import type { Sensitivity } from '../vectors/encoder-manifest.ts';
+import type { SentenceEncoder } from '../guardrails/vector/encoder/encoder.ts';
+import type { Sensitivity } from '../guardrails/vector/encoder/encoder-manifest.ts';
 import { auc } from './auc.ts';
 import { ATTACK_LABELS } from './classification.ts';
 import type { DatasetRow } from './dataset-files.ts';

@@ -1,5 +1,5 @@
-import { VECTOR_SENSITIVITIES } from '../engine/profile-settings.ts';
-import type { Sensitivity } from '../vectors/encoder-manifest.ts';
+import { VECTOR_SENSITIVITIES } from '../guardrails/vector/encoder/encoder-manifest.ts';
+import type { Sensitivity } from '../guardrails/vector/encoder/encoder-manifest.ts';
 import type { VectorEvalReport } from './vector-eval.ts';
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { GUARDRAIL_NAMES } from '../engine/guardrail.ts';
-import type { CheckVerdict } from '../engine/pipeline.ts';
+import { CHECK_VERDICTS, DIRECTIONS } from '../domain/check.ts';
+import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
 import { partialKeyedObject, stringEnum } from '../json-schema.ts';
 import type { AuditEvent } from '../store/audit.ts';
 import type { CheckEvent } from '../store/check-events.ts';
@@ -10,11 +10,18 @@ import type { CheckEvent } from '../store/check-events.ts';
  * and builders typed as their static types.
  */
 
-/** A check's verdict: blocked, allowed, or allowed although a guardrail in monitor mode would have blocked it. */
-export const CHECK_VERDICTS = ['allowed', 'blocked', 'monitored'] as const satisfies readonly CheckVerdict[];
-
+/** A registered guardrail's name. */
 export const GUARDRAIL_NAME = stringEnum(GUARDRAIL_NAMES);
-export const DIRECTION = stringEnum(['input', 'output'] as const satisfies readonly CheckEvent['direction'][]);
+
+/**
+ * Guardrail names as the pipeline and the events report them: strings (the engine knows guardrails
+ * by name, not the registry), which the schema holds to the registered names.
+ */
+export function guardrailNameList(description?: string) {
+  return Type.Unsafe<string[]>(Type.Array(GUARDRAIL_NAME, description === undefined ? {} : { description }));
+}
+
+export const DIRECTION = stringEnum(DIRECTIONS);
 
 const GUARDRAIL_RECORD_SCHEMA = Type.Object(
   {
@@ -43,8 +50,8 @@ export const CHECK_EVENT_SCHEMA = Type.Object(
     profile_id: Type.String(),
     direction: DIRECTION,
     verdict: stringEnum(CHECK_VERDICTS),
-    blocked_by: Type.Array(GUARDRAIL_NAME),
-    monitored_by: Type.Array(GUARDRAIL_NAME),
+    blocked_by: guardrailNameList(),
+    monitored_by: guardrailNameList(),
     results: partialKeyedObject(GUARDRAIL_NAMES, GUARDRAIL_RECORD_SCHEMA, {
       description: 'Per guardrail that ran: its verdict, score and timing (never message text)',
     }),

@@ -1,4 +1,3 @@
-import type { GuardrailName } from '../engine/guardrail.ts';
 import type { CheckOutcome, CompiledProfile } from '../engine/pipeline.ts';
 import { isEntityType, type Entity, type EntityType } from '../guardrails/pii/entities.ts';
 import type { CompiledPii } from '../guardrails/pii/index.ts';
@@ -22,7 +21,7 @@ export interface MaskingRecord {
    * Other guardrails that fired on a masked range, or without pointing at a range (a model reading
    * the whole text) when anything was masked: the recorded text no longer holds what they judged.
    */
-  evidence_masked?: GuardrailName[];
+  evidence_masked?: string[];
   /** The recorded text was cut at the recording limit. */
   cut?: true;
   /** An answer compared with a system prompt or canary of a forwarded request, which is not recorded. */

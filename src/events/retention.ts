@@ -1,9 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
-import type { Actor } from '../admin/actor.ts';
-import { applyConfigChange } from '../admin/config-change.ts';
-import { readSetting, writeSetting } from '../admin/settings.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
+import { readSetting, writeSetting } from '../store/settings.ts';
 import { AppError } from '../errors.ts';
+import { deleteAuditEventsBefore } from '../store/audit.ts';
+import { deleteCheckEventsBefore, deleteCheckEventsBeyond } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
 
 /** How long events are kept, so the database cannot grow without bound: the settings, and their JSON. */
@@ -33,8 +35,7 @@ function validate(input: Record<string, unknown>, current: RetentionSettings): R
       throw new AppError(
         'invalid_field',
         `The retention setting ${key} must be a whole number from ${range[0]} to ${range[1]}; got ${JSON.stringify(value)}.`,
-        {},
-        { field: key },
+        { details: { field: key } },
       );
     }
     next[key as keyof RetentionSettings] = value;
@@ -65,28 +66,11 @@ export async function updateRetention(store: Store, actor: Actor, input: unknown
 export async function pruneEvents(store: Store, now = Date.now()): Promise<{ check_events: number; audit_events: number }> {
   const settings = await getRetention(store);
   const day = 24 * 60 * 60 * 1000;
-  const { db } = store;
-  const byAge = await db
-    .deleteFrom('check_events')
-    .where('created_at', '<', new Date(now - settings.max_age_days * day).toISOString())
-    .executeTakeFirst();
-  // Ids sort by creation time: everything older than the max_events-th newest goes.
-  const boundary = await db
-    .selectFrom('check_events')
-    .select('id')
-    .orderBy('id', 'desc')
-    .offset(settings.max_events - 1)
-    .limit(1)
-    .executeTakeFirst();
-  const byCount = boundary ? await db.deleteFrom('check_events').where('id', '<', boundary.id).executeTakeFirst() : undefined;
-  const audit = await db
-    .deleteFrom('audit_events')
-    .where('created_at', '<', new Date(now - settings.audit_max_age_days * day).toISOString())
-    .executeTakeFirst();
-  return {
-    check_events: Number(byAge.numDeletedRows) + Number(byCount?.numDeletedRows ?? 0),
-    audit_events: Number(audit.numDeletedRows),
-  };
+  const checkEvents =
+    (await deleteCheckEventsBefore(store.db, new Date(now - settings.max_age_days * day).toISOString())) +
+    (await deleteCheckEventsBeyond(store.db, settings.max_events));
+  const auditEvents = await deleteAuditEventsBefore(store.db, new Date(now - settings.audit_max_age_days * day).toISOString());
+  return { check_events: checkEvents, audit_events: auditEvents };
 }
 
 /** Prunes at start and then periodically in the server. */

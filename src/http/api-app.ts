@@ -75,7 +75,9 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
       return sendError(
         request,
         reply,
-        new AppError('rate_limited', `The rate limit of this client address is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) }),
+        new AppError('rate_limited', `The rate limit of this client address is exceeded; try again in ${waitInWords(wait)}.`, {
+          headers: { 'Retry-After': String(wait) },
+        }),
       );
   });
 

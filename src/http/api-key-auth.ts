@@ -34,6 +34,8 @@ export async function authenticateApiKey(request: FastifyRequest, config: LiveCo
   if (!caller) throw new AppError('invalid_api_key', 'Invalid API key.');
   const wait = keyLimiter.take(caller.runtimeLlm.id);
   if (wait > 0)
-    throw new AppError('rate_limited', `The rate limit of this API key is exceeded; try again in ${waitInWords(wait)}.`, { 'Retry-After': String(wait) });
+    throw new AppError('rate_limited', `The rate limit of this API key is exceeded; try again in ${waitInWords(wait)}.`, {
+      headers: { 'Retry-After': String(wait) },
+    });
   return caller;
 }

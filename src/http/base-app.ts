@@ -107,7 +107,7 @@ export function createBaseApp(options: BaseAppOptions): HttpApp {
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      return sendError(request, reply, new AppError('unavailable', 'The server is shutting down; try again in a second.', { 'Retry-After': '1' }));
+      return sendError(request, reply, new AppError('unavailable', 'The server is shutting down; try again in a second.', { headers: { 'Retry-After': '1' } }));
     }
     const hostProblem = hostHeaderProblem(request.raw);
     if (hostProblem) return sendError(request, reply, new AppError('bad_request', hostProblem));

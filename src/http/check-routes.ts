@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { HttpApp } from './http-app.ts';
-import type { Direction } from '../engine/guardrail.ts';
+import type { Direction } from '../domain/check.ts';
 import { AppError } from '../errors.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';

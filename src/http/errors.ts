@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from './http-app.ts';
 import { AppError, errorTypeOf, type ErrorCode } from '../errors.ts';
-import { isDatabaseUnavailable } from '../store/unavailable.ts';
+import { DatabaseFailureLog, isDatabaseUnavailable } from '../store/unavailable.ts';
 import type { ErrorResponseJson } from './error-schema.ts';
 import { validationError, type SchemaFailure } from './validation-errors.ts';
 
@@ -39,7 +39,6 @@ export function toAppError(error: FastifyError, bodyLimit?: number): AppError | 
   if (mapped) return new AppError(mapped[0], mapped[1]);
   if (error.validation) return validationError(error.validation[0] as SchemaFailure | undefined, error.validationContext ?? 'body');
   if (error instanceof SyntaxError) return new AppError('invalid_json', 'The request body is not valid JSON.');
-  if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'The database is busy or unavailable; try again in a second.', { 'Retry-After': '1' });
   // Any other 4xx raised by a plugin keeps its status class as a bad request.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError('bad_request', `The request was refused: ${error.message}`);
@@ -49,7 +48,16 @@ export function toAppError(error: FastifyError, bodyLimit?: number): AppError | 
 
 /** JSON errors for everything that goes wrong: client mistakes keep their status, our faults are 500. */
 export function installErrorHandling(app: HttpApp): void {
+  const databaseFailures = new DatabaseFailureLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      databaseFailures.record(request.log, error);
+      const unavailable = new AppError('unavailable', 'The database is busy or unavailable; try again in a second.', {
+        headers: { 'Retry-After': '1' },
+        cause: error,
+      });
+      return sendError(request, reply, unavailable);
+    }
     const appError = toAppError(error, request.routeOptions.bodyLimit);
     if (appError) return sendError(request, reply, appError);
     request.log.error({ err: error }, 'unhandled error');
@@ -71,6 +79,6 @@ export function rejectOtherMethods(app: HttpApp, url: string, allowed: readonly 
     url,
     schema: { hide: true },
     handler: (request, reply) =>
-      sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { Allow: allow })),
+      sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } })),
   });
 }

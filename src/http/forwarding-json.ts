@@ -86,12 +86,7 @@ export function blockedVerdictJson(requestId: string, where: { message_index: nu
 
 /** The error of a request whose message a guardrail blocked: it never reaches the upstream LLM. */
 export function inputBlocked(requestId: string, { index, outcome }: CheckedText): AppError {
-  return new AppError(
-    'input_blocked',
-    `Message ${index} was blocked by ${outcome.blocked_by.join(', ')}.`,
-    {},
-    {
-      rampart: blockedVerdictJson(requestId, { message_index: index }, outcome),
-    },
-  );
+  return new AppError('input_blocked', `Message ${index} was blocked by ${outcome.blocked_by.join(', ')}.`, {
+    details: { rampart: blockedVerdictJson(requestId, { message_index: index }, outcome) },
+  });
 }

@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { checksSchema } from '../engine/check-blocks.ts';
-import { GUARDRAIL_NAMES, type Direction, type GuardrailDefinition } from '../engine/guardrail.ts';
+import type { GuardrailDefinition } from '../engine/guardrail.ts';
 import type { CheckOutcome } from '../engine/pipeline.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
+import { GUARDRAIL_NAMES, GUARDRAILS } from '../guardrails/registry.ts';
+import type { Direction } from '../domain/check.ts';
 
 /**
  * JSON Schemas of the check API, used to validate requests, to publish the OpenAPI document and to
@@ -49,6 +50,8 @@ export function checkRequestSchema(direction: Direction) {
 }
 
 const GUARDRAIL_NAME = Type.Union(GUARDRAIL_NAMES.map((name) => Type.Literal(name)));
+/** Guardrail names as the pipeline reports them (strings), which the schema holds to the registered names. */
+const guardrailNames = (description: string) => Type.Unsafe<string[]>(Type.Array(GUARDRAIL_NAME, { description }));
 
 /**
  * The check response for the guardrails of a registry (every `checks` member, registered or not).
@@ -66,11 +69,10 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]) {
           'Server-side processing time of the check in milliseconds (float, three decimals), from request arrival to verdict; its check event records the same figure as execution_time_ms.',
       }),
       checks: Type.Unsafe<CheckOutcome['checks']>(checksSchema(registry)),
-      blocked_by: Type.Array(GUARDRAIL_NAME, { description: 'Names of the guardrails that blocked the message (members of `checks`).' }),
-      monitored_by: Type.Array(GUARDRAIL_NAME, {
-        description:
-          "Names of the guardrails in monitor mode (profile switch Monitor, or the Runtime LLM's monitor mode) that would have blocked the message. They never set injection_detected nor appear in blocked_by; their `checks` block carries `enforced: false`.",
-      }),
+      blocked_by: guardrailNames('Names of the guardrails that blocked the message (members of `checks`).'),
+      monitored_by: guardrailNames(
+        "Names of the guardrails in monitor mode (profile switch Monitor, or the Runtime LLM's monitor mode) that would have blocked the message. They never set injection_detected nor appear in blocked_by; their `checks` block carries `enforced: false`.",
+      ),
       request_id: Type.String({ description: 'Identifies this check in events and logs.' }),
       sanitized_message: Type.Optional(
         Type.String({

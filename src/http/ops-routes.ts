@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import { BACKEND_HEALTH_SCHEMA, backendHealthJson } from '../admin/json.ts';
 import { BACKEND_KINDS } from '../backends/model-backend.ts';
 import type { BackendHealth, ModelBackends } from '../backends/model-backends.ts';
@@ -9,6 +8,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import { MODEL_FILES_STATUS_SCHEMA } from '../pulled-models/model-json.ts';
 import type { ModelFilesSync } from '../pulled-models/model-sync.ts';
 import type { LiveConfig } from '../runtime/live-config.ts';
+import { pingDatabase } from '../store/ping.ts';
 import type { Store } from '../store/store.ts';
 import { rejectOtherMethods } from './errors.ts';
 import type { HttpApp } from './http-app.ts';
@@ -29,7 +29,7 @@ const DATABASE_PROBE_MS = 1_000;
 async function databaseAnswers(store: Store): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_PROBE_MS)));
-  const probe = sql`select 1`.execute(store.db).then(
+  const probe = pingDatabase(store.db).then(
     () => true,
     () => false,
   );

@@ -59,5 +59,5 @@ export function validationError(failure: SchemaFailure | undefined, where: strin
   const path = field ? (where === 'body' ? field : `${where}.${field}`) : where;
   const subject = field ? `The field ${path}` : `The request ${where}`;
   const message = !failure ? `${subject} is not valid.` : failure.keyword === 'required' ? `${subject} is required.` : complaint(failure, subject);
-  return new AppError('invalid_field', message, {}, field ? { field } : undefined);
+  return new AppError('invalid_field', message, { details: field ? { field } : undefined });
 }

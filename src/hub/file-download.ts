@@ -235,13 +235,15 @@ export async function downloadFile(settings: HubSettings, file: FileRef, options
     } catch (error) {
       if (options.signal?.aborted) throw error;
       if (error instanceof RestartDownload && n < attempts) continue;
-      if (error instanceof RestartDownload) throw new AppError('hub_error', `The model hub keeps refusing the byte ranges of ${file.path} of ${file.repo}.`);
+      if (error instanceof RestartDownload)
+        throw new AppError('hub_error', `The model hub keeps refusing the byte ranges of ${file.path} of ${file.repo}.`, { cause: error });
       if (error instanceof AppError || !isBrokenConnection(error)) throw error;
       if (n >= attempts) {
         const kept = await sizeOf(options.partial);
         throw new AppError(
           'download_interrupted',
           `The download of ${file.path} from ${file.repo} broke off ${attempts} times (${kept} bytes kept); run the same command again to resume it.`,
+          { cause: error },
         );
       }
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * n));

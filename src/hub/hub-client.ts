@@ -32,8 +32,7 @@ export function validateRepoId(repo: unknown): string {
     throw new AppError(
       'invalid_field',
       `A repository id is owner/name as on the model hub, e.g. protectai/deberta-v3-base-prompt-injection-v2; got ${JSON.stringify(repo)}.`,
-      {},
-      { field: 'repo' },
+      { details: { field: 'repo' } },
     );
   }
   return repo;
@@ -41,12 +40,9 @@ export function validateRepoId(repo: unknown): string {
 
 export function validateRevision(revision: unknown): string {
   if (typeof revision !== 'string' || !REVISION.test(revision) || revision.split('/').includes('..')) {
-    throw new AppError(
-      'invalid_field',
-      `A revision is a branch, tag or commit of the repository, e.g. main; got ${JSON.stringify(revision)}.`,
-      {},
-      { field: 'revision' },
-    );
+    throw new AppError('invalid_field', `A revision is a branch, tag or commit of the repository, e.g. main; got ${JSON.stringify(revision)}.`, {
+      details: { field: 'revision' },
+    });
   }
   return revision;
 }
@@ -113,6 +109,7 @@ export function unreachable(settings: HubSettings, error: unknown): AppError {
   return new AppError(
     'hub_unreachable',
     `The model hub at ${shownEndpoint(settings)} could not be reached (${detail}); check HF_ENDPOINT and the network, or import the model with rampart model import.`,
+    { cause: error },
   );
 }
 
@@ -140,7 +137,9 @@ export async function repoInfo(settings: HubSettings, repo: string, revision: st
   } catch (error) {
     if (error instanceof HubApiError) throw hubStatusError(settings, error.statusCode, repo, revision);
     if (error instanceof SyntaxError)
-      throw new AppError('hub_error', `The model hub at ${shownEndpoint(settings)} answered the metadata of ${repo} with something that is not JSON.`);
+      throw new AppError('hub_error', `The model hub at ${shownEndpoint(settings)} answered the metadata of ${repo} with something that is not JSON.`, {
+        cause: error,
+      });
     throw unreachable(settings, error);
   }
   const files = info.filePaths;

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Direction, GuardrailName } from '../engine/guardrail.ts';
+import type { Direction } from '../domain/check.ts';
 import { verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 
 /** The appliance's Prometheus metrics, exposed at GET /metrics. */
@@ -103,7 +103,7 @@ export class Metrics {
   recordCheck(direction: Direction, outcome: CheckOutcome, seconds: number): void {
     this.checkDuration.observe({ direction }, seconds);
     this.checks.inc({ direction, verdict: verdictOf(outcome) });
-    for (const [guardrail, record] of Object.entries(outcome.records) as [GuardrailName, NonNullable<CheckOutcome['records'][GuardrailName]>][]) {
+    for (const [guardrail, record] of Object.entries(outcome.records) as [string, NonNullable<CheckOutcome['records'][string]>][]) {
       const result = record.error ? 'error' : !record.detected ? 'passed' : record.monitored ? 'monitored' : 'detected';
       this.guardrailVerdicts.inc({ guardrail, direction, outcome: result });
       if (record.ms !== undefined) this.guardrailDuration.observe({ guardrail, direction }, record.ms / 1000);

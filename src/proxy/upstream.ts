@@ -85,9 +85,10 @@ export async function callUpstream(
 
 /** A failed fetch or body read: a deadline aborts with a TimeoutError, anything else is unreachable. */
 export function transportError(error: unknown): AppError {
-  if ((error as { name?: string }).name === 'TimeoutError') return new AppError('upstream_timeout', 'The upstream LLM did not answer in time.');
+  if ((error as { name?: string }).name === 'TimeoutError')
+    return new AppError('upstream_timeout', 'The upstream LLM did not answer in time.', { cause: error });
   const cause = (error as { cause?: { code?: string } }).cause?.code;
-  return new AppError('upstream_unreachable', `The upstream LLM could not be reached${cause ? ` (${cause})` : ''}.`);
+  return new AppError('upstream_unreachable', `The upstream LLM could not be reached${cause ? ` (${cause})` : ''}.`, { cause: error });
 }
 
 /** Reads a JSON body, turning anything that is not JSON into a 502. */

@@ -56,20 +56,16 @@ export function classifierFiles(source: string, listed: readonly string[], reque
       throw new AppError(
         'invalid_field',
         `${source} has no ONNX file ${requested}; its ONNX files are: ${onnxFiles.length > 0 ? onnxFiles.join(', ') : 'none'}.`,
-        {},
-        { field: 'file' },
+        { details: { field: 'file' } },
       );
     }
     onnx = requested;
   } else {
     onnx = DEFAULT_ONNX_FILES.find((f) => files.has(f)) ?? (onnxFiles.length === 1 ? onnxFiles[0] : undefined);
     if (onnx === undefined && onnxFiles.length > 1) {
-      throw new AppError(
-        'invalid_field',
-        `${source} has several ONNX files and none of the usual names; choose one with --file: ${onnxFiles.join(', ')}.`,
-        {},
-        { field: 'file' },
-      );
+      throw new AppError('invalid_field', `${source} has several ONNX files and none of the usual names; choose one with --file: ${onnxFiles.join(', ')}.`, {
+        details: { field: 'file' },
+      });
     }
   }
   if (onnx === undefined) throw new AppError('model_unsupported', `${source} has no ONNX file: ${exportAdvice(source)}.`);

@@ -87,7 +87,9 @@ export function positiveLabelsOf(source: string, labels: readonly string[], give
     positive = given.map((name) => {
       const found = labels.find((l) => l === name) ?? labels.find((l) => l.toLowerCase() === name.toLowerCase());
       if (found === undefined) {
-        throw new AppError('invalid_field', `${source} has no label ${JSON.stringify(name)}; its labels are ${listed}.`, {}, { field: 'positive_labels' });
+        throw new AppError('invalid_field', `${source} has no label ${JSON.stringify(name)}; its labels are ${listed}.`, {
+          details: { field: 'positive_labels' },
+        });
       }
       return found;
     });
@@ -105,8 +107,7 @@ export function positiveLabelsOf(source: string, labels: readonly string[], give
     throw new AppError(
       'invalid_field',
       `Every label of ${source} (${listed}) would count as an attack, so every text would: leave at least one out of --positive-label.`,
-      {},
-      { field: 'positive_labels' },
+      { details: { field: 'positive_labels' } },
     );
   }
   return positive;

@@ -199,7 +199,7 @@ export async function withModelLock<T>(dataDir: string, name: string, work: () =
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     if (busy === 'skip') return undefined;
-    throw new AppError('conflict', `Another pull, import or removal of model ${name} is under way on this node; wait for it to finish.`);
+    throw new AppError('conflict', `Another pull, import or removal of model ${name} is under way on this node; wait for it to finish.`, { cause: error });
   }
   try {
     return await work();

@@ -66,7 +66,10 @@ async function unpack(dataDir: string, archive: string): Promise<string> {
   } catch (error) {
     await rm(into, { recursive: true, force: true });
     if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw diskFull(modelsRoot(dataDir));
-    throw new AppError('invalid_field', `${archive} is not a readable .tar.gz: ${(error as Error).message.replace(/\.$/, '')}.`, {}, { field: 'source' });
+    throw new AppError('invalid_field', `${archive} is not a readable .tar.gz: ${(error as Error).message.replace(/\.$/, '')}.`, {
+      details: { field: 'source' },
+      cause: error,
+    });
   }
   return into;
 }
@@ -101,7 +104,8 @@ async function readJson(root: string, path: string, source: string): Promise<Rec
  * model another node registered, the files must have the recorded checksums; this node gets its copy.
  */
 export async function importModel(ctx: InstallContext, request: ImportRequest): Promise<InstallOutcome> {
-  if (request.name === undefined) throw new AppError('invalid_field', 'An import needs --name: the name of the model and its backend.', {}, { field: 'name' });
+  if (request.name === undefined)
+    throw new AppError('invalid_field', 'An import needs --name: the name of the model and its backend.', { details: { field: 'name' } });
   const name = validateBackendName(request.name);
   const attachment = attachmentOf(request.attach);
   const source = resolve(request.source);
@@ -109,9 +113,9 @@ export async function importModel(ctx: InstallContext, request: ImportRequest): 
     (s) => (s.isDirectory() ? 'folder' : s.isFile() ? 'file' : undefined),
     () => undefined,
   );
-  if (kind === undefined) throw new AppError('invalid_field', `${request.source} is neither a folder nor a .tar.gz file.`, {}, { field: 'source' });
+  if (kind === undefined) throw new AppError('invalid_field', `${request.source} is neither a folder nor a .tar.gz file.`, { details: { field: 'source' } });
   if (kind === 'file' && !(await isGzip(source)))
-    throw new AppError('invalid_field', `${request.source} is not a .tar.gz file (gzip-compressed tar).`, {}, { field: 'source' });
+    throw new AppError('invalid_field', `${request.source} is not a .tar.gz file (gzip-compressed tar).`, { details: { field: 'source' } });
   return (await withModelLock(ctx.dataDir, name, async () => {
     const existing = await registeredAs(ctx.store, name);
     if (existing && (await checkFolder(modelFolder(ctx.dataDir, name), existing.files, existing.manifest)).state === 'present') {

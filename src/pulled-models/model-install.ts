@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { updateProfileSettings } from '../admin/profiles.ts';
 import { registerPulledModel, type Attachment } from '../admin/pulled-models.ts';
 import { AppError } from '../errors.ts';
@@ -39,6 +39,7 @@ async function loadTest(folder: string, source: string): Promise<'cpu' | 'cuda'>
     throw new AppError(
       'model_unsupported',
       `The ONNX model of ${source} cannot be run as a classifier backend: ${(error as Error).message.replace(/\.$/, '')}.`,
+      { cause: error },
     );
   }
   const { device } = classifier;

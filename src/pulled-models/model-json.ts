@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { nullableString, stringEnum } from '../json-schema.ts';
 import type { ModelPullRecord, PulledModel } from '../store/pulled-models.ts';
 import { backendPathOf } from './model-folder.ts';
-import type { ModelFilesStatus } from './model-sync.ts';
+import type { PulledModelFacts } from './model-status.ts';
 
 /** The JSON of pulled models and of the dashboard's pulls, shared by the CLI (--json) and the admin API. */
 
@@ -57,14 +57,6 @@ export const PULLED_MODEL_SCHEMA = Type.Object(
   CLOSED,
 );
 export type PulledModelJson = Static<typeof PULLED_MODEL_SCHEMA>;
-
-/** What a pulled model's JSON adds to its record: its backend, the profiles using it, this node's copy. */
-export interface PulledModelFacts {
-  backend: string | undefined;
-  usedBy: string[];
-  device: 'cpu' | 'cuda';
-  onThisNode: ModelFilesStatus | undefined;
-}
 
 export function pulledModelJson(model: PulledModel, facts: PulledModelFacts): PulledModelJson {
   const positive = model.manifest.positive_label;

@@ -1,4 +1,4 @@
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { registeredAs, unregisterPulledModel } from '../admin/pulled-models.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../store/store.ts';

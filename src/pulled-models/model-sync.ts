@@ -4,20 +4,7 @@ import { listPulledModels, type PulledModel } from '../store/pulled-models.ts';
 import type { Store } from '../store/store.ts';
 import { checkFolder, isModelLocked, modelFolder, withModelLock } from './model-folder.ts';
 import { fetchRegistered } from './model-pull.ts';
-
-/** This node's copy of a registered model, as /readyz and the dashboard report it. */
-export interface ModelFilesStatus {
-  /**
-   * present: the files have the registered checksums; missing: some are absent; mismatch: some
-   * differ; fetching: they are being downloaded on this node; failed: the last download failed (`error`).
-   */
-  state: 'present' | 'missing' | 'mismatch' | 'fetching' | 'failed';
-  /** Files absent here, by their path in the repository. */
-  missing?: string[];
-  /** Files whose size or SHA-256 differs from the registered ones. */
-  mismatched?: string[];
-  error?: string;
-}
+import type { ModelFilesStatus } from './model-status.ts';
 
 export interface ModelFilesSyncOptions {
   store: Store;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { AppError } from '../errors.ts';
 import type { HubSettings } from '../hub/hub-client.ts';
 import { newId, nowIso } from '../ids.ts';

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import type { BackendCaller } from '../backends/model-backend.ts';
-import type { Direction } from '../engine/guardrail.ts';
+import type { BackendCaller } from '../engine/ports.ts';
+import type { Direction } from '../domain/check.ts';
 import { runChecks, verdictOf, type CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
 import type { CheckEventQueue } from '../events/check-event-queue.ts';

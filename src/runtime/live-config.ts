@@ -1,12 +1,14 @@
-import type { LoadedGuardrail } from '../engine/guardrail.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
 import { compileProfile, type CompiledProfile } from '../engine/pipeline.ts';
 import { toSecurityProfile, type SecurityProfile } from '../admin/profiles.ts';
 import { hashApiKey, hashesEqual, looksLikeApiKey } from '../keys/api-key.ts';
 import { listActiveKeys } from '../store/api-keys.ts';
-import { listProfiles, loadRules } from '../store/profiles.ts';
+import { listProfiles } from '../store/profiles.ts';
 import { readConfigRevision } from '../store/revision.ts';
 import { listRuntimeLlms, type RuntimeLlm } from '../store/runtime-llms.ts';
 import type { Store } from '../store/store.ts';
+import type { OperatorRules } from '../domain/rules.ts';
+import type { RuleSource } from '../engine/ports.ts';
 
 // A lookup by hash prefix only reveals timing about 32 bits of a SHA-256, never about the key.
 const KEY_BUCKET_CHARS = 8;
@@ -32,8 +34,10 @@ export interface Caller {
 
 export interface LiveConfigOptions {
   store: Store;
+  /** Where the profiles' operator rules are read from (the guardrails that keep rules read their own kind). */
+  rules: RuleSource<OperatorRules>;
   /** The guardrails profiles are compiled for. */
-  guardrails: readonly LoadedGuardrail[];
+  guardrails: readonly GuardrailSlot[];
   onReloadError: (error: unknown) => void;
 }
 
@@ -109,7 +113,12 @@ export class LiveConfig {
     const { db } = this.#options.store;
     // Read the revision first: a change racing with this read triggers another reload later.
     const revision = await readConfigRevision(db);
-    const [keys, llms, storedProfiles, rules] = await Promise.all([listActiveKeys(db), listRuntimeLlms(db), listProfiles(db), loadRules(db)]);
+    const [keys, llms, storedProfiles, rules] = await Promise.all([
+      listActiveKeys(db),
+      listRuntimeLlms(db),
+      listProfiles(db),
+      this.#options.rules.rulesByProfile(),
+    ]);
     const profiles = new Map<string, SecurityProfile | Error>();
     for (const stored of storedProfiles) {
       try {

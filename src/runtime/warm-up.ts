@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import type { LoadedGuardrail } from '../engine/guardrail.ts';
+import type { GuardrailSlot } from '../engine/guardrail.ts';
 import { compileProfile, runChecks, type CheckRequest } from '../engine/pipeline.ts';
-import { parseProfileSettings, profileSettingsSchema } from '../engine/profile-settings.ts';
+import { parseProfileSettings } from '../engine/profile-settings.ts';
+import { profileSettingsSchema } from '../guardrails/registry.ts';
 
 /** How long a process spends warming up before it serves, at most (the rounds below take less on an idle machine). */
 const WARM_UP_BUDGET_MS = 1500;
@@ -35,9 +36,9 @@ const SAMPLES: ReadonlyArray<Omit<CheckRequest, 'runtimeLlm'>> = [
  * memory, so that the first real check after the process reports ready costs what the thousandth
  * does. Stops after `ROUNDS` rounds or `WARM_UP_BUDGET_MS`, whichever comes first.
  */
-export async function warmUpGuardrails(guardrails: readonly LoadedGuardrail[], log: Logger): Promise<void> {
+export async function warmUpGuardrails(guardrails: readonly GuardrailSlot[], log: Logger): Promise<void> {
   const started = performance.now();
-  const definitions = guardrails.map((g) => g.definition);
+  const definitions = guardrails.flatMap((g) => (g.loaded ? [g.loaded.definition] : []));
   const settings = parseProfileSettings(profileSettingsSchema(definitions), {
     guardrails: Object.fromEntries(definitions.map((g) => [g.name, { enabled: true }])),
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyListenOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { storeOptionsOf, type AppConfig } from '../config/app-config.ts';
-import { loadGuardrails } from '../engine/guardrail.ts';
-import { GUARDRAILS } from '../engine/registry.ts';
+import { loadGuardrails } from '../guardrails/load.ts';
+import { GUARDRAILS } from '../guardrails/registry.ts';
 import { CheckEventQueue } from '../events/check-event-queue.ts';
 import { MessageTextMasker } from '../events/message-text.ts';
 import { buildApiApp } from '../http/api-app.ts';
@@ -23,9 +23,13 @@ import { LiveConfig } from '../runtime/live-config.ts';
 import { warmUpGuardrails } from '../runtime/warm-up.ts';
 import { CredentialBox } from '../secrets/credential-box.ts';
 import { assertCredentialsKeyOpensStored } from '../secrets/stored-credentials.ts';
-import { openStore, type Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
+import { openStore } from '../store/open-store.ts';
 import { certificateNames, loadTlsMaterial, type TlsMaterial } from '../tls/certificate.ts';
-import { ensureThreatStore } from '../vectors/vector-runtime.ts';
+import { ensureThreatStore } from '../guardrails/vector/vector-runtime.ts';
+import { PERSON_RECOGNISER } from '../guardrails/pii/index.ts';
+import { profileRuleSource } from '../store/profiles.ts';
+import { ThreatVectorRepository } from '../store/threat-vectors.ts';
 import { VERSION } from '../version.ts';
 import { createLogger } from './logger.ts';
 
@@ -74,7 +78,7 @@ export async function prepareDataDirectory(config: AppConfig, log: Logger, model
     // A key that cannot open the stored credentials stops the start before the threat store or accounts are written.
     await assertCredentialsKeyOpensStored(store.db, CredentialBox.forDataDir(config.dataDir, config.credentialsKey));
     // Seeding the threat store here, once, spares the workers a race to do it at the same moment.
-    await ensureThreatStore(store, models, log);
+    await ensureThreatStore(new ThreatVectorRepository(store), models, log);
     const passwordFile = await ensureBootstrapAdmin(store, config.dataDir);
     // Printed once, at creation; the password itself is only in the owner-only file. Besides the
     // log line, a plain line on stderr for the person watching the first start.
@@ -140,13 +144,18 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   const metrics = new Metrics(worker?.serverMetrics);
   // Guardrails that keep state (the threat-vector index) follow configuration reloads.
   const reloadListeners: (() => Promise<void>)[] = [];
-  const guardrails = await loadGuardrails(
-    GUARDRAILS,
-    { models, services: { store, dataDir: config.dataDir, log, onConfigReload: (listener) => reloadListeners.push(listener) } },
-    (name, ms) => log.info({ guardrail: name, ms: Math.round(ms) }, 'guardrail loaded'),
+  const services = {
+    threatVectors: new ThreatVectorRepository(store),
+    dataDir: config.dataDir,
+    log,
+    onConfigReload: (listener: () => Promise<void>) => reloadListeners.push(listener),
+  };
+  const guardrails = await loadGuardrails(GUARDRAILS, { models, services }, (name, ms) =>
+    log.info({ guardrail: name, ms: Math.round(ms) }, 'guardrail loaded'),
   );
   const live = new LiveConfig({
     store,
+    rules: profileRuleSource(store.db),
     guardrails,
     onReloadError: (err) => log.error({ err }, 'configuration reload failed; serving the previous configuration'),
   });
@@ -202,7 +211,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
     onPush: (event) => siem.enqueueCheck(event),
   });
   // The PII guardrail's PERSON model also masks recorded message text.
-  const messageText = new MessageTextMasker(await models.personRecogniser());
+  const messageText = new MessageTextMasker(await models.load(PERSON_RECOGNISER));
   const checks = new CheckService({ messageText, events, metrics, log, backends });
   const tls: TlsMaterial = await loadTlsMaterial({ dataDir: config.dataDir, certFile: config.tlsCertFile, keyFile: config.tlsKeyFile });
   const https = { cert: tls.cert, key: tls.key };

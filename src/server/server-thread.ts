@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ModelLibrary } from '../models/model-library.ts';
 import { SharedModelFiles } from '../models/model-files.ts';
+import { GUARDRAILS } from '../guardrails/registry.ts';
 import { buildAppliance, prepareDataDirectory, type Appliance, type RunningAppliance } from './appliance.ts';
 import { createLogger } from './logger.ts';
 import type { ThreadMessage, ThreadTask } from './server-threads.ts';
@@ -19,10 +20,7 @@ if (task.role === 'prepare') {
   const files = new SharedModelFiles();
   const models = new ModelLibrary(task.config.modelsDir, files.read);
   await prepareDataDirectory(task.config, createLogger(task.config.logLevel), models);
-  models.detector();
-  models.sentenceEncoder();
-  models.requestMatching();
-  await models.personRecogniser();
+  for (const definition of GUARDRAILS) for (const loader of definition.loaders ?? []) await models.load(loader);
   // The thread then ends on its own (nothing of it is left running), after the message is delivered.
   post({ type: 'rampart:model-files', files: files.files });
 } else {

@@ -1,7 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import { auditEventJson, checkEventJson } from '../events/event-json.ts';
-import { compareAndSetSetting, readSetting } from '../admin/settings.ts';
+import { compareAndSetSetting, readSetting } from '../store/settings.ts';
 import { listAuditEventsSince } from '../store/audit.ts';
 import type { CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';

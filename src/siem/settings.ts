@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { Type, type Static } from '@sinclair/typebox';
-import type { Actor } from '../admin/actor.ts';
-import { applyConfigChange } from '../admin/config-change.ts';
-import { readSetting, writeSetting } from '../admin/settings.ts';
+import type { Actor } from '../domain/actor.ts';
+import { applyConfigChange } from '../store/config-change.ts';
+import { readSetting, writeSetting } from '../store/settings.ts';
 import { AppError } from '../errors.ts';
 import { stringEnum } from '../json-schema.ts';
 import type { Store } from '../store/store.ts';
@@ -31,13 +31,17 @@ function validate(input: SiemSettingsInput, current: SiemSettings): SiemSettings
   }
   if (input.collector !== undefined) {
     if (typeof input.collector !== 'string' || (input.collector !== '' && isIP(input.collector.trim()) === 0)) {
-      throw new AppError('invalid_field', `The collector must be an IPv4 or IPv6 address; got ${JSON.stringify(input.collector)}.`, {}, { field: 'collector' });
+      throw new AppError('invalid_field', `The collector must be an IPv4 or IPv6 address; got ${JSON.stringify(input.collector)}.`, {
+        details: { field: 'collector' },
+      });
     }
     next.collector = input.collector.trim();
   }
   if (input.port !== undefined) {
     if (typeof input.port !== 'number' || !Number.isInteger(input.port) || input.port < 1 || input.port > 65535) {
-      throw new AppError('invalid_field', `The port must be a UDP port number from 1 to 65535; got ${JSON.stringify(input.port)}.`, {}, { field: 'port' });
+      throw new AppError('invalid_field', `The port must be a UDP port number from 1 to 65535; got ${JSON.stringify(input.port)}.`, {
+        details: { field: 'port' },
+      });
     }
     next.port = input.port;
   }

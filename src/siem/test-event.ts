@@ -1,4 +1,4 @@
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../domain/actor.ts';
 import { AppError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import { recordAudit } from '../store/audit.ts';
@@ -24,7 +24,9 @@ export async function sendSiemTestEvent(
   try {
     await transport.send(datagram, settings.collector, settings.port);
   } catch (error) {
-    throw new AppError('unavailable', `Sending to ${settings.collector}:${settings.port} failed: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new AppError('unavailable', `Sending to ${settings.collector}:${settings.port} failed: ${error instanceof Error ? error.message : String(error)}.`, {
+      cause: error,
+    });
   } finally {
     transport.close();
   }

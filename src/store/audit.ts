@@ -45,6 +45,12 @@ export async function listAuditEventsSince(db: Kysely<Database>, since: string, 
   return rows.map(toAuditEvent);
 }
 
+/** Deletes the audit events recorded before `time` (ISO); returns how many went. */
+export async function deleteAuditEventsBefore(db: Kysely<Database>, time: string): Promise<number> {
+  const result = await db.deleteFrom('audit_events').where('created_at', '<', time).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 function toAuditEvent(r: Selectable<AuditEventTable>): AuditEvent {
   return {
     id: r.id,

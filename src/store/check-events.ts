@@ -1,7 +1,6 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { AppError } from '../errors.ts';
-import type { GuardrailName } from '../engine/guardrail.ts';
-import type { CheckVerdict, GuardrailRecord } from '../engine/pipeline.ts';
+import type { CheckVerdict, GuardrailRecord } from '../domain/check.ts';
 import type { MaskingRecord } from '../events/masking-record.ts';
 import type { CheckEventTable, Database } from './schema.ts';
 
@@ -14,10 +13,11 @@ export interface CheckEvent {
   profileId: string;
   direction: 'input' | 'output';
   verdict: CheckVerdict;
-  blockedBy: GuardrailName[];
+  /** Names of the guardrails (members of `checks`). */
+  blockedBy: string[];
   /** Guardrails in monitor mode that would have blocked; absent = none. */
-  monitoredBy?: GuardrailName[];
-  results: Partial<Record<GuardrailName, GuardrailRecord>>;
+  monitoredBy?: string[];
+  results: Record<string, GuardrailRecord>;
   executionTimeMs: number;
   messageLength: number;
   messageSha256: string;
@@ -123,7 +123,7 @@ export interface CheckEventCriteria {
   verdict?: CheckVerdict;
   direction?: 'input' | 'output';
   /** Only events in which this guardrail blocked or, in monitor mode, would have blocked. */
-  blockedBy?: GuardrailName;
+  blockedBy?: string;
   since?: string;
   until?: string;
   /** Only events of this W3C trace id. */
@@ -176,8 +176,8 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     profileId: r.profile_id,
     direction: r.direction,
     verdict: r.verdict,
-    blockedBy: JSON.parse(r.blocked_by) as GuardrailName[],
-    monitoredBy: JSON.parse(r.monitored_by) as GuardrailName[],
+    blockedBy: JSON.parse(r.blocked_by) as string[],
+    monitoredBy: JSON.parse(r.monitored_by) as string[],
     results: JSON.parse(r.results) as CheckEvent['results'],
     executionTimeMs: r.execution_time_ms,
     messageLength: r.message_length,
@@ -191,4 +191,80 @@ export async function listCheckEvents(db: Kysely<Database>, filter: CheckEventFi
     imagesNotInspected: r.images_not_inspected,
     messageMasking: r.message_masking === null ? null : (JSON.parse(r.message_masking) as MaskingRecord),
   }));
+}
+
+/** Checks, blocks and would-have-blocks of one time bucket, per guardrail too (`N`: the guardrails' names). */
+export interface CheckEventCounts<N extends string = string> {
+  /** The bucket: the events' ISO timestamps cut to a prefix (`2025-01-31T12` for an hour). */
+  bucket: string;
+  checks: number;
+  blocked: number;
+  monitored: number;
+  blockedBy: Record<N, number>;
+  monitoredBy: Record<N, number>;
+}
+
+/** `sum(case when <column> like '%"<guardrail>"%' …)` for each guardrail named: its count in a JSON list column. */
+function perGuardrail(column: 'blocked_by' | 'monitored_by', names: readonly string[]) {
+  return names.map((name) => sql<number>`sum(case when ${sql.ref(column)} like ${`%"${name}"%`} then 1 else 0 end)`.as(`${column}_${name}`));
+}
+
+/**
+ * Counts the events `criteria` select per bucket of time, where a bucket is the first `prefixChars`
+ * characters of the ISO timestamp (portable: SQLite and PostgreSQL both have substr), per guardrail
+ * for each of `names`. Buckets without events are absent.
+ */
+export async function countCheckEventsByTimePrefix<N extends string>(
+  db: Kysely<Database>,
+  criteria: CheckEventCriteria,
+  prefixChars: number,
+  names: readonly N[],
+): Promise<CheckEventCounts<N>[]> {
+  const bucketExpr = sql<string>`substr(created_at, 1, ${sql.lit(prefixChars)})`;
+  const query = whereCriteria(
+    db
+      .selectFrom('check_events')
+      .select([
+        bucketExpr.as('bucket'),
+        (eb) => eb.fn.countAll<number>().as('checks'),
+        sql<number>`sum(case when verdict = 'blocked' then 1 else 0 end)`.as('blocked'),
+      ])
+      .select(sql<number>`sum(case when verdict = 'monitored' then 1 else 0 end)`.as('monitored'))
+      .select(perGuardrail('blocked_by', names))
+      .select(perGuardrail('monitored_by', names))
+      .groupBy(bucketExpr),
+    criteria,
+  );
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  const counts = (row: Record<string, unknown>, column: string) =>
+    Object.fromEntries(names.map((name) => [name, Number(row[`${column}_${name}`] ?? 0)])) as Record<N, number>;
+  return rows.map((row) => ({
+    bucket: String(row.bucket),
+    checks: Number(row.checks ?? 0),
+    blocked: Number(row.blocked ?? 0),
+    monitored: Number(row.monitored ?? 0),
+    blockedBy: counts(row, 'blocked_by'),
+    monitoredBy: counts(row, 'monitored_by'),
+  }));
+}
+
+/** Deletes the check events recorded before `time` (ISO); returns how many went. */
+export async function deleteCheckEventsBefore(db: Kysely<Database>, time: string): Promise<number> {
+  const result = await db.deleteFrom('check_events').where('created_at', '<', time).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes all but the newest `keep` check events; returns how many went. */
+export async function deleteCheckEventsBeyond(db: Kysely<Database>, keep: number): Promise<number> {
+  // Ids sort by creation time: everything older than the keep-th newest goes.
+  const boundary = await db
+    .selectFrom('check_events')
+    .select('id')
+    .orderBy('id', 'desc')
+    .offset(keep - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!boundary) return 0;
+  const result = await db.deleteFrom('check_events').where('id', '<', boundary.id).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

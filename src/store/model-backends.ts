@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { JudgeFormat } from '../backends/judge-formats.ts';
+import { namedRows } from './rows.ts';
 import type { Database, ModelBackendTable } from './schema.ts';
 
 /** Settings every backend has: how long an answer may take, how many calls wait for it, and when its circuit breaker opens. */
@@ -69,30 +70,10 @@ function toRow(backend: StoredModelBackend): Selectable<ModelBackendTable> {
   };
 }
 
-export async function insertModelBackend(db: Kysely<Database>, backend: StoredModelBackend): Promise<void> {
-  await db.insertInto('model_backends').values(toRow(backend)).execute();
-}
+const rows = namedRows('model_backends', { toEntity: toBackend, toRow });
 
-export async function updateModelBackendRow(db: Kysely<Database>, backend: StoredModelBackend): Promise<void> {
-  const { id, created_at: _created, ...columns } = toRow(backend);
-  await db.updateTable('model_backends').set(columns).where('id', '=', id).execute();
-}
-
-export async function deleteModelBackendRow(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('model_backends').where('id', '=', id).execute();
-}
-
-export async function listModelBackends(db: Kysely<Database>): Promise<StoredModelBackend[]> {
-  return (await db.selectFrom('model_backends').selectAll().orderBy('name').execute()).map(toBackend);
-}
-
-/** Finds a backend by id or, failing that, by name. */
-export async function findModelBackend(db: Kysely<Database>, idOrName: string): Promise<StoredModelBackend | undefined> {
-  const row = await db
-    .selectFrom('model_backends')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', idOrName), eb('name', '=', idOrName)]))
-    .orderBy('id')
-    .executeTakeFirst();
-  return row && toBackend(row);
-}
+export const insertModelBackend = rows.insert;
+export const updateModelBackendRow = rows.update;
+export const deleteModelBackendRow = rows.delete;
+export const listModelBackends = (db: Kysely<Database>): Promise<StoredModelBackend[]> => rows.list(db, 'name');
+export const findModelBackend = rows.findByIdOrName;

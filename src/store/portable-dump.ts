@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { bumpConfigRevision } from './revision.ts';
 
 /**
  * Tables a dump carries, parents before children, with their key column. Sessions stay behind
@@ -49,12 +50,17 @@ export async function* dumpDatabase(db: Kysely<Database>): AsyncGenerator<DumpLi
   }
 }
 
+/** How many rows a table holds. */
+export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
+  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
 /** Whether a database holds nothing but what a fresh install creates (the default profile). */
 export async function isPristine(db: Kysely<Database>): Promise<boolean> {
   for (const { name } of DUMPED_TABLES) {
-    const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(name)}`.execute(db);
     const allowed = name === 'security_profiles' ? 1 : 0;
-    if (Number(rows[0]!.n) > allowed) return false;
+    if ((await countRows(db, name)) > allowed) return false;
   }
   return true;
 }
@@ -95,7 +101,7 @@ export async function restoreDatabase(db: Kysely<Database>, lines: AsyncIterable
     }
     if (!header) throw new Error('The dump is empty.');
     await flush();
-    await sql`update config_revision set revision = revision + 1 where id = 1`.execute(trx);
+    await bumpConfigRevision(trx);
   });
   return counts;
 }

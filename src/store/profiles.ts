@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { KeywordRule, ProfileRules, RegexRule } from '../engine/guardrail.ts';
+import type { KeywordRule, OperatorRules, RegexRule } from '../domain/rules.ts';
+import type { RuleSource } from '../engine/ports.ts';
+import { namedRows } from './rows.ts';
 import type { Database, SecurityProfileTable } from './schema.ts';
 
 /** A security profile as stored: settings are raw JSON until validated against the registry. */
@@ -23,49 +25,30 @@ function toProfile(row: Selectable<SecurityProfileTable>): StoredProfile {
   };
 }
 
-export async function insertProfile(db: Kysely<Database>, profile: StoredProfile): Promise<void> {
-  await db
-    .insertInto('security_profiles')
-    .values({
-      id: profile.id,
-      name: profile.name,
-      description: profile.description,
-      settings: JSON.stringify(profile.settings),
-      created_at: profile.createdAt,
-      updated_at: profile.updatedAt,
-    })
-    .execute();
+function toRow(profile: StoredProfile): Selectable<SecurityProfileTable> {
+  return {
+    id: profile.id,
+    name: profile.name,
+    description: profile.description,
+    settings: JSON.stringify(profile.settings),
+    created_at: profile.createdAt,
+    updated_at: profile.updatedAt,
+  };
 }
 
-export async function updateProfileRow(db: Kysely<Database>, profile: StoredProfile): Promise<void> {
-  await db
-    .updateTable('security_profiles')
-    .set({ name: profile.name, description: profile.description, settings: JSON.stringify(profile.settings), updated_at: profile.updatedAt })
-    .where('id', '=', profile.id)
-    .execute();
-}
+const rows = namedRows('security_profiles', { toEntity: toProfile, toRow });
+
+export const insertProfile = rows.insert;
+export const updateProfileRow = rows.update;
 
 export async function deleteProfileRow(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('keyword_rules').where('profile_id', '=', id).execute();
   await db.deleteFrom('regex_rules').where('profile_id', '=', id).execute();
-  await db.deleteFrom('security_profiles').where('id', '=', id).execute();
+  await rows.delete(db, id);
 }
 
-export async function listProfiles(db: Kysely<Database>): Promise<StoredProfile[]> {
-  const rows = await db.selectFrom('security_profiles').selectAll().orderBy('created_at').execute();
-  return rows.map(toProfile);
-}
-
-/** Finds a profile by id or, failing that, by name. */
-export async function findProfile(db: Kysely<Database>, idOrName: string): Promise<StoredProfile | undefined> {
-  const row = await db
-    .selectFrom('security_profiles')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', idOrName), eb('name', '=', idOrName)]))
-    .orderBy('id')
-    .executeTakeFirst();
-  return row && toProfile(row);
-}
+export const listProfiles = (db: Kysely<Database>): Promise<StoredProfile[]> => rows.list(db, 'created_at');
+export const findProfile = rows.findByIdOrName;
 
 export async function countRuntimeLlmsUsingProfile(db: Kysely<Database>, profileId: string): Promise<number> {
   const row = await db
@@ -77,7 +60,7 @@ export async function countRuntimeLlmsUsingProfile(db: Kysely<Database>, profile
 }
 
 /** Rules of every profile, grouped by profile id. */
-export async function loadRules(db: Kysely<Database>, profileId?: string): Promise<Map<string, ProfileRules>> {
+export async function loadRules(db: Kysely<Database>, profileId?: string): Promise<Map<string, OperatorRules>> {
   let keywordQuery = db.selectFrom('keyword_rules').selectAll().orderBy('created_at');
   let regexQuery = db.selectFrom('regex_rules').selectAll().orderBy('created_at');
   if (profileId !== undefined) {
@@ -97,6 +80,14 @@ export async function loadRules(db: Kysely<Database>, profileId?: string): Promi
     entry(r.profile_id).regexes.push({ id: r.id, name: r.name, pattern: r.pattern, caseInsensitive: r.case_insensitive === 1, scope: r.scope });
   }
   return byProfile;
+}
+
+/**
+ * The rule source the appliance's configuration snapshots read: each kind of operator rule filed
+ * under the name its guardrail reads (`keywords`, `regexes`).
+ */
+export function profileRuleSource(db: Kysely<Database>): RuleSource<OperatorRules> {
+  return { rulesByProfile: () => loadRules(db) };
 }
 
 export async function insertKeywordRule(db: Kysely<Database>, profileId: string, rule: KeywordRule, createdAt: string): Promise<void> {

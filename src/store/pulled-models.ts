@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OnnxManifest } from '../backends/onnx-manifest.ts';
+import { keyedRows } from './rows.ts';
 import type { Database, ModelPullTable, PulledModelTable } from './schema.ts';
 
 /** A repository file the model folder holds: its path in the repository, its name in the folder, its size and SHA-256. */
@@ -46,45 +47,33 @@ function toModel(row: Selectable<PulledModelTable>): PulledModel {
   };
 }
 
-export async function insertPulledModel(db: Kysely<Database>, model: PulledModel): Promise<void> {
-  await db
-    .insertInto('pulled_models')
-    .values({
-      id: model.id,
-      name: model.name,
-      backend_id: model.backendId,
-      source: model.source,
-      repo: model.repo,
-      revision: model.revision,
-      commit_sha: model.commit,
-      onnx_file: model.onnxFile,
-      files: JSON.stringify(model.files),
-      manifest: JSON.stringify(model.manifest),
-      license: model.license,
-      license_accepted: model.licenseAccepted ? 1 : 0,
-      created_at: model.createdAt,
-      updated_at: model.updatedAt,
-    })
-    .execute();
+function toRow(model: PulledModel): Selectable<PulledModelTable> {
+  return {
+    id: model.id,
+    name: model.name,
+    backend_id: model.backendId,
+    source: model.source,
+    repo: model.repo,
+    revision: model.revision,
+    commit_sha: model.commit,
+    onnx_file: model.onnxFile,
+    files: JSON.stringify(model.files),
+    manifest: JSON.stringify(model.manifest),
+    license: model.license,
+    license_accepted: model.licenseAccepted ? 1 : 0,
+    created_at: model.createdAt,
+    updated_at: model.updatedAt,
+  };
 }
 
-export async function deletePulledModelRow(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('pulled_models').where('id', '=', id).execute();
-}
+const models = keyedRows('pulled_models', { toEntity: toModel, toRow });
 
-export async function listPulledModels(db: Kysely<Database>): Promise<PulledModel[]> {
-  return (await db.selectFrom('pulled_models').selectAll().orderBy('name').execute()).map(toModel);
-}
-
-export async function findPulledModel(db: Kysely<Database>, name: string): Promise<PulledModel | undefined> {
-  const row = await db.selectFrom('pulled_models').selectAll().where('name', '=', name).executeTakeFirst();
-  return row && toModel(row);
-}
-
-export async function findPulledModelOfBackend(db: Kysely<Database>, backendId: string): Promise<PulledModel | undefined> {
-  const row = await db.selectFrom('pulled_models').selectAll().where('backend_id', '=', backendId).executeTakeFirst();
-  return row && toModel(row);
-}
+export const insertPulledModel = models.insert;
+export const deletePulledModelRow = models.delete;
+export const listPulledModels = (db: Kysely<Database>): Promise<PulledModel[]> => models.list(db, 'name');
+export const findPulledModel = (db: Kysely<Database>, name: string): Promise<PulledModel | undefined> => models.findBy(db, 'name', name);
+export const findPulledModelOfBackend = (db: Kysely<Database>, backendId: string): Promise<PulledModel | undefined> =>
+  models.findBy(db, 'backend_id', backendId);
 
 /** A pull started from the dashboard, as its progress is recorded (any node or thread can answer for it). */
 export interface ModelPullRecord {
@@ -140,23 +129,12 @@ function toPullRow(pull: ModelPullRecord): Selectable<ModelPullTable> {
   };
 }
 
-export async function insertModelPull(db: Kysely<Database>, pull: ModelPullRecord): Promise<void> {
-  await db.insertInto('model_pulls').values(toPullRow(pull)).execute();
-}
+const pulls = keyedRows('model_pulls', { toEntity: toPull, toRow: toPullRow });
 
-export async function updateModelPull(db: Kysely<Database>, pull: ModelPullRecord): Promise<void> {
-  const { id, created_at: _created, ...columns } = toPullRow(pull);
-  await db.updateTable('model_pulls').set(columns).where('id', '=', id).execute();
-}
-
-export async function findModelPull(db: Kysely<Database>, id: string): Promise<ModelPullRecord | undefined> {
-  const row = await db.selectFrom('model_pulls').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toPull(row);
-}
-
-export async function listModelPulls(db: Kysely<Database>, limit: number): Promise<ModelPullRecord[]> {
-  return (await db.selectFrom('model_pulls').selectAll().orderBy('created_at', 'desc').limit(limit).execute()).map(toPull);
-}
+export const insertModelPull = pulls.insert;
+export const updateModelPull = pulls.update;
+export const findModelPull = (db: Kysely<Database>, id: string): Promise<ModelPullRecord | undefined> => pulls.findBy(db, 'id', id);
+export const listModelPulls = (db: Kysely<Database>, limit: number): Promise<ModelPullRecord[]> => pulls.list(db, 'created_at', { direction: 'desc', limit });
 
 /** Forgets pulls that ended before `before` (an ISO time). */
 export async function pruneModelPulls(db: Kysely<Database>, before: string): Promise<void> {

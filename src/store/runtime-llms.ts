@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { namedRows } from './rows.ts';
 import type { Database, RuntimeLlmTable } from './schema.ts';
 
 /** Non-forwarding: the application calls input-check and output-check; forwarding: Rampart proxies its LLM calls. */
@@ -53,33 +54,15 @@ function toRow(llm: RuntimeLlm): Selectable<RuntimeLlmTable> {
   };
 }
 
-export async function insertRuntimeLlm(db: Kysely<Database>, llm: RuntimeLlm): Promise<void> {
-  await db.insertInto('runtime_llms').values(toRow(llm)).execute();
-}
+const rows = namedRows('runtime_llms', { toEntity: toRuntimeLlm, toRow });
 
-/** Writes every column but the id and the creation time. */
-export async function updateRuntimeLlmRow(db: Kysely<Database>, llm: RuntimeLlm): Promise<void> {
-  const { id, created_at: _created, ...columns } = toRow(llm);
-  await db.updateTable('runtime_llms').set(columns).where('id', '=', id).execute();
-}
+export const insertRuntimeLlm = rows.insert;
+export const updateRuntimeLlmRow = rows.update;
 
 export async function deleteRuntimeLlmRow(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('api_keys').where('runtime_llm_id', '=', id).execute();
-  await db.deleteFrom('runtime_llms').where('id', '=', id).execute();
+  await rows.delete(db, id);
 }
 
-export async function listRuntimeLlms(db: Kysely<Database>): Promise<RuntimeLlm[]> {
-  const rows = await db.selectFrom('runtime_llms').selectAll().orderBy('created_at').execute();
-  return rows.map(toRuntimeLlm);
-}
-
-/** Finds a Runtime LLM by id or, failing that, by name. */
-export async function findRuntimeLlm(db: Kysely<Database>, idOrName: string): Promise<RuntimeLlm | undefined> {
-  const row = await db
-    .selectFrom('runtime_llms')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', idOrName), eb('name', '=', idOrName)]))
-    .orderBy('id')
-    .executeTakeFirst();
-  return row && toRuntimeLlm(row);
-}
+export const listRuntimeLlms = (db: Kysely<Database>): Promise<RuntimeLlm[]> => rows.list(db, 'created_at');
+export const findRuntimeLlm = rows.findByIdOrName;

@@ -13,3 +13,32 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     /Connection terminated|timeout exceeded when trying to connect/.test(String((error as Error)?.message))
   );
 }
+
+/** A burst of database failures ends after this long without one. */
+const BURST_QUIET_MS = 30_000;
+
+/**
+ * Logs, with its cause, the database failure a request is answered 503 for, once per burst: while
+ * the database is away every request that needs it fails alike, so only the first failure after a
+ * quiet spell of `quietMs` is logged.
+ */
+export class DatabaseFailureLog {
+  readonly #quietMs: number;
+  readonly #clock: () => number;
+  #lastFailureAt = Number.NEGATIVE_INFINITY;
+
+  constructor(quietMs = BURST_QUIET_MS, clock: () => number = Date.now) {
+    this.#quietMs = quietMs;
+    this.#clock = clock;
+  }
+
+  /** Records a failure; logs it when it starts a burst. Returns whether it was logged. */
+  record(log: { error(fields: object, message: string): void }, error: unknown): boolean {
+    const now = this.#clock();
+    const startsBurst = now - this.#lastFailureAt > this.#quietMs;
+    this.#lastFailureAt = now;
+    if (startsBurst)
+      log.error({ err: error }, `database unavailable; requests that need it are answered 503 (repeats within ${this.#quietMs / 1000} s are not logged)`);
+    return startsBurst;
+  }
+}

@@ -7,7 +7,8 @@ import { pruneEvents, updateRetention } from '../../src/events/retention.ts';
 import { newId } from '../../src/ids.ts';
 import { recordAudit } from '../../src/store/audit.ts';
 import { checkEventRow, listCheckEvents, type CheckEvent } from '../../src/store/check-events.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
+import type { Store } from '../../src/store/store.ts';
+import { openStore } from '../../src/store/open-store.ts';
 
 const DAY = 86_400_000;
 

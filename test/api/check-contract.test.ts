@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { GUARDRAIL_NAMES } from '../../src/engine/guardrail.ts';
+import { GUARDRAIL_NAMES } from '../../src/guardrails/registry.ts';
 import { ERROR_RESPONSE_SCHEMA } from '../../src/http/error-schema.ts';
 import { CHECK_RESPONSE_SCHEMA, checkRequestSchema } from '../../src/http/openapi-schemas.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';

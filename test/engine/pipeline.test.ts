@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail, loadGuardrails, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { loadGuardrails } from '../../src/guardrails/load.ts';
 import { applyRedactions, compileProfile, runChecks } from '../../src/engine/pipeline.ts';
-import { parseProfileSettings, profileSettingsSchema } from '../../src/engine/profile-settings.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { parseProfileSettings } from '../../src/engine/profile-settings.ts';
+import { profileSettingsSchema } from '../../src/guardrails/registry.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 import { inputRequest as request, stubRegistry as registry, stubSchema as schema } from '../helpers/stub-guardrails.ts';
 
 const noRules = { keywords: [], regexes: [] };

@@ -4,13 +4,13 @@ import { AhoCorasick } from '../../src/guardrails/keyword/aho-corasick.ts';
 import { keywordGuardrail as keywordDefinition } from '../../src/guardrails/keyword/index.ts';
 import { regexGuardrail as regexDefinition } from '../../src/guardrails/regex/index.ts';
 import { compilePattern } from '../../src/guardrails/regex/pattern.ts';
-import type { CheckContext, KeywordRule, RegexRule } from '../../src/engine/guardrail.ts';
+import type { CheckContext } from '../../src/engine/guardrail.ts';
+import type { KeywordRule, RegexRule } from '../../src/domain/rules.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 import { foldForMatching, originalRange } from '../../src/text/fold.ts';
 import { mergePatch } from '../../src/admin/merge-patch.ts';
 import { RateLimiter } from '../../src/http/rate-limiter.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 
 // Neither guardrail loads a model.
 const models = new ModelLibrary(SHIPPED_MODELS_DIR);

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { pino } from 'pino';
-import { defineGuardrail, loadGuardrails, type Direction, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { loadGuardrails } from '../../src/guardrails/load.ts';
+import type { Direction } from '../../src/domain/check.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 import { warmUpGuardrails } from '../../src/runtime/warm-up.ts';
 
 it('runs every guardrail on input and output messages, long ones and decoded payloads too, before it returns', async () => {

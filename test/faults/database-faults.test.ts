@@ -46,6 +46,17 @@ describe('database faults', () => {
       assert.equal(down.database, 'unavailable');
       const refused = await app.cli('profile', 'update', 'default', '--add-keyword', 'x');
       assert.equal(refused.code, 1, 'a configuration change is refused while the database is down');
+      // A request that needs the database is answered 503; the server logs the first failure of the burst, with its cause.
+      for (let i = 0; i < 3; i++) {
+        const res = await app.dashboard('/api/auth/login', { body: { username: 'admin', password: 'not the password' } });
+        assert.equal(res.status, 503, res.text);
+        assert.equal(res.json.error.code, 'unavailable');
+        assert.equal(res.headers['retry-after'], '1');
+      }
+      const logged = app.logs.filter((line) => String(line.msg).startsWith('database unavailable'));
+      assert.equal(logged.length, 1, 'one log line for the burst of failures');
+      assert.equal(logged[0]!.level, 50);
+      assert.match(String((logged[0]!.err as { message?: string }).message), /ECONNREFUSED|Connection terminated/, 'the cause: the database is gone');
 
       pg.start();
       await waitUntil(

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Actor } from '../../src/admin/actor.ts';
+import type { Actor } from '../../src/domain/actor.ts';
 import { createRuntimeLlm, type RuntimeLlmInput } from '../../src/admin/runtime-llms.ts';
 import { loadAppConfig } from '../../src/config/app-config.ts';
 import { checkEventJson } from '../../src/events/event-json.ts';

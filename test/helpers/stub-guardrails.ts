@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { defineGuardrail, loadGuardrails, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
+import { loadGuardrails } from '../../src/guardrails/load.ts';
 import type { CheckRequest } from '../../src/engine/pipeline.ts';
-import { profileSettingsSchema } from '../../src/engine/profile-settings.ts';
+import { profileSettingsSchema } from '../../src/guardrails/registry.ts';
 import { keywordGuardrail } from '../../src/guardrails/keyword/index.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 
 /** Stands in for the LLM guardrail and always fails. */
 const failing = defineGuardrail({

@@ -4,10 +4,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DETECTOR_MODEL_NAME, DetectorModel, SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { serialiseGlossary } from '../../src/models/glossary.ts';
-import { HEADS } from '../../src/models/heads.ts';
-import type { ModelManifest } from '../../src/models/manifest.ts';
+import { DETECTOR_MODEL_NAME, DetectorModel } from '../../src/detector/detector-model.ts';
+import { SHIPPED_MODELS_DIR } from '../../src/models/model-library.ts';
+import { serialiseGlossary } from '../../src/detector/glossary.ts';
+import { HEADS } from '../../src/detector/heads.ts';
+import type { ModelManifest } from '../../src/detector/detector-manifest.ts';
 import { splitWindows } from '../../src/models/windows.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
 

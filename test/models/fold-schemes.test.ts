@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HEAD_INDEX, HEADS } from '../../src/models/heads.ts';
+import { HEAD_INDEX, HEADS } from '../../src/detector/heads.ts';
 import type { EncodedSet } from '../../training/encode.ts';
 import { runFoldJobs } from '../../training/fold-pool.ts';
 import { foldCount, foldSplit, languageFoldOf, TECHNIQUE_FAMILY_NAMES, techniqueFamilyOf } from '../../training/fold-schemes.ts';

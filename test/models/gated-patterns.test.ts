@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MARKERS } from '../../src/models/features.ts';
-import { GatedPatterns, WORD_START, patternPrefixes } from '../../src/models/gated-patterns.ts';
+import { MARKERS } from '../../src/detector/features.ts';
+import { GatedPatterns, WORD_START, patternPrefixes } from '../../src/detector/gated-patterns.ts';
 import { normaliseForDetection } from '../../src/text/normalise.ts';
 import { benignLookalikes, indirectInjection, roleplayAttack, ruleTemplateAttack, suffixAttack } from '../../training/attack-families.ts';
 import { figurativeRequests, generateAttack, generateBenignPersona, generateBenignTrigger, generateHomonymRequest } from '../../training/attack-templates.ts';

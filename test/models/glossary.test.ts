@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Glossary, serialiseGlossary } from '../../src/models/glossary.ts';
+import { Glossary, serialiseGlossary } from '../../src/detector/glossary.ts';
 
 const entries = new Map([
   ['olvida', 'forget'],

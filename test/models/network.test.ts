@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DetectorNetwork } from '../../src/models/network.ts';
+import { DetectorNetwork } from '../../src/detector/network.ts';
 
 test('logits: pooled embedding rows, a ReLU hidden layer over them and the dense features, then the heads', () => {
   // Six hidden units (a group of four and two more), five buckets, three dense features, two heads.

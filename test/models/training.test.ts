@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FeatureExtractor, STRUCTURE_FEATURES } from '../../src/models/features.ts';
-import { WordVectors } from '../../src/models/word-vectors.ts';
+import { FeatureExtractor, STRUCTURE_FEATURES } from '../../src/detector/features.ts';
+import { WordVectors } from '../../src/detector/word-vectors.ts';
 import { framingSlice, gibberishSuffix, harmlessFramings, persuasiveFraming, soupSlice, withSubwordPieces } from '../../training/attack-families.ts';
 import { carriesAttackEvidence } from '../../training/attack-evidence.ts';
 import { payloadSplit, techniqueLookalikes, techniqueWrap } from '../../training/attack-techniques.ts';
@@ -16,7 +16,7 @@ import { thresholdAtFpr } from '../../training/metrics.ts';
 import { quantizeRows } from '../../src/models/int8-rows.ts';
 import { roundTripRows } from '../../training/quantize.ts';
 import { Random } from '../../training/random.ts';
-import { HEAD_INDEX } from '../../src/models/heads.ts';
+import { HEAD_INDEX } from '../../src/detector/heads.ts';
 import { fnv1a, mix } from '../../src/models/hashing.ts';
 
 test('seeded random numbers reproduce', () => {

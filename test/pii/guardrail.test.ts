@@ -3,8 +3,7 @@ import { test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
 import { judgePii, piiGuardrail } from '../../src/guardrails/pii/index.ts';
 import { PiiSettings, withCurrentPiiActions } from '../../src/guardrails/pii/settings.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 
 const settings = (overrides: object): PiiSettings => Value.Default(PiiSettings, overrides) as PiiSettings;
 const MESSAGE = 'Hi, I am Maria Gonzalez, mail maria.gonzalez@example.org, card 4111 1111 1111 1111.';

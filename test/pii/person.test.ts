@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
-import { compilePii, type CompiledPii } from '../../src/guardrails/pii/index.ts';
+import { compilePii, PERSON_RECOGNISER, type CompiledPii } from '../../src/guardrails/pii/index.ts';
 import { CUE_NONE, CUE_STRONG, CUE_WEAK, personalCue } from '../../src/guardrails/pii/person/evidence.ts';
 import { readPersonModel } from '../../src/guardrails/pii/person/model-files.ts';
 import { TokenBuffer, tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
 import { WordTable } from '../../src/guardrails/pii/person/word-table.ts';
 import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 
 let defaults: CompiledPii;
 let names: CompiledPii;
 
 before(async () => {
-  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).personRecogniser();
+  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).load(PERSON_RECOGNISER);
   defaults = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
   names = compilePii(Value.Default(PiiSettings, { min_score: 0.3 }) as PiiSettings, person);
 });

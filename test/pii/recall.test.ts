@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
-import { compilePii, type CompiledPii } from '../../src/guardrails/pii/index.ts';
+import { compilePii, PERSON_RECOGNISER, type CompiledPii } from '../../src/guardrails/pii/index.ts';
 import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 
 let defaults: CompiledPii;
 
 before(async () => {
-  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).personRecogniser();
+  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).load(PERSON_RECOGNISER);
   defaults = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
 });
 

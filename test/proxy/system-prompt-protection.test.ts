@@ -42,7 +42,18 @@ describe('system prompt protection on answers', () => {
       ['canary-guard', ['--set', 'forwarding.canary_token=true', '--set', 'guardrails.system_prompt.leak_threshold=1']],
     ] as const) {
       assert.equal((await app.cli('profile', 'create', '--name', name)).code, 0);
-      const update = await app.cli('profile', 'update', name, '--enable', 'system_prompt', '--disable', 'pii', '--set', 'guardrails.system_prompt.threshold=1', ...extra);
+      const update = await app.cli(
+        'profile',
+        'update',
+        name,
+        '--enable',
+        'system_prompt',
+        '--disable',
+        'pii',
+        '--set',
+        'guardrails.system_prompt.threshold=1',
+        ...extra,
+      );
       assert.equal(update.code, 0, update.stderr);
     }
   });

@@ -11,7 +11,8 @@ import { SiemForwarder } from '../../src/siem/forwarder.ts';
 import { updateSiemSettings } from '../../src/siem/settings.ts';
 import { recordAudit } from '../../src/store/audit.ts';
 import type { CheckEvent } from '../../src/store/check-events.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
+import type { Store } from '../../src/store/store.ts';
+import { openStore } from '../../src/store/open-store.ts';
 
 const event = (n: number, messageText?: string): CheckEvent => ({
   id: `evt_${n}`,

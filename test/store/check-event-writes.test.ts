@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { checkEventRow, listCheckEvents, type CheckEvent } from '../../src/store/check-events.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
+import type { Store } from '../../src/store/store.ts';
+import { openStore } from '../../src/store/open-store.ts';
 
 function event(n: number, overrides: Partial<CheckEvent> = {}): CheckEvent {
   return {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkEventRow } from '../../src/store/check-events.ts';
 import { bumpConfigRevision } from '../../src/store/revision.ts';
-import { openStore } from '../../src/store/store.ts';
+import { openStore } from '../../src/store/open-store.ts';
 
 describe('SQLite store: what counts as a configuration change', () => {
   it('another connection writing check events is not one; a new configuration revision is', async () => {

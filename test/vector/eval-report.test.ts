@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { DatasetRow } from '../../src/eval/dataset-files.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
-import { loadSentenceEncoder } from '../../src/vectors/encoder.ts';
+import { loadSentenceEncoder } from '../../src/guardrails/vector/encoder/encoder.ts';
 import { REPO_ROOT, runCli } from '../helpers/cli.ts';
 import { freshDatabaseEnv } from '../helpers/database.ts';
 

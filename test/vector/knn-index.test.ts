@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { loadThreatIndex, saveThreatIndex } from '../../src/vectors/index-file.ts';
-import { KnnIndex } from '../../src/vectors/knn-index.ts';
-import { ThreatIndex } from '../../src/vectors/threat-index.ts';
+import { loadThreatIndex, saveThreatIndex } from '../../src/guardrails/vector/search/index-file.ts';
+import { KnnIndex } from '../../src/guardrails/vector/search/knn-index.ts';
+import { ThreatIndex } from '../../src/guardrails/vector/search/threat-index.ts';
 import { Random } from '../../training/random.ts';
 
 const D = 16;

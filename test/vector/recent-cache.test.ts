@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { detachedCopy } from '../../src/text/detached-copy.ts';
-import { heldText, RecentCache } from '../../src/vectors/recent-cache.ts';
+import { heldText, RecentCache } from '../../src/guardrails/vector/encoder/recent-cache.ts';
 
 it('computes a value once while it is used, holds at most two generations and forgets what went unused', () => {
   const cache = new RecentCache<string, { key: string }>(3);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadRequestMatching, requestScore, type RequestCalibration } from '../../src/vectors/request-matching.ts';
-import { chunkShape, SHAPE_WINDOW, ShapeFrequencies, textShapes } from '../../src/vectors/suffix-shape.ts';
+import { loadRequestMatching, requestScore, type RequestCalibration } from '../../src/guardrails/vector/request-matching.ts';
+import { chunkShape, SHAPE_WINDOW, ShapeFrequencies, textShapes } from '../../src/guardrails/vector/suffix-shape.ts';
 
 const PROSE = [
   'Could you help me plan a three-day trip to Lisbon? I like museums, seafood and walking tours.',

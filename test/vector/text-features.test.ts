@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkShape, chunkShapes, hashedFeatures, wordTokens } from '../../src/vectors/text-features.ts';
-import { tokeniseWithOffsets } from '../../src/vectors/text-tokens.ts';
+import { chunkShape, chunkShapes, hashedFeatures, wordTokens } from '../../src/guardrails/vector/encoder/text-features.ts';
+import { tokeniseWithOffsets } from '../../src/guardrails/vector/encoder/text-tokens.ts';
 
 test('chunk shapes keep the punctuation of glued chunks and nothing of their words', () => {
   assert.deepEqual(chunkShapes('write it zorbak({[xmlpad notes | okay] yes,].[ ={libjs'), ['a({[a', '|', 'a]', 'a,].[', '={a']);

@@ -20,8 +20,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MAX_SPARSE_FEATURES, OWN_FEATURES, personVocabulary, WINDOW, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
-import { PERSON_MODEL_DIR, readPersonModel, writePersonModel, type PersonCalibration } from '../../src/guardrails/pii/person/model-files.ts';
+import { MAX_SPARSE_FEATURES, OWN_FEATURES, personVocabulary, STOP_RANK, WINDOW, WINDOW_SIZE, specialRows } from '../../src/guardrails/pii/person/features.ts';
+import { PERSON_MODEL_DIR, readPersonModel, writePersonModel, writePlaces, type PersonCalibration } from '../../src/guardrails/pii/person/model-files.ts';
 import { namenessLogit } from '../../src/guardrails/pii/person/nameness.ts';
 import type { TrainedNetwork } from '../../src/guardrails/pii/person/network.ts';
 import type { LabelledText } from './compose.ts';
@@ -30,6 +30,7 @@ import { CALIBRATION_NAMES, stableHash, TRAIN_NAMES, trainingLexicon } from './n
 import { buildExamples, type Examples } from './person-examples.ts';
 import { generateCorpus, TRAINING_TEMPLATES } from './person-corpus.ts';
 import { collectSpans, fitPersonCalibration, type HeldOutSpans } from './person-calibration.ts';
+import { placeWords } from './places.ts';
 import { FOLDS_DIR, NER_FOLDS, nerFold, readAllNer } from './real-ner.ts';
 import { Random } from '../random.ts';
 
@@ -319,6 +320,12 @@ async function trainInChildren(jobs: readonly { fold: string; out: string }[], p
   await Promise.all(Array.from({ length: parallel }, run));
 }
 
+/** The text in lower case, unit by unit where lower-casing would change its length ("İ"), so that span offsets stay valid. */
+function lowerCaseKeepingOffsets(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : [...text].map((c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
+}
+
 /** Sets the calibration of a written model (the manifest's checksums cover the other files only). */
 async function setCalibration(dir: string, calibration: PersonCalibration): Promise<void> {
   const path = join(dir, 'manifest.json');
@@ -346,19 +353,26 @@ async function main(): Promise<void> {
   // --calibrate-only refits the calibration of models already trained (the same ones, as training is deterministic).
   if (!values['calibrate-only']) await trainInChildren([{ fold: 'all', out }, ...folds], 2);
 
+  const places = placeWords(new Set(loadGlove(STOP_RANK).words));
+  for (const dir of [out, ...folds.map((f) => f.out)]) await writePlaces(dir, places);
   const heldOut: HeldOutSpans[] = [];
+  // Lower-cased copies of the held-out folds: text in lower case, in English and in other languages, for the fit alone.
+  const lowerCased: HeldOutSpans[] = [];
   const ner = readAllNer();
   for (const { fold, out: dir } of folds) {
-    heldOut.push(
+    const model = await readPersonModel(dir);
+    const rows = ner.filter((row) => nerFold(row) === fold);
+    heldOut.push(collectSpans(model, rows, fold));
+    lowerCased.push(
       collectSpans(
-        await readPersonModel(dir),
-        ner.filter((row) => nerFold(row) === fold),
-        fold,
+        model,
+        rows.map((row) => ({ ...row, text: lowerCaseKeepingOffsets(row.text) })),
+        `${fold}, lower-cased`,
       ),
     );
   }
   heldOut.push(collectSpans(await readPersonModel(out), calibrationCorpus(), 'calibration templates'));
-  const { calibration, report } = fitPersonCalibration(heldOut);
+  const { calibration, report } = fitPersonCalibration(heldOut, lowerCased);
   console.log(report);
   for (const dir of [out, ...folds.map((f) => f.out)]) await setCalibration(dir, calibration);
   await writeFile(join(FOLDS_DIR, 'calibration.txt'), `${report}\n`);

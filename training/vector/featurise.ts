@@ -1,5 +1,5 @@
-import { messageParts } from '../../src/vectors/message-parts.ts';
-import { chunkShapes, hashedFeatures, MAX_TOKENS, wordTokens } from '../../src/vectors/text-features.ts';
+import { messageParts } from '../../src/guardrails/vector/encoder/message-parts.ts';
+import { chunkShapes, hashedFeatures, MAX_TOKENS, wordTokens } from '../../src/guardrails/vector/encoder/text-features.ts';
 
 /**
  * Texts turned into what the encoder model consumes, in compressed-row form: per text the distinct

@@ -1,7 +1,7 @@
 import type { VectorEvalReport } from '../../src/eval/vector-eval.ts';
 import { formatVectorReport } from '../../src/eval/vector-report.ts';
-import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import { PART_CHARS } from '../../src/vectors/message-parts.ts';
+import type { EncoderManifest, Sensitivity } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
+import { PART_CHARS } from '../../src/guardrails/vector/encoder/message-parts.ts';
 import type { TrainConfig } from './contrastive.ts';
 import type { PruningChoice, SourceRate } from './thresholds.ts';
 import { pct } from '../metrics.ts';
@@ -81,7 +81,7 @@ document around them they are ordinary requests.${report.excludedLicences.length
 ## Scoring a message
 
 The filter searches the store with the vector of the whole message and with the vectors of its parts
-(src/vectors/message-parts.ts): overlapping windows of about ${PART_CHARS} characters, and every sentence that
+(src/guardrails/vector/encoder/message-parts.ts): overlapping windows of about ${PART_CHARS} characters, and every sentence that
 fits in one, and keeps the closest match. A mean embedding of a long message is dominated by its
 bulk, so an attack that is only a piece of it — a request followed by an optimised suffix, an
 instruction inside a document, the decisive sentence of a role-play — would otherwise be averaged

@@ -1,4 +1,4 @@
-import { usearch } from '../../src/vectors/usearch-addon.ts';
+import { usearch } from '../../src/guardrails/vector/search/usearch-addon.ts';
 
 /** Queries per native call: bounds the memory of a call's results on a large store. */
 const BATCH = 4096;
@@ -15,7 +15,7 @@ export interface Neighbours {
 /**
  * For every query row (unit vectors, n × dims) the cosine similarities of the `k` closest store rows
  * and those rows' numbers: exact float32 search, as the filter's own exact search
- * (src/vectors/exact-search.ts) finds, but synchronous, for the training loops.
+ * (src/guardrails/vector/search/exact-search.ts) finds, but synchronous, for the training loops.
  */
 export function nearestK(store: Float32Array, queries: Float32Array, dims: number, k: number): Neighbours {
   const n = queries.length / dims;

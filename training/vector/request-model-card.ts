@@ -1,8 +1,8 @@
 import type { VectorEvalReport } from '../../src/eval/vector-eval.ts';
 import { formatVectorReport } from '../../src/eval/vector-report.ts';
-import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import type { RequestCalibration, RequestSeedManifest } from '../../src/vectors/request-matching.ts';
-import { SHAPE_WINDOW } from '../../src/vectors/suffix-shape.ts';
+import type { Sensitivity } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
+import type { RequestCalibration, RequestSeedManifest } from '../../src/guardrails/vector/request-matching.ts';
+import { SHAPE_WINDOW } from '../../src/guardrails/vector/suffix-shape.ts';
 import { pct } from '../metrics.ts';
 
 export interface SourceFlags {
@@ -42,7 +42,7 @@ Request seed \`models/request-seed/\`: ${report.requests} vectors of hazardous r
 split (family \`harmful-request\`, a short id each, no text), computed by encoder \`${manifest.encoder}\`,
 plus the frequencies of ${report.shapes} chunk shapes counted on ${report.benignTexts} benign training texts.
 Built by \`npm run train:requests\` (training/vector/train-requests.ts); code in
-src/vectors/request-matching.ts and src/vectors/suffix-shape.ts.
+src/guardrails/vector/request-matching.ts and src/guardrails/vector/suffix-shape.ts.
 
 ## What it catches
 

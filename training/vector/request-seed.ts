@@ -1,6 +1,6 @@
 /**
  * The vector filter's hazardous-request entries and what decides when they count
- * (src/vectors/request-matching.ts), from the training split and the installed encoder. Steps:
+ * (src/guardrails/vector/request-matching.ts), from the training split and the installed encoder. Steps:
  * hazardous requests → seed vectors; benign texts → chunk-shape frequencies; the oddness threshold
  * (a high percentile of the plain requests); per sensitivity, the request-similarity threshold at
  * which suffixed benign texts stay within the benign targets; then the validation report, the
@@ -8,23 +8,22 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { VECTOR_SENSITIVITIES } from '../../src/engine/profile-settings.ts';
+import { VECTOR_SENSITIVITIES } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
 import { directionOf } from '../../src/eval/classification.ts';
 import { modelGuardrailsCheck } from '../../src/eval/direct-check.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
-import { SHIPPED_MODELS_DIR } from '../../src/models/detector-model.ts';
-import { ModelLibrary } from '../../src/models/model-library.ts';
+import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
 import { fileEntry } from '../tensor-pack.ts';
 import { AnalysedText } from '../../src/text/analysed-text.ts';
-import { encodeMessage } from '../../src/vectors/encode-message.ts';
-import { loadSentenceEncoder } from '../../src/vectors/encoder.ts';
-import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import { REQUEST_FAMILY, loadRequestMatching, type RequestCalibration, type RequestSeedManifest } from '../../src/vectors/request-matching.ts';
-import { encodeParts, scoreMessage } from '../../src/vectors/scorer.ts';
-import { loadShippedSeed } from '../../src/vectors/seed.ts';
-import { ShapeFrequencies, textShapes } from '../../src/vectors/suffix-shape.ts';
-import { ThreatIndex } from '../../src/vectors/threat-index.ts';
-import { seedOnlyRuntime } from '../../src/vectors/vector-runtime.ts';
+import { encodeMessage } from '../../src/guardrails/vector/encoder/encode-message.ts';
+import { loadSentenceEncoder } from '../../src/guardrails/vector/encoder/encoder.ts';
+import type { Sensitivity } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
+import { REQUEST_FAMILY, loadRequestMatching, type RequestCalibration, type RequestSeedManifest } from '../../src/guardrails/vector/request-matching.ts';
+import { encodeParts, scoreMessage } from '../../src/guardrails/vector/scorer.ts';
+import { loadShippedSeed } from '../../src/guardrails/vector/seed.ts';
+import { ShapeFrequencies, textShapes } from '../../src/guardrails/vector/suffix-shape.ts';
+import { ThreatIndex } from '../../src/guardrails/vector/search/threat-index.ts';
+import { seedOnlyRuntime } from '../../src/guardrails/vector/vector-runtime.ts';
 import { gibberishSuffix, soupSlice, symbolHeavyBenign, withSubwordPieces } from '../attack-families.ts';
 import { readSplit } from '../dataset.ts';
 import { FOLDS, foldOf } from '../folds.ts';

@@ -1,5 +1,5 @@
-import type { Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import { VECTOR_SENSITIVITIES } from '../../src/engine/profile-settings.ts';
+import type { Sensitivity } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
+import { VECTOR_SENSITIVITIES } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
 import { WRAPPED_SOURCE, type CorpusText } from './corpus.ts';
 import type { OutOfSourceScores } from './validation.ts';
 

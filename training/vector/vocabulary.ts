@@ -1,4 +1,4 @@
-import { wordTokens } from '../../src/vectors/text-features.ts';
+import { wordTokens } from '../../src/guardrails/vector/encoder/text-features.ts';
 import { FOREIGN_ALIASES } from '../foreign-aliases.ts';
 import { buildWordVectors, type WinkEmbeddings } from '../glove-vocabulary.ts';
 

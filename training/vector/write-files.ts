@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EncoderManifest, Sensitivity } from '../../src/vectors/encoder-manifest.ts';
-import type { SeedManifest } from '../../src/vectors/seed.ts';
+import type { EncoderManifest, Sensitivity } from '../../src/guardrails/vector/encoder/encoder-manifest.ts';
+import type { SeedManifest } from '../../src/guardrails/vector/seed.ts';
 import { fileEntry, packTensors } from '../tensor-pack.ts';
 import type { EncoderModel } from './encoder-model.ts';
 import type { Vocabulary } from './vocabulary.ts';

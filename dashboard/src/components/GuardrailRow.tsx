@@ -10,27 +10,25 @@ const REASONS: Record<string, string> = {
 };
 
 const num = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : undefined);
-const list = (value: unknown) => (Array.isArray(value) ? (value as Block[]) : []);
-
-/** What a block found, in words: matched rules, vector neighbours, PII entities, moderation categories. */
-function findings(name: string, block: Block): string[] {
-  if (name === 'keyword') return list(block.matches).map((m) => `keyword "${String(m.keyword)}"`);
-  if (name === 'regex') return list(block.matches).map((m) => `rule "${String(m.name)}"`);
-  if (name === 'vector') return list(block.matches).map((m) => `${String(m.family)} (similarity ${num(m.similarity)})`);
-  if (name === 'pii') return list(block.entities).map((e) => `${String(e.type)} ${String(e.text)}`);
-  if (name === 'content_moderation') {
-    const categories = list(block.categories).filter((c) => typeof c.score === 'number' && c.score >= 0.01);
-    return categories.map((c) => `${String(c.name)} ${num(c.score)}`);
-  }
-  if (name === 'system_prompt' && block.canary_leaked === true) return ['canary token leaked'];
-  return [];
-}
 
 /**
- * One guardrail's block of a check response as a readable row: verdict, score against threshold, findings.
- * `monitored`: the guardrail is in monitor mode and would have blocked.
+ * One guardrail's block of a check response as a readable row: verdict, score against threshold, and
+ * `findings`, what the guardrail found in words (the playground's `findings`, each guardrail's own
+ * summary). `monitored`: the guardrail is in monitor mode and would have blocked.
  */
-export function GuardrailRow({ name, block, blocked, monitored }: { name: string; block: Block; blocked: boolean; monitored: boolean }) {
+export function GuardrailRow({
+  name,
+  block,
+  findings,
+  blocked,
+  monitored,
+}: {
+  name: string;
+  block: Block;
+  findings: readonly string[];
+  blocked: boolean;
+  monitored: boolean;
+}) {
   const error = block.error as { message?: string } | undefined;
   const verdict = error ? (
     <Badge color="orange">Error</Badge>
@@ -51,7 +49,6 @@ export function GuardrailRow({ name, block, blocked, monitored }: { name: string
   );
   const score = num(block.score);
   const threshold = num(block.threshold);
-  const found = findings(name, block);
   return (
     <Table.Tr data-testid={`guardrail-row-${name}`}>
       <Table.Td fw={600}>{guardrailTitle(name)}</Table.Td>
@@ -72,7 +69,7 @@ export function GuardrailRow({ name, block, blocked, monitored }: { name: string
             </Text>
           )}
           {/* Findings may repeat (two neighbours of one family at the same similarity): keyed by position, so none outlives its run. */}
-          {found.map((f, i) => (
+          {findings.map((f, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the findings of one block are a fixed list, replaced whole by the next run.
             <Badge key={i} variant="outline" color="gray" tt="none">
               {f}

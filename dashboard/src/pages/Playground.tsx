@@ -117,6 +117,7 @@ export function PlaygroundPage() {
                     key={name}
                     name={name}
                     block={block}
+                    findings={checked.result.findings[name] ?? []}
                     blocked={(checked.result.blocked_by as readonly string[]).includes(name)}
                     monitored={(checked.result.monitored_by as readonly string[]).includes(name)}
                   />

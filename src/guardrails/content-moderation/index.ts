@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
-import { roundScore, type DetectorScores } from '../../models/detector-scores.ts';
-import { MODERATION_CATEGORIES, type ModerationCategory } from '../../models/heads.ts';
-import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
+import { DETECTOR, type DetectorScores } from '../../detector/detector-scores.ts';
+import { roundScore } from '../../engine/rounding.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../../domain/moderation.ts';
+import { SHIPPED_THRESHOLDS } from '../../detector/shipped-thresholds.ts';
 import { moderate } from './moderate.ts';
 import { CONTENT_MODERATION_RESULT, type ContentModerationResult } from './result-schema.ts';
 
@@ -40,6 +41,7 @@ export const contentModerationGuardrail = defineGuardrail({
   name: 'content_moderation',
   title: 'Content Moderation',
   directions: ['input', 'output'],
+  levels: [2, 3],
   result: CONTENT_MODERATION_RESULT,
   settings: Type.Object({
     input_threshold: Type.Number({
@@ -60,8 +62,11 @@ export const contentModerationGuardrail = defineGuardrail({
       description: 'Categories that make a message unsafe; the others are still scored and reported.',
     }),
   }),
+  // Categories scored at least 0.01, the others being noise to a reader.
+  summarise: (fields) => fields.categories.filter((c) => c.score >= 0.01).map((c) => `${c.name} ${c.score.toFixed(2)}`),
+  loaders: [DETECTOR],
   async create({ models }) {
-    const detector = models.detector();
+    const detector = models.load(DETECTOR);
     return {
       compile: (settings): Compiled => ({
         inputThreshold: settings.input_threshold,

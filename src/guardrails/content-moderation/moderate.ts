@@ -1,5 +1,5 @@
-import type { HeadScores } from '../../models/detector-model.ts';
-import { MODERATION_CATEGORIES, type ModerationCategory } from '../../models/heads.ts';
+import type { HeadScores } from '../../detector/detector-model.ts';
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../../domain/moderation.ts';
 
 /** A category counts as present when its conditional probability (given a hazard) reaches this. */
 const CATEGORY_PRESENT = 0.5;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MODERATION_CATEGORIES } from '../../models/heads.ts';
+import { MODERATION_CATEGORIES } from '../../domain/moderation.ts';
 
 /** The `content_moderation` block's own members when moderation ran. */
 export const CONTENT_MODERATION_RESULT = Type.Object(

@@ -1,13 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import {
-  defineGuardrail,
-  type CheckContext,
-  type Direction,
-  type GuardrailVerdict,
-  type KeywordRule,
-  type ProfileRules,
-  type TextSpan,
-} from '../../engine/guardrail.ts';
+import type { Direction, TextSpan } from '../../domain/check.ts';
+import type { KeywordRule } from '../../domain/rules.ts';
+import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
+import type { ProfileRules } from '../../engine/ports.ts';
 import { foldForMatching, originalRange } from '../../text/fold.ts';
 import { AhoCorasick } from './aho-corasick.ts';
 import { KEYWORD_RESULT, type KeywordResult } from './result-schema.ts';
@@ -56,8 +51,13 @@ function buildAutomaton(rules: readonly KeywordRule[]): CompiledKeywords['byDire
   return { automaton: new AhoCorasick([...patternIndex.keys()]), rulesByPattern };
 }
 
+/** The kind of operator rules this guardrail keeps (store/profiles.ts files keyword rules under it). */
+const RULES = 'keywords';
+
 function compileKeywords(_settings: unknown, rules: ProfileRules): CompiledKeywords {
-  const forDirection = (direction: Direction) => buildAutomaton(rules.keywords.filter((r) => r.scope === 'both' || r.scope === direction));
+  // The profile's keyword rules, as the rule source delivers them.
+  const keywords = (rules[RULES] ?? []) as readonly KeywordRule[];
+  const forDirection = (direction: Direction) => buildAutomaton(keywords.filter((r) => r.scope === 'both' || r.scope === direction));
   return { byDirection: { input: forDirection('input'), output: forDirection('output') } };
 }
 
@@ -95,7 +95,10 @@ export const keywordGuardrail = defineGuardrail({
   name: 'keyword',
   title: 'Keyword',
   directions: ['input', 'output'],
+  levels: [1, 2, 3],
   result: KEYWORD_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
+  rules: RULES,
+  summarise: (fields) => fields.matches.map((m) => `keyword "${m.keyword}"`),
   create: async () => ({ compile: compileKeywords, check: checkKeywords }),
 });

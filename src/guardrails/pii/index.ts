@@ -1,6 +1,10 @@
 import { hash } from 'node:crypto';
-import { defineGuardrail, type CheckContext, type GuardrailVerdict, type Redaction } from '../../engine/guardrail.ts';
+import { join } from 'node:path';
+import type { Redaction } from '../../domain/check.ts';
+import type { ModelLoader } from '../../domain/model-loader.ts';
+import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
 import { PiiEngine, type ModelRecogniser } from './engine.ts';
+import { loadPersonRecogniser } from './person/recogniser.ts';
 import type { Entity, EntityType } from './entities.ts';
 import { maskValue } from './mask.ts';
 import { PATTERN_RECOGNISERS } from './recognisers/index.ts';
@@ -72,15 +76,24 @@ export function judgePii(message: string, compiled: CompiledPii): GuardrailVerdi
   };
 }
 
+/** The PERSON recogniser of a models directory: the PII guardrail's, also the masking of recorded message text's. */
+export const PERSON_RECOGNISER: Readonly<ModelLoader<Promise<ModelRecogniser>>> = {
+  name: 'pii-person',
+  load: (modelsDir, read) => loadPersonRecogniser(join(modelsDir, 'pii-person'), read),
+};
+
 export const piiGuardrail = defineGuardrail({
   name: 'pii',
   title: 'PII Detection',
   runsModel: true,
   directions: ['input', 'output'],
+  levels: [1, 2, 3],
   result: PII_RESULT,
   settings: PiiSettings,
+  summarise: (fields) => fields.entities.map((e) => `${e.type} ${e.text}`),
+  loaders: [PERSON_RECOGNISER],
   async create({ models }) {
-    const person = await models.personRecogniser();
+    const person = await models.load(PERSON_RECOGNISER);
     return {
       compile: (settings) => compilePii(settings, person),
       check: (ctx: CheckContext, compiled: CompiledPii) => judgePii(ctx.message, compiled),

@@ -3,7 +3,7 @@
  * name trigger words (a street type such as "Street" or "ulica" must be a word of the text) or
  * word endings (a glued street type such as "-katu" or "-straße" must end a capitalised word); the
  * pass hashes every word and collects the patterns whose triggers occur, as the detector's gated
- * patterns do (src/models/gated-patterns.ts). It also marks where digits stand, so patterns of
+ * patterns do (src/detector/gated-patterns.ts). It also marks where digits stand, so patterns of
  * numbers run on the stretches around digits instead of on the whole text, and records the lengths
  * of the runs of digits and the longest run of letters and digits, which patterns may require. The
  * gate only skips what cannot match: results equal running every pattern on the whole text.

@@ -1,14 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { RE2JS } from 're2js';
-import {
-  defineGuardrail,
-  type CheckContext,
-  type Direction,
-  type GuardrailVerdict,
-  type ProfileRules,
-  type RegexRule,
-  type TextSpan,
-} from '../../engine/guardrail.ts';
+import type { Direction, TextSpan } from '../../domain/check.ts';
+import type { RegexRule } from '../../domain/rules.ts';
+import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
+import type { ProfileRules } from '../../engine/ports.ts';
 import { originalRange } from '../../text/fold.ts';
 import { compilePattern } from './pattern.ts';
 import { REGEX_RESULT, type RegexResult } from './result-schema.ts';
@@ -18,9 +13,13 @@ interface CompiledRule {
   regex: RE2JS;
 }
 
+/** The kind of operator rules this guardrail keeps (store/profiles.ts files regex rules under it). */
+const RULES = 'regexes';
+
 function compileRegexes(_settings: unknown, rules: ProfileRules): Record<Direction, CompiledRule[]> {
   const compiled: CompiledRule[] = [];
-  for (const rule of rules.regexes) {
+  // The profile's regex rules, as the rule source delivers them.
+  for (const rule of (rules[RULES] ?? []) as readonly RegexRule[]) {
     const result = compilePattern(rule.pattern, rule.caseInsensitive);
     // Patterns are validated when saved; one that no longer compiles is skipped rather than
     // breaking every check of the profile.
@@ -52,7 +51,10 @@ export const regexGuardrail = defineGuardrail({
   name: 'regex',
   title: 'Regex',
   directions: ['input', 'output'],
+  levels: [1, 2, 3],
   result: REGEX_RESULT,
   settings: Type.Object({}, { additionalProperties: false }),
+  rules: RULES,
+  summarise: (fields) => fields.matches.map((m) => `rule "${m.name}"`),
   create: async () => ({ compile: compileRegexes, check: checkRegexes }),
 });

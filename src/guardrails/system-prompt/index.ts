@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineGuardrail, type CheckContext, type GuardrailVerdict } from '../../engine/guardrail.ts';
-import { roundScore } from '../../models/detector-scores.ts';
-import { SHIPPED_THRESHOLDS } from '../../models/shipped-thresholds.ts';
+import { roundScore } from '../../engine/rounding.ts';
+import { DETECTOR } from '../../detector/detector-scores.ts';
+import { SHIPPED_THRESHOLDS } from '../../detector/shipped-thresholds.ts';
 import { ProtectedPrompt, leakageSignals, leakedSpans } from './leakage.ts';
 import { SYSTEM_PROMPT_RESULT, type SystemPromptResult } from './result-schema.ts';
 
@@ -41,6 +42,7 @@ export const systemPromptGuardrail = defineGuardrail({
   name: 'system_prompt',
   title: 'System Prompt Protection',
   directions: ['input', 'output'],
+  levels: [3],
   result: SYSTEM_PROMPT_RESULT,
   settings: Type.Object({
     threshold: Type.Number({
@@ -51,8 +53,10 @@ export const systemPromptGuardrail = defineGuardrail({
     }),
     leak_threshold: Type.Number({ minimum: 0, maximum: 1, default: 0.5, description: 'Leakage score at or above which an answer is blocked (output side).' }),
   }),
+  summarise: (fields) => (fields.canary_leaked === true ? ['canary token leaked'] : []),
+  loaders: [DETECTOR],
   async create({ models }) {
-    const detector = models.detector();
+    const detector = models.load(DETECTOR);
     const prompts = new PreparedPrompts();
     return {
       compile: (settings) => ({ threshold: settings.threshold, leakThreshold: settings.leak_threshold }),

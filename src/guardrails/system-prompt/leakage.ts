@@ -1,4 +1,4 @@
-import type { TextSpan } from '../../engine/guardrail.ts';
+import type { TextSpan } from '../../domain/check.ts';
 import { normaliseForDetection } from '../../text/normalise.ts';
 
 /**

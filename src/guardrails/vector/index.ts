@@ -1,9 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { defineGuardrail } from '../../engine/guardrail.ts';
-import { VECTOR_SENSITIVITIES } from '../../engine/profile-settings.ts';
-import { scoreMessage } from '../../vectors/scorer.ts';
-import { seedOnlyRuntime, startVectorRuntime } from '../../vectors/vector-runtime.ts';
+import { VECTOR_SENSITIVITIES } from './encoder/encoder-manifest.ts';
+import { SENTENCE_ENCODER } from './encoder/encoder.ts';
+import { REQUEST_MATCHING } from './request-matching.ts';
 import { VECTOR_RESULT } from './result-schema.ts';
+import { scoreMessage } from './scorer.ts';
+import { SHIPPED_SEED } from './seed.ts';
+import { seedOnlyRuntime, startVectorRuntime } from './vector-runtime.ts';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -18,6 +21,7 @@ export const vectorGuardrail = defineGuardrail({
   title: 'Vector Guardrail',
   runsModel: true,
   directions: ['input'],
+  levels: [3],
   result: VECTOR_RESULT,
   settings: Type.Object({
     sensitivity: Type.Union(
@@ -29,11 +33,19 @@ export const vectorGuardrail = defineGuardrail({
       },
     ),
   }),
+  specSettings: {
+    sensitivity: Type.Union(
+      VECTOR_SENSITIVITIES.map((s) => Type.Literal(s)),
+      { default: 'Medium', description: 'Vector filter sensitivity: High catches more and blocks more' },
+    ),
+  },
+  summarise: (fields) => fields.matches.map((m) => `${m.family} (similarity ${m.similarity.toFixed(2)})`),
+  loaders: [SENTENCE_ENCODER, REQUEST_MATCHING],
   async create({ models, services }) {
     // Without a database (offline evaluation) the shipped seed stands in for the store.
     const runtime = services
       ? await startVectorRuntime(services, models)
-      : seedOnlyRuntime(models.sentenceEncoder(), models.threatSeed(), models.requestMatching());
+      : seedOnlyRuntime(models.load(SENTENCE_ENCODER), models.read(SHIPPED_SEED), models.load(REQUEST_MATCHING));
     return {
       compile: (settings) => ({ sensitivity: settings.sensitivity, threshold: runtime.encoder.calibration.thresholds[settings.sensitivity] }),
       async check(ctx, compiled) {

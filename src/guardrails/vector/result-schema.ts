@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { VECTOR_SENSITIVITIES } from '../../engine/profile-settings.ts';
+import { VECTOR_SENSITIVITIES } from './encoder/encoder-manifest.ts';
 
 /** The `vector` block's own members when the filter ran. */
 export const VECTOR_RESULT = Type.Object(

@@ -9,19 +9,19 @@ export type { GuardrailCatalogueJson, GuardrailInfoJson, JsonSchemaJson } from '
 export type { ModelBackendJson, ProfileJson, RuntimeLlmJson } from '../../admin/json.ts';
 export type { ReplayReport as ReplayReportJson } from '../../admin/replay.ts';
 export type { RuleKind, RuleTestResult as RuleTestJson } from '../../admin/rule-test.ts';
-export type { AuthMethod } from '../../auth/sessions.ts';
+export type { AuthMethod } from '../../store/admin-sessions.ts';
 export type { SsoSettingsJson } from '../../auth/sso-settings.ts';
 export type { BackendKind } from '../../backends/model-backend.ts';
 export type { JudgeFormat } from '../../backends/judge-formats.ts';
-export type { RuleScope } from '../../engine/guardrail.ts';
+export type { RuleScope } from '../../domain/rules.ts';
 export type { BackendMode } from '../../engine/profile-settings.ts';
 export type { CheckEventJson } from '../../events/event-json.ts';
 export type { RetentionSettings as RetentionJson } from '../../events/retention.ts';
 export type { ModelPullJson, PulledModelJson } from '../../pulled-models/model-json.ts';
 export type { SiemFormat, SiemSettingsJson } from '../../siem/settings.ts';
 export type { RuntimeLlmMode } from '../../store/runtime-llms.ts';
-export type { ThreatEntryJson } from '../../vectors/entry-json.ts';
-export type { ThreatStatus } from '../../vectors/threat-store.ts';
+export type { ThreatEntryJson } from '../../guardrails/vector/entry-json.ts';
+export type { ThreatStatus } from '../../domain/threats.ts';
 export type {
   AuditListJson,
   AuthOptionsJson,

@@ -1,9 +1,11 @@
 import type { HttpApp } from '../http-app.ts';
-import { changePassword, findAdminUser } from '../../auth/accounts.ts';
-import { createSession, deleteSession, findSession } from '../../auth/sessions.ts';
+import { changePassword } from '../../auth/accounts.ts';
+import { createSession, findSession } from '../../auth/sessions.ts';
 import { getSsoSettings } from '../../auth/sso-settings.ts';
-import { UNAUTHENTICATED } from '../../admin/actor.ts';
+import { UNAUTHENTICATED } from '../../domain/actor.ts';
 import { AppError } from '../../errors.ts';
+import { deleteAdminSession } from '../../store/admin-sessions.ts';
+import { findAdminUser } from '../../store/admin-users.ts';
 import { recordAudit } from '../../store/audit.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { withErrors } from '../responses.ts';
@@ -36,7 +38,7 @@ function ssoFailureCode(error: AppError): SsoFailureCode {
 export function registerAuthRoutes(app: HttpApp, ctx: AdminContext): void {
   const sessionView = async (username: string, authMethod: SessionJson['user']['auth_method'], csrfToken: string): Promise<SessionJson> => {
     const user = authMethod === 'password' ? await findAdminUser(ctx.store.db, username) : undefined;
-    return { user: { username, auth_method: authMethod, must_change_password: user?.must_change_password === 1 }, csrf_token: csrfToken };
+    return { user: { username, auth_method: authMethod, must_change_password: user?.mustChangePassword === true }, csrf_token: csrfToken };
   };
 
   app.get(
@@ -97,7 +99,7 @@ export function registerAuthRoutes(app: HttpApp, ctx: AdminContext): void {
     '/api/auth/logout',
     { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: withErrors({ 200: OK_SCHEMA }) } },
     async (request, reply) => {
-      await deleteSession(ctx.store.db, request.adminSession!.id);
+      await deleteAdminSession(ctx.store.db, request.adminSession!.id);
       await recordAudit(ctx.store.db, {
         actor: actorOf(request).id,
         action: 'admin.logout',

@@ -3,20 +3,20 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http-app.ts';
 import type { Logger } from 'pino';
-import type { Actor } from '../../admin/actor.ts';
+import type { Actor } from '../../domain/actor.ts';
 import type { ModelBackends } from '../../backends/model-backends.ts';
-import { findAdminUser } from '../../auth/accounts.ts';
 import type { PasswordSignIn } from '../../auth/login.ts';
 import type { PasswordPolicy } from '../../auth/passwords.ts';
 import type { OidcSignIn } from '../../auth/oidc.ts';
 import type { AuthPolicy } from '../../auth/policy.ts';
 import { findSession, type AdminSession } from '../../auth/sessions.ts';
-import type { LoadedGuardrail } from '../../engine/guardrail.ts';
+import type { GuardrailSlot } from '../../engine/guardrail.ts';
 import { AppError } from '../../errors.ts';
 import type { ModelLibrary } from '../../models/model-library.ts';
 import type { HubSettings } from '../../hub/hub-client.ts';
 import type { ModelFilesSync } from '../../pulled-models/model-sync.ts';
 import type { CredentialBox } from '../../secrets/credential-box.ts';
+import { findAdminUser } from '../../store/admin-users.ts';
 import type { Store } from '../../store/store.ts';
 
 /** What the admin API routes need. */
@@ -34,7 +34,7 @@ export interface AdminContext {
   /** This process's model backends: their health, and the playground asks them like checks do. */
   backends: ModelBackends;
   /** This process's guardrails, which the playground and replays run like checks do. */
-  guardrails: readonly LoadedGuardrail[];
+  guardrails: readonly GuardrailSlot[];
   /** The models the guardrails were built with (the encoder of approved threat entries). */
   models: ModelLibrary;
   /** This node's copies of pulled models. */
@@ -109,7 +109,7 @@ export async function installAdminGate(app: HttpApp, ctx: AdminContext): Promise
     if (auth === 'admin' && session.authMethod === 'password') {
       const user = await findAdminUser(ctx.store.db, session.username);
       if (!user) throw new AppError('not_authenticated', 'This account no longer exists.');
-      if (user.must_change_password === 1) {
+      if (user.mustChangePassword) {
         throw new AppError('password_change_required', 'Change the delivered password first (Profile → Security → Change Password, POST /api/auth/password).');
       }
     }

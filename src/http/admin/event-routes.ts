@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BUCKET_NAMES, EVENT_STATS_SCHEMA, eventStats } from '../../admin/event-stats.ts';
-import { GUARDRAIL_NAMES, type GuardrailName } from '../../engine/guardrail.ts';
+import { GUARDRAIL_NAMES, type GuardrailName } from '../../guardrails/registry.ts';
 import { AppError } from '../../errors.ts';
-import { auditEventJson, CHECK_VERDICTS, checkEventJson, DIRECTION } from '../../events/event-json.ts';
+import { CHECK_VERDICTS } from '../../domain/check.ts';
+import { auditEventJson, checkEventJson, DIRECTION } from '../../events/event-json.ts';
 import { stringEnum } from '../../json-schema.ts';
 import { listAuditEvents } from '../../store/audit.ts';
 import { listCheckEvents, MAX_CORRELATION_ID_CHARS, traceIdOf, type CheckEventCriteria, type CheckEventFilter } from '../../store/check-events.ts';

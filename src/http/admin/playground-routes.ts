@@ -1,3 +1,4 @@
+import { checkFindings } from '../../admin/guardrail-catalogue.ts';
 import { runPlayground, type PlaygroundRun } from '../../admin/playground.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import type { HttpApp } from '../http-app.ts';
@@ -15,6 +16,7 @@ function playgroundJson({ outcome, runtimeLlm: llm }: PlaygroundRun): Playground
     ...(outcome.sanitized_message === undefined ? {} : { sanitized_message: outcome.sanitized_message }),
     ...(outcome.masked_message === undefined ? {} : { masked_message: outcome.masked_message }),
     spans: outcome.spans.map((s) => ({ start: s.start, end: s.end, label: s.label })),
+    findings: checkFindings(outcome.checks),
     runtime_llm: { id: llm.id, name: llm.name, level: llm.level, profile_id: llm.profileId },
   };
 }

@@ -1,20 +1,23 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { AUDIT_EVENT_SCHEMA, CHECK_EVENT_SCHEMA, DIRECTION } from '../../events/event-json.ts';
 import { MODEL_BACKEND_SCHEMA, PROFILE_SCHEMA, RUNTIME_LLM_SCHEMA } from '../../admin/json.ts';
 import { DEFAULT_TIMEOUTS_IN_WORDS } from '../../admin/model-backends.ts';
-import { RULE_SCOPES } from '../../admin/profiles.ts';
 import { RULE_KINDS } from '../../admin/rule-test.ts';
-import { AUTH_METHODS } from '../../auth/sessions.ts';
 import { BACKEND_KINDS } from '../../backends/model-backend.ts';
 import { JUDGE_FORMATS } from '../../backends/judge-formats.ts';
-import { BACKEND_MODES, PROTECTION_LEVELS } from '../../engine/profile-settings.ts';
-import { integerEnum, nullableInteger, nullableString, stringEnum } from '../../json-schema.ts';
+import { DIRECTIONS } from '../../domain/check.ts';
+import { PROTECTION_LEVELS } from '../../domain/protection.ts';
+import { RULE_SCOPES } from '../../domain/rules.ts';
+import { BACKEND_MODES } from '../../engine/profile-settings.ts';
+import { AUDIT_EVENT_SCHEMA, CHECK_EVENT_SCHEMA } from '../../events/event-json.ts';
+import { GUARDRAIL_NAMES } from '../../guardrails/registry.ts';
+import { THREAT_ENTRY_SCHEMA, THREAT_ORIGIN, THREAT_STATUS } from '../../guardrails/vector/entry-json.ts';
+import { MAX_PROPOSAL_CHARS } from '../../guardrails/vector/review.ts';
+import { integerEnum, nullableInteger, nullableString, partialKeyedObject, stringEnum } from '../../json-schema.ts';
 import { MODEL_PULL_SCHEMA, PULLED_MODEL_SCHEMA } from '../../pulled-models/model-json.ts';
 import { SIEM_FORMATS } from '../../siem/settings.ts';
+import { AUTH_METHODS } from '../../store/admin-sessions.ts';
 import { RUNTIME_LLM_MODES } from '../../store/runtime-llms.ts';
-import { THREAT_ENTRY_SCHEMA, THREAT_ORIGIN, THREAT_STATUS } from '../../vectors/entry-json.ts';
 import { CHECK_RESPONSE_SCHEMA } from '../openapi-schemas.ts';
-import { MAX_PROPOSAL_CHARS } from '../../vectors/review.ts';
 
 /**
  * Schemas of the admin API (TypeBox), for request validation, the OpenAPI document and the static
@@ -130,7 +133,7 @@ export const RULE_TEST_BODY = closed({
 
 export const PLAYGROUND_BODY = closed({
   runtime_llm: Type.String({ maxLength: 200, description: 'Runtime LLM id or name whose profile and level apply' }),
-  direction: DIRECTION,
+  direction: stringEnum(DIRECTIONS),
   message: Type.String({ maxLength: 100_000 }),
   prompt: Type.Optional(Type.String({ maxLength: 100_000 })),
 });
@@ -144,6 +147,12 @@ export const PLAYGROUND_RESPONSE_SCHEMA = Type.Object(
     spans: Type.Array(Type.Object({ start: Type.Integer(), end: Type.Integer(), label: Type.String() }, { additionalProperties: false }), {
       description: 'UTF-16 ranges of the message that triggered (end exclusive), for highlighting',
     }),
+    // Keyed like `checks`, by the names the pipeline reports.
+    findings: Type.Unsafe<Record<string, string[]>>(
+      partialKeyedObject(GUARDRAIL_NAMES, Type.Array(Type.String()), {
+        description: 'What each guardrail that ran found, in words, by guardrail (its definition’s summary of its block)',
+      }),
+    ),
     runtime_llm: Type.Object(
       { id: Type.String(), name: Type.String(), level: integerEnum(PROTECTION_LEVELS), profile_id: Type.String() },
       { additionalProperties: false, description: 'The Runtime LLM whose profile and level applied' },

@@ -1,8 +1,9 @@
 import type { HttpApp } from '../http-app.ts';
 import { AppError } from '../../errors.ts';
-import { parseListFilter, THREAT_ENTRY_SCHEMA, threatEntryJson } from '../../vectors/entry-json.ts';
-import { approveThreat, proposeThreat, rejectThreat, removeThreat } from '../../vectors/review.ts';
-import { countThreatEntries, findThreatEntry, listThreatEntries, toThreatEntry } from '../../vectors/threat-store.ts';
+import { parseListFilter, THREAT_ENTRY_SCHEMA, threatEntryJson } from '../../guardrails/vector/entry-json.ts';
+import { approveThreat, proposeThreat, rejectThreat, removeThreat } from '../../guardrails/vector/review.ts';
+import { SENTENCE_ENCODER } from '../../guardrails/vector/encoder/encoder.ts';
+import { ThreatVectorRepository } from '../../store/threat-vectors.ts';
 import { rejectOtherMethods } from '../errors.ts';
 import { withErrors } from '../responses.ts';
 import { actorOf, type AdminContext } from './context.ts';
@@ -24,6 +25,7 @@ const tags: readonly string[] = ['vectors'];
  * operations as `rampart vectors …`.
  */
 export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
+  const threats = new ThreatVectorRepository(ctx.store);
   app.get(
     '/api/vectors',
     {
@@ -34,7 +36,7 @@ export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
         response: withErrors({ 200: THREAT_LIST_SCHEMA }),
       },
     },
-    async (request) => ({ entries: (await listThreatEntries(ctx.store.db, parseListFilter(request.query))).map(threatEntryJson) }) satisfies ThreatListJson,
+    async (request) => ({ entries: (await threats.list(parseListFilter(request.query))).map(threatEntryJson) }) satisfies ThreatListJson,
   );
   rejectOtherMethods(app, '/api/vectors', ['GET', 'HEAD']);
 
@@ -47,7 +49,7 @@ export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
         response: withErrors({ 200: THREAT_COUNTS_SCHEMA }),
       },
     },
-    async () => ({ counts: await countThreatEntries(ctx.store.db) }) satisfies ThreatCountsJson,
+    async () => ({ counts: await threats.count() }) satisfies ThreatCountsJson,
   );
   rejectOtherMethods(app, '/api/vectors/stats', ['GET', 'HEAD']);
 
@@ -63,7 +65,7 @@ export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
     },
     async (request, reply) => {
       const b = request.body;
-      const entry = await proposeThreat(ctx.store, actorOf(request), {
+      const entry = await proposeThreat(threats, actorOf(request), {
         text: b.text,
         eventId: b.event_id,
         family: b.family,
@@ -79,9 +81,9 @@ export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
     '/api/vectors/:id',
     { schema: { summary: 'One entry with its full text', tags, params: ID_PARAMS, response: withErrors({ 200: THREAT_ENTRY_SCHEMA }) } },
     async (request) => {
-      const row = await findThreatEntry(ctx.store.db, request.params.id);
-      if (!row) throw new AppError('not_found', `Threat vector ${request.params.id} does not exist.`);
-      return threatEntryJson(toThreatEntry(row));
+      const entry = await threats.find(request.params.id);
+      if (!entry) throw new AppError('not_found', `Threat vector ${request.params.id} does not exist.`);
+      return threatEntryJson(entry);
     },
   );
   app.delete(
@@ -94,7 +96,7 @@ export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
         response: withErrors({ 200: THREAT_ENTRY_SCHEMA }),
       },
     },
-    async (request) => threatEntryJson(await removeThreat(ctx.store, actorOf(request), request.params.id)),
+    async (request) => threatEntryJson(await removeThreat(threats, actorOf(request), request.params.id)),
   );
   rejectOtherMethods(app, '/api/vectors/:id', ['GET', 'HEAD', 'DELETE']);
 
@@ -108,7 +110,7 @@ export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
         response: withErrors({ 200: THREAT_ENTRY_SCHEMA }),
       },
     },
-    async (request) => threatEntryJson(await approveThreat(ctx.store, actorOf(request), request.params.id, ctx.models.sentenceEncoder())),
+    async (request) => threatEntryJson(await approveThreat(threats, actorOf(request), request.params.id, ctx.models.load(SENTENCE_ENCODER))),
   );
   rejectOtherMethods(app, '/api/vectors/:id/approve', ['POST']);
 
@@ -123,7 +125,7 @@ export function registerVectorRoutes(app: HttpApp, ctx: AdminContext): void {
         response: withErrors({ 200: THREAT_ENTRY_SCHEMA }),
       },
     },
-    async (request) => threatEntryJson(await rejectThreat(ctx.store, actorOf(request), request.params.id, request.body?.reason)),
+    async (request) => threatEntryJson(await rejectThreat(threats, actorOf(request), request.params.id, request.body?.reason)),
   );
   rejectOtherMethods(app, '/api/vectors/:id/reject', ['POST']);
 }

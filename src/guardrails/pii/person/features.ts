@@ -31,6 +31,8 @@ export interface PersonVocabulary {
   words: WordTable;
   /** Log-odds that a lower-case word is a name, from its spelling (`nameness.ts`). */
   nameness: (word: string) => number;
+  /** Lower-case words of place names: countries in many languages, regions and towns. */
+  places: ReadonlySet<string>;
 }
 
 const UNKNOWN_RANK = 0x1fffffff;
@@ -40,11 +42,12 @@ export function personVocabulary(
   vocabWords: readonly string[],
   lexicon: Iterable<readonly [string, number]>,
   nameness: (word: string) => number,
+  places: ReadonlySet<string> = new Set(),
 ): PersonVocabulary {
   const words = new Map<string, number>();
   for (let rank = 0; rank < vocabWords.length; rank++) words.set(vocabWords[rank]!, rank * 4);
   for (const [name, bits] of lexicon) words.set(name, (words.get(name) ?? UNKNOWN_RANK * 4) + bits);
-  return { vocabSize: vocabWords.length, words: new WordTable(words), nameness };
+  return { vocabSize: vocabWords.length, words: new WordTable(words), nameness, places };
 }
 
 /** Nameness log-odds are bucketed to whole numbers in [-NAMENESS_RANGE, NAMENESS_RANGE]. */
@@ -74,7 +77,7 @@ const SHAPE_PUNCT = 64;
 
 export const CASE_MIXED = 0;
 const CASE_UPPER = 1;
-const CASE_LOWER = 2;
+export const CASE_LOWER = 2;
 
 const NOT_SET = -2;
 /** Per token: whether its line is a title-case line (see `#inTitleLine`). */
@@ -481,6 +484,11 @@ export class TokenView {
     if (this.lex(i) !== 0) return true;
     const bare = this.lower(i).normalize('NFD').replace(/\p{M}/gu, '');
     return bare !== this.lower(i) && ((this.#resources.words.lookUp(bare, 0, bare.length) ?? 0) & 3) !== 0;
+  }
+
+  /** The word names a place (a country, region or town). */
+  isPlace(i: number): boolean {
+    return this.tokens.kind[i] === WORD && this.#resources.places.has(this.lower(i));
   }
 
   /** The full stop before token i ends an initial ("J. R. Vasquez"), not a sentence. */

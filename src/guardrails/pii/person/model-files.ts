@@ -6,6 +6,7 @@ import { float32At } from '../../../models/tensor-file.ts';
 import { personVocabulary, type PersonVocabulary } from './features.ts';
 import { NAMENESS_BITS, namenessLogit, type NamenessModel } from './nameness.ts';
 import type { PersonNetwork, TrainedNetwork } from './network.ts';
+import type { SpanTrait } from './span-traits.ts';
 
 /** Where the committed PERSON model lives. */
 export const PERSON_MODEL_DIR = new URL('../../../../models/pii-person/', import.meta.url).pathname;
@@ -13,6 +14,7 @@ export const PERSON_MODEL_DIR = new URL('../../../../models/pii-person/', import
 const WEIGHTS = 'weights.bin';
 const VOCAB = 'vocab.txt';
 const LEXICON = 'lexicon.txt';
+const PLACES = 'places.txt';
 
 /**
  * The PERSON score of a span: sigmoid(a · logit(p) + b + evidence[level] (+ romanised)), with p its mean token
@@ -26,6 +28,8 @@ export interface PersonCalibration {
   evidence: number[];
   /** Logit offset of a name in Cyrillic or Greek letters (read in Latin spelling, where the model knows no everyday words). */
   romanised: number;
+  /** Logit offsets of span traits (span-traits.ts); a trait without a weight adds nothing. */
+  traits?: Partial<Record<SpanTrait, number>>;
 }
 
 const FORMAT = 4;
@@ -168,5 +172,23 @@ export async function readPersonModel(dir: string = PERSON_MODEL_DIR, read: Mode
     const tab = line.indexOf('\t');
     return tab > 0 ? [[line.slice(0, tab), Number(line.slice(tab + 1))]] : [];
   });
-  return { net, vocabulary: personVocabulary(words, lexicon, (word) => namenessLogit(nameness, word)), manifest };
+  return { net, vocabulary: personVocabulary(words, lexicon, (word) => namenessLogit(nameness, word), readPlaces(dir, manifest, read)), manifest };
+}
+
+/** The place gazetteer of a model (one lower-case word a line), checked against its manifest; empty for a model without one. */
+function readPlaces(dir: string, manifest: PersonManifest, read: ModelFileReader): Set<string> {
+  if (manifest.sha256[PLACES] === undefined) return new Set();
+  const text = read(join(dir, PLACES)).toString('utf8');
+  if (sha256(text) !== manifest.sha256[PLACES]) throw new Error(`PII person model: ${PLACES} does not match its manifest checksum`);
+  return new Set(text.split('\n').filter(Boolean));
+}
+
+/** Writes the place gazetteer into a model's folder and its checksum into the manifest. */
+export async function writePlaces(dir: string, places: Iterable<string>): Promise<void> {
+  const text = `${[...new Set(places)].sort().join('\n')}\n`;
+  const path = join(dir, 'manifest.json');
+  const manifest = JSON.parse(await readFile(path, 'utf8')) as PersonManifest;
+  manifest.sha256[PLACES] = sha256(text);
+  await writeFile(join(dir, PLACES), text);
+  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
 }

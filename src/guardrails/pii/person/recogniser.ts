@@ -16,10 +16,12 @@ import {
   inVocativeSlot,
   personalCue,
 } from './evidence.ts';
-import { CASE_MIXED, COMMON_RANK, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
+import { CASE_MIXED, COMMON_RANK, LEX_FIRST, LEX_LAST, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
 import { hasRomanisedScript, romaniseText } from './romanise.ts';
+import { isForeignText, spanTraits, traitOffset } from './span-traits.ts';
+import { continuesPlaceName, inPlaceholder, isMarkupLabel, townsAfterAddresses } from './text-structure.ts';
 import { PUNCT, tokenise, TokenBuffer, WORD } from './tokenise.ts';
 
 /** A token starts a name from this probability on. */
@@ -186,6 +188,8 @@ export interface NameSpan {
   words: number;
   /** Lower-case name words, to link repeated mentions. */
   parts: string[];
+  /** Its traits for the calibration (bits in SPAN_TRAITS order, see span-traits.ts). */
+  traits: number;
 }
 
 /**
@@ -240,6 +244,7 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
   };
 
   const spans: NameSpan[] = [];
+  let foreign: boolean | undefined;
   for (let i = 0; i < tokens.count; i++) {
     if (!isName(i)) continue;
     let first = i;
@@ -260,7 +265,9 @@ export function findNames(text: string, scorer: Scorer, vocabulary: PersonVocabu
     }
     let end = tokens.end[last]!;
     if (POSSESSIVE.test(view.raw(last))) end -= 2;
-    spans.push({ start: tokens.start[first]!, end, probability: sum / parts.length, words: parts.length, parts });
+    foreign ??= isForeignText(view);
+    const traits = spanTraits(view, first, last, parts.length, foreign);
+    spans.push({ start: tokens.start[first]!, end, probability: sum / parts.length, words: parts.length, parts, traits });
     i = last;
   }
   return spans;
@@ -274,10 +281,10 @@ function findNamesInAnyScript(text: string, scorer: Scorer, vocabulary: PersonVo
   return findNames(romanised.text, scorer, vocabulary, buffer).map((s) => ({ ...s, start: origins[s.start]!, end: origins[s.end]! }));
 }
 
-/** The PERSON score of a span from its mean token probability and evidence level (see PersonCalibration). */
-export function calibrate(probability: number, level: number, romanised: boolean, calibration: PersonCalibration): number {
+/** The PERSON score of a span from its mean token probability, evidence level and traits (see PersonCalibration). */
+export function calibrate(probability: number, level: number, romanised: boolean, traits: number, calibration: PersonCalibration): number {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
-  const offset = calibration.evidence[level]! + (romanised ? calibration.romanised : 0);
+  const offset = calibration.evidence[level]! + (romanised ? calibration.romanised : 0) + traitOffset(traits, calibration.traits);
   return 1 / (1 + Math.exp(-(calibration.a * Math.log(p / (1 - p)) + calibration.b + offset)));
 }
 
@@ -376,6 +383,13 @@ const LEVEL_NAMES: readonly string[] = ['name', 'full-name', 'weak-cue', 'person
 /** A short number right after a lone word: a product, a mission or a model ("Apollo 11", "Galaxy 9"), not a person. */
 const MODEL_NUMBER_AFTER = /^ \d{1,3}(?![\d.,:/-]\d)(?!\p{L})/u;
 
+/** A lone word in capitals that the lexicon does not know as a name, in text that also uses lower case: an acronym or emphasis ("COVID", "README"). */
+function shoutedWord(text: string, span: NameSpan, vocabulary: PersonVocabulary): boolean {
+  const word = text.slice(span.start, span.end);
+  if (word !== word.toUpperCase() || word === word.toLowerCase() || text === text.toUpperCase()) return false;
+  return ((vocabulary.words.lookUp(text, span.start, span.end) ?? 0) & (LEX_FIRST | LEX_LAST)) === 0;
+}
+
 /** PERSON entities: name confidence and the evidence that it is personal data, calibrated together. */
 export function findPersons(
   text: string,
@@ -385,14 +399,28 @@ export function findPersons(
   others: readonly Entity[],
   buffer?: TokenBuffer,
 ): Entity[] {
-  const names = findEvidencedNames(text, scorer, vocabulary, others, buffer).filter(
-    ({ span, level }) => level !== EVIDENCE_NONE || span.words > 1 || !MODEL_NUMBER_AFTER.test(text.slice(span.end, span.end + 6)),
+  const found = findEvidencedNames(text, scorer, vocabulary, others, buffer);
+  // A lone word without a cue: a product ("Apollo 11"), a placeholder, a Markdown label, or the town after an address is no person.
+  const lone = (span: NameSpan, level: number): boolean => level === EVIDENCE_NONE && span.words === 1;
+  // Next to an address, other PII is no cue: the town is as near to it as a name would be.
+  const towns = townsAfterAddresses(
+    text,
+    found.map(({ span, level }) => ({ start: span.start, end: span.end, lone: span.words === 1 && level !== EVIDENCE_PERSONAL })),
+    others,
+  );
+  const names = found.filter(
+    ({ span, level }, k) =>
+      !inPlaceholder(text, span.start, span.end) &&
+      (!lone(span, level) ||
+        (!MODEL_NUMBER_AFTER.test(text.slice(span.end, span.end + 6)) && !shoutedWord(text, span, vocabulary) && !isMarkupLabel(text, span.start, span.end))) &&
+      !towns.has(k) &&
+      (span.words > 1 || !continuesPlaceName(text, span.start, span.end, vocabulary.places)),
   );
   return names.map(({ span, level, romanised }) => ({
     type: 'PERSON' as const,
     start: span.start,
     end: span.end,
-    score: Math.round(calibrate(span.probability, level, romanised, calibration) * 1000) / 1000,
+    score: Math.round(calibrate(span.probability, level, romanised, span.traits, calibration) * 1000) / 1000,
     source: `person-model/${LEVEL_NAMES[level]}`,
   }));
 }
