@@ -16,7 +16,7 @@ import {
   LOGIN_BODY,
   OK_SCHEMA,
   PASSWORD_CHANGE_BODY,
-  REDIRECT,
+  redirectResponse,
   SESSION_SCHEMA,
   type AuthOptionsJson,
   type SessionJson,
@@ -147,7 +147,7 @@ export function registerAuthRoutes(app: HttpApp, ctx: AdminContext): void {
       schema: {
         summary: 'Start single sign-on: redirects to the identity provider',
         tags: ['auth'],
-        response: withErrors({ 302: REDIRECT('To the identity provider’s sign-in (Location)') }),
+        response: withErrors({ 302: redirectResponse('To the identity provider’s sign-in (Location)') }),
       },
     },
     async (_request, reply) => {
@@ -166,7 +166,9 @@ export function registerAuthRoutes(app: HttpApp, ctx: AdminContext): void {
       schema: {
         summary: 'Single sign-on callback (the redirect URL registered at the provider)',
         tags: ['auth'],
-        response: withErrors({ 302: REDIRECT('To the dashboard, signed in; or to its sign-in page with #/login?error=<code> when the sign-in failed') }),
+        response: withErrors({
+          302: redirectResponse('To the dashboard, signed in; or to its sign-in page with #/login?error=<code> when the sign-in failed'),
+        }),
       },
     },
     async (request, reply) => {

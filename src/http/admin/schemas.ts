@@ -4,11 +4,10 @@ import { DEFAULT_TIMEOUTS_IN_WORDS } from '../../admin/model-backends.ts';
 import { RULE_KINDS } from '../../admin/rule-test.ts';
 import { BACKEND_KINDS } from '../../backends/model-backend.ts';
 import { JUDGE_FORMATS } from '../../backends/judge-formats.ts';
-import { DIRECTIONS } from '../../domain/check.ts';
 import { PROTECTION_LEVELS } from '../../domain/protection.ts';
 import { RULE_SCOPES } from '../../domain/rules.ts';
 import { BACKEND_MODES } from '../../engine/profile-settings.ts';
-import { AUDIT_EVENT_SCHEMA, CHECK_EVENT_SCHEMA } from '../../events/event-json.ts';
+import { AUDIT_EVENT_SCHEMA, CHECK_EVENT_SCHEMA, DIRECTION } from '../../events/event-json.ts';
 import { GUARDRAIL_NAMES } from '../../guardrails/registry.ts';
 import { THREAT_ENTRY_SCHEMA, THREAT_ORIGIN, THREAT_STATUS } from '../../guardrails/vector/entry-json.ts';
 import { MAX_PROPOSAL_CHARS } from '../../guardrails/vector/review.ts';
@@ -59,7 +58,7 @@ export const AUTH_OPTIONS_SCHEMA = Type.Object(
 export type AuthOptionsJson = Static<typeof AUTH_OPTIONS_SCHEMA>;
 
 /** A route that answers with a redirect (the Location header), no body. */
-export const REDIRECT = (description: string) => Type.Null({ description });
+export const redirectResponse = (description: string) => Type.Null({ description });
 
 export const ID_PARAMS = Type.Object({ id: Type.String({ maxLength: 200 }) });
 export const RULE_PARAMS = Type.Object({ id: Type.String(), ruleId: Type.String() });
@@ -133,7 +132,7 @@ export const RULE_TEST_BODY = closed({
 
 export const PLAYGROUND_BODY = closed({
   runtime_llm: Type.String({ maxLength: 200, description: 'Runtime LLM id or name whose profile and level apply' }),
-  direction: stringEnum(DIRECTIONS),
+  direction: DIRECTION,
   message: Type.String({ maxLength: 100_000 }),
   prompt: Type.Optional(Type.String({ maxLength: 100_000 })),
 });
