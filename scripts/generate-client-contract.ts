@@ -10,7 +10,9 @@ import type { TSchema } from '@sinclair/typebox';
 import { compile } from 'json-schema-to-typescript';
 import { ERROR_CODES } from '../src/errors.ts';
 import { LITELLM_GUARDRAIL_REQUEST_SCHEMA, LITELLM_GUARDRAIL_RESPONSE_SCHEMA } from '../src/http/litellm-schemas.ts';
-import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA } from '../src/http/openapi-schemas.ts';
+import { ERROR_RESPONSE_SCHEMA } from '../src/http/error-schema.ts';
+import { BLOCKED_VERDICT_SCHEMA, FORWARDING_REPORT_SCHEMA } from '../src/http/forwarding-json.ts';
+import { CHECK_RESPONSE_SCHEMA, checkRequestSchema } from '../src/http/openapi-schemas.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const CONTRACT_PATH = 'clients/typescript/src/contract.ts';
@@ -23,15 +25,28 @@ const SCHEMAS: readonly [name: string, schema: TSchema][] = [
   ['ErrorResponse', ERROR_RESPONSE_SCHEMA],
   ['LitellmGuardrailRequest', LITELLM_GUARDRAIL_REQUEST_SCHEMA],
   ['LitellmGuardrailResponse', LITELLM_GUARDRAIL_RESPONSE_SCHEMA],
+  // Forwarding mode: `rampart` on a chat completion, and in the error of a blocked request or stream.
+  ['ForwardingReport', FORWARDING_REPORT_SCHEMA],
+  ['BlockedVerdict', BLOCKED_VERDICT_SCHEMA],
+];
+
+/** Schemas another type reuses as they are: written as a reference to where the contract spells them out. */
+const SHARED: readonly [schema: TSchema, type: string, spelledOutIn: string][] = [
+  [CHECK_RESPONSE_SCHEMA.properties.checks, "CheckResponse['checks']", 'CheckResponse'],
 ];
 
 /**
  * The schema as plain JSON named by `name`: nested titles and `$id`s would each become an exported
  * type (numbered where they repeat, as the guardrail blocks' do), so they are left out and nested
- * types stay inline.
+ * types stay inline, but for SHARED ones.
  */
 function plain(schema: TSchema, name: string): Record<string, unknown> {
-  const json = JSON.parse(JSON.stringify(schema), function (this: unknown, key: string, value: unknown) {
+  const shared = new Map(SHARED.filter(([, , owner]) => owner !== name).map(([s, type]) => [s, type]));
+  const referenced = JSON.stringify(schema, (_key, value: unknown) => {
+    const type = shared.get(value as TSchema);
+    return type === undefined ? value : { tsType: type, description: (value as TSchema).description };
+  });
+  const json = JSON.parse(referenced, function (this: unknown, key: string, value: unknown) {
     return key === 'title' || key === '$id' ? undefined : value;
   }) as Record<string, unknown>;
   return { ...json, title: name };

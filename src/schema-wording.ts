@@ -48,3 +48,8 @@ export function quoted(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
+
+/** A list of values in words: "a, b or c". */
+export function orList(values: readonly string[]): string {
+  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+}

@@ -1,7 +1,7 @@
 import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { IconActivity, IconFlask, IconLogout, IconServer, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import { api, ApiError, setCsrfToken, type SessionInfo } from './api.ts';
+import { api, ApiError, setCsrfToken, type AuthOptions, type SessionInfo } from './api.ts';
 import { EventsPage } from './pages/Events.tsx';
 import { GuardrailPage, GUARDRAIL_MENU } from './pages/Guardrails.tsx';
 import { LoginPage } from './pages/Login.tsx';
@@ -45,7 +45,7 @@ export function App() {
 
   // The sign-in options say whether this browser is signed in, so a signed-out page loads without a 401.
   const refresh = useCallback(async () => {
-    const options = await api<{ sso: { enabled: boolean }; signed_in: boolean }>('/api/auth/options');
+    const options = await api<AuthOptions>('/api/auth/options');
     setSsoEnabled(options.sso.enabled);
     if (!options.signed_in) return setSession(null);
     try {

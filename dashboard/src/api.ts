@@ -57,42 +57,56 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   return data as T;
 }
 
-// The admin API's JSON, declared once on the server (src/http/admin/api-types.ts) and imported type-only.
+// The admin API's JSON: the static types of the routes' schemas (src/http/admin/api-types.ts), imported type-only.
 export type {
+  AuthMethod,
+  AuthOptionsJson as AuthOptions,
+  BackendKind,
+  BackendMode,
   CheckEventJson,
+  EventPageJson as EventPage,
   EventStatsJson as EventStats,
+  GuardrailCatalogueJson as GuardrailCatalogue,
   GuardrailInfoJson as GuardrailInfo,
+  JsonSchemaJson as JsonSchema,
+  JudgeFormat,
   ModelBackendJson as ModelBackend,
+  ModelBackendListJson as ModelBackendList,
   ModelPullBody,
   ModelPullJson as ModelPull,
   PlaygroundJson as PlaygroundResult,
   ProfileJson as Profile,
+  ProfileListJson as ProfileList,
   PulledModelJson as PulledModel,
+  PulledModelListJson as PulledModelList,
   ReplayReportJson as ReplayReport,
   RetentionJson as Retention,
+  RuleKind,
+  RuleScope,
+  RuleTestJson as RuleTest,
   RuntimeLlmJson as RuntimeLlm,
+  RuntimeLlmKeyJson as RuntimeLlmKey,
+  RuntimeLlmListJson as RuntimeLlmList,
+  RuntimeLlmMode,
   SessionJson as SessionInfo,
+  SiemFormat,
   SiemSettingsJson as SiemSettings,
+  SiemTestJson as SiemTest,
   SsoFailureCode,
   SsoSettingsJson as SsoSettings,
-  ThreatCountJson as ThreatCount,
+  ThreatCountsJson as ThreatCounts,
   ThreatEntryJson as ThreatEntry,
+  ThreatListJson as ThreatList,
   ThreatProposalBody as ThreatProposal,
   ThreatStatus,
 } from '../../src/http/admin/api-types.ts';
 
-/** The parts of a JSON Schema the settings forms read (the server sends TypeBox schemas). */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  default?: unknown;
-  description?: string;
+/**
+ * Select and SegmentedControl data from a label for every value of one of the API's enums: a value
+ * the server adds is a compile error here until it has a label.
+ */
+export function optionsOf<T extends string>(labels: Readonly<Record<T, string>>): { value: T; label: string }[] {
+  return (Object.keys(labels) as T[]).map((value) => ({ value, label: labels[value] }));
 }
 
 /** Proposes a message (typed, or a check event's recorded text) for the threat store. */

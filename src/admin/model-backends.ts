@@ -44,6 +44,8 @@ export interface ModelBackendInput {
 }
 
 const DEFAULT_TIMEOUT_MS: Readonly<Record<BackendKind, number>> = { onnx: 1_000, llm_judge: 5_000 };
+/** The default timeouts in words, for help texts: "1000 for onnx, 5000 for llm_judge". */
+export const DEFAULT_TIMEOUTS_IN_WORDS = BACKEND_KINDS.map((kind) => `${DEFAULT_TIMEOUT_MS[kind]} for ${kind}`).join(', ');
 const DEFAULT_LIMITS = { breakerFailures: 5, breakerCooldownMs: 30_000, ...LIMIT_DEFAULTS } as const;
 type Range = { field: string; min: number; max: number };
 const LIMIT_RANGES: Readonly<Record<keyof BackendLimits, Range>> = {

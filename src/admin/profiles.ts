@@ -1,5 +1,6 @@
 import { AppError } from '../errors.ts';
-import type { KeywordRule, OperatorRules, RegexRule, RuleScope } from '../domain/rules.ts';
+import { orList } from '../schema-wording.ts';
+import { RULE_SCOPES, type KeywordRule, type OperatorRules, type RegexRule, type RuleScope } from '../domain/rules.ts';
 import { parseProfileSettings, type ProfileSettings } from '../engine/profile-settings.ts';
 import { PROFILE_SETTINGS_SCHEMA, type GuardrailName } from '../guardrails/registry.ts';
 import { withCurrentPiiActions } from '../guardrails/pii/settings.ts';
@@ -154,8 +155,8 @@ export async function deleteProfile(store: Store, actor: Actor, idOrName: string
 
 function validateScope(scope: unknown): RuleScope {
   if (scope === undefined) return 'input';
-  if (scope === 'input' || scope === 'output' || scope === 'both') return scope;
-  throw new AppError('invalid_field', `The rule scope must be input, output or both, got ${JSON.stringify(scope)}.`);
+  if ((RULE_SCOPES as readonly unknown[]).includes(scope)) return scope as RuleScope;
+  throw new AppError('invalid_field', `The rule scope must be ${orList(RULE_SCOPES)}, got ${JSON.stringify(scope)}.`);
 }
 
 async function ensureRoomForRule(store: Store, profileId: string): Promise<void> {

@@ -1,14 +1,18 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { BackendCaller } from '../engine/ports.ts';
 import type { GuardrailSlot } from '../engine/guardrail.ts';
 import { GUARDRAIL_NAMES } from '../guardrails/registry.ts';
 import { compileProfile, runChecks, verdictOf } from '../engine/pipeline.ts';
-import type { CheckVerdict } from '../domain/check.ts';
+import { CHECK_VERDICTS, type CheckVerdict } from '../domain/check.ts';
 import { AppError } from '../errors.ts';
+import { DIRECTION, guardrailNameList } from '../events/event-json.ts';
+import { integerEnum, keyedObject, partialKeyedObject, stringEnum } from '../json-schema.ts';
 import { listCheckEvents, type CheckEvent } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
 import { ENTITY_TYPES, type EntityType } from '../guardrails/pii/entities.ts';
+import { PROTECTION_LEVELS } from '../domain/protection.ts';
 import { getProfile } from './profiles.ts';
 import { NOT_REPLAYABLE_REASONS, reconcileReplayedCheck, type NotReplayableReason } from './replay-record.ts';
 import { requireRuntimeLlm } from './runtime-llms.ts';
@@ -27,6 +31,80 @@ export interface ReplayInput {
   /** Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time. */
   since: string;
 }
+
+const VERDICT = stringEnum(CHECK_VERDICTS);
+const VERDICT_COUNTS = keyedObject(CHECK_VERDICTS, Type.Integer());
+const EVENT_LINK = Type.String({ description: 'The check on the Events page of the dashboard' });
+
+const NOT_REPLAYABLE_CHECK_SCHEMA = Type.Object(
+  {
+    event_id: Type.String(),
+    time: Type.String(),
+    direction: DIRECTION,
+    reasons: Type.Array(stringEnum(NOT_REPLAYABLE_REASONS)),
+    guardrails: guardrailNameList('The guardrails whose verdict could not be judged'),
+    link: EVENT_LINK,
+  },
+  { additionalProperties: false },
+);
+type NotReplayableCheck = Static<typeof NOT_REPLAYABLE_CHECK_SCHEMA>;
+
+const CHANGED_CHECK_SCHEMA = Type.Object(
+  {
+    event_id: Type.String(),
+    time: Type.String(),
+    direction: DIRECTION,
+    recorded_verdict: VERDICT,
+    candidate_verdict: VERDICT,
+    recorded_blocked_by: guardrailNameList(),
+    candidate_blocked_by: guardrailNameList(),
+    candidate_monitored_by: guardrailNameList(),
+    link: EVENT_LINK,
+  },
+  { additionalProperties: false },
+);
+type ChangedCheck = Static<typeof CHANGED_CHECK_SCHEMA>;
+
+/** The report of a what-if replay (`rampart profile replay --json` and POST /api/profiles/{id}/replay). */
+export const REPLAY_REPORT_SCHEMA = Type.Object(
+  {
+    profile: Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: false, description: 'The candidate profile' }),
+    runtime_llm: Type.Object(
+      { id: Type.String(), name: Type.String(), level: integerEnum(PROTECTION_LEVELS), monitor: Type.Boolean(), profile_id: Type.String() },
+      { additionalProperties: false, description: 'The Runtime LLM whose checks were replayed' },
+    ),
+    since: Type.String({ description: 'Start of the period, ISO 8601' }),
+    checks_replayed: Type.Integer({ description: 'Checks of the period with recorded text, all run through the candidate' }),
+    checks_compared: Type.Integer({
+      description: 'Of those, the checks the candidate could judge from what was recorded: the counts below are over these',
+    }),
+    checks_without_text: Type.Integer({ description: 'Checks of the period recorded without text (before text recording was switched on): not replayed' }),
+    truncated: Type.Boolean({ description: `More checks than ${MAX_REPLAYED_CHECKS.toLocaleString('en-US')}: the most recent were replayed` }),
+    verdicts: Type.Object({ recorded: VERDICT_COUNTS, candidate: VERDICT_COUNTS }, { additionalProperties: false }),
+    changed: Type.Integer({ description: 'Checks whose verdict would change' }),
+    changed_by_guardrail: partialKeyedObject(
+      GUARDRAIL_NAMES,
+      Type.Object({ newly_detected: Type.Integer(), no_longer_detected: Type.Integer() }, { additionalProperties: false }),
+      { description: 'Per guardrail whose verdict would change on some check' },
+    ),
+    changes: Type.Array(CHANGED_CHECK_SCHEMA, { description: `The changed checks, at most ${MAX_LISTED_CHANGES} of them` }),
+    carried_over: Type.Object(
+      { checks: Type.Integer(), entity_types: partialKeyedObject(ENTITY_TYPES, Type.Integer()) },
+      { additionalProperties: false, description: 'Checks whose PII verdict was judged from the entities recorded when their text was masked' },
+    ),
+    not_replayable: Type.Object(
+      {
+        checks: Type.Integer(),
+        by_reason: keyedObject(NOT_REPLAYABLE_REASONS, Type.Integer()),
+        events: Type.Array(NOT_REPLAYABLE_CHECK_SCHEMA, { description: `At most ${MAX_LISTED_CHANGES} of them` }),
+      },
+      { additionalProperties: false, description: 'Checks left out of the counts: what was recorded cannot tell what the candidate would do' },
+    ),
+    notes: Type.Array(Type.String(), { description: 'What was carried over and what was not replayable, in sentences' }),
+  },
+  { additionalProperties: false },
+);
+export type ReplayReport = Static<typeof REPLAY_REPORT_SCHEMA>;
 
 /** Guardrails that fired on a check, whether they blocked or (in monitor mode) only reported. */
 const fired = (blockedBy: readonly string[], monitoredBy: readonly string[] = []) => new Set([...blockedBy, ...monitoredBy]);
@@ -58,7 +136,13 @@ async function recordedChecks(store: Store, runtimeLlmId: string, since: string)
  * (see reconcileReplayedCheck). With `backends`, guardrails ask the model backends the candidate
  * profile names, as live checks do.
  */
-export async function replayProfile(store: Store, guardrails: readonly GuardrailSlot[], log: Logger, input: ReplayInput, backends?: BackendCaller) {
+export async function replayProfile(
+  store: Store,
+  guardrails: readonly GuardrailSlot[],
+  log: Logger,
+  input: ReplayInput,
+  backends?: BackendCaller,
+): Promise<ReplayReport> {
   const llm = await requireRuntimeLlm(store, input.runtimeLlm);
   const candidate = await getProfile(store, input.profile);
   const since = parseSince(input.since);
@@ -77,7 +161,7 @@ export async function replayProfile(store: Store, guardrails: readonly Guardrail
   const recorded = verdictCounts();
   const replayed = verdictCounts();
   const byGuardrail = new Map<string, { newly_detected: number; no_longer_detected: number }>();
-  const changes = [];
+  const changes: ChangedCheck[] = [];
   const carried = { checks: 0, entity_types: {} as Partial<Record<EntityType, number>> };
   const notReplayable = {
     checks: 0,
@@ -142,34 +226,18 @@ export async function replayProfile(store: Store, guardrails: readonly Guardrail
     profile: { id: candidate.id, name: candidate.name },
     runtime_llm: { id: llm.id, name: llm.name, level: llm.level, monitor: llm.monitor, profile_id: llm.profileId },
     since,
-    /** Checks of the period with recorded text, all run through the candidate. */
     checks_replayed: events.length,
-    /** Of those, the checks the candidate could judge from what was recorded: the counts below are over these. */
     checks_compared: events.length - notReplayable.checks,
-    /** Checks of the period recorded without text (before text recording was switched on): not replayed. */
     checks_without_text: withoutText,
     truncated,
     verdicts: { recorded, candidate: replayed },
     changed: changes.length,
     changed_by_guardrail: Object.fromEntries(GUARDRAIL_NAMES.filter((n) => byGuardrail.has(n)).map((n) => [n, byGuardrail.get(n)!])),
     changes: changes.slice(0, MAX_LISTED_CHANGES),
-    /** Checks whose PII verdict was judged from the entities recorded when their text was masked. */
     carried_over: { checks: carried.checks, entity_types: inTypeOrder(carried.entity_types) },
-    /** Checks left out of the counts: what was recorded cannot tell what the candidate would do. */
     not_replayable: notReplayable,
-    /** What was carried over and what was not replayable, in sentences. */
     notes: replayNotes(carried, notReplayable),
   };
-}
-
-interface NotReplayableCheck {
-  event_id: string;
-  time: string;
-  direction: 'input' | 'output';
-  reasons: NotReplayableReason[];
-  /** The guardrails whose verdict could not be judged. */
-  guardrails: string[];
-  link: string;
 }
 
 const inTypeOrder = (counts: Partial<Record<EntityType, number>>) => Object.fromEntries(ENTITY_TYPES.filter((t) => counts[t]).map((t) => [t, counts[t]!]));
@@ -206,5 +274,3 @@ function replayNotes(
   }
   return notes;
 }
-
-export type ReplayReport = Awaited<ReturnType<typeof replayProfile>>;

@@ -1,11 +1,16 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { OperatorRules } from '../domain/rules.ts';
 import type { GuardrailSlot } from '../engine/guardrail.ts';
 import { AppError } from '../errors.ts';
 import { compilePattern } from '../guardrails/regex/pattern.ts';
 import { AnalysedText } from '../text/analysed-text.ts';
 
+/** The kinds of rule a profile holds (Guardrails → Keyword / Regex → Add Rules). */
+export const RULE_KINDS = ['keyword', 'regex'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
 export interface RuleTestInput {
-  kind: 'keyword' | 'regex';
+  kind: RuleKind;
   keyword?: string;
   wholeWord?: boolean;
   pattern?: string;
@@ -13,7 +18,23 @@ export interface RuleTestInput {
   text: string;
 }
 
-export type RuleTestResult = { valid: false; error: string } | { valid: true; matched: boolean; spans: { start: number; end: number; text: string }[] };
+export const RULE_TEST_RESULT_SCHEMA = Type.Union([
+  Type.Object(
+    { valid: Type.Literal(false), error: Type.String({ description: 'Why the pattern is refused' }) },
+    { additionalProperties: false, title: 'Invalid rule' },
+  ),
+  Type.Object(
+    {
+      valid: Type.Literal(true),
+      matched: Type.Boolean({ description: 'The rule would block the text' }),
+      spans: Type.Array(Type.Object({ start: Type.Integer(), end: Type.Integer(), text: Type.String() }, { additionalProperties: false }), {
+        description: 'What matched: UTF-16 ranges of the text, end exclusive',
+      }),
+    },
+    { additionalProperties: false, title: 'Tested rule' },
+  ),
+]);
+export type RuleTestResult = Static<typeof RULE_TEST_RESULT_SCHEMA>;
 
 /**
  * "Test this rule": runs one unsaved keyword or regex rule through the real guardrail (one of

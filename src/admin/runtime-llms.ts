@@ -6,7 +6,15 @@ import { PROTECTION_LEVELS, DEFAULT_PROTECTION_LEVEL } from '../domain/protectio
 import { findActiveKeyHint, replaceApiKey } from '../store/api-keys.ts';
 import { DEFAULT_PROFILE_ID } from '../store/migrations/0002-default-profile.ts';
 import { findProfile } from '../store/profiles.ts';
-import { deleteRuntimeLlmRow, findRuntimeLlm, insertRuntimeLlm, listRuntimeLlms, updateRuntimeLlmRow, type RuntimeLlm } from '../store/runtime-llms.ts';
+import {
+  deleteRuntimeLlmRow,
+  findRuntimeLlm,
+  insertRuntimeLlm,
+  listRuntimeLlms,
+  updateRuntimeLlmRow,
+  RUNTIME_LLM_MODES,
+  type RuntimeLlm,
+} from '../store/runtime-llms.ts';
 import type { Store } from '../store/store.ts';
 import type { Actor } from '../domain/actor.ts';
 import { applyConfigChange } from '../store/config-change.ts';
@@ -44,7 +52,7 @@ function validateName(name: unknown): string {
 }
 
 function validateMode(mode: unknown): RuntimeLlm['mode'] {
-  if (mode === 'forwarding' || mode === 'non-forwarding') return mode;
+  if ((RUNTIME_LLM_MODES as readonly unknown[]).includes(mode)) return mode as RuntimeLlm['mode'];
   throw new AppError('invalid_field', `The mode must be "forwarding" or "non-forwarding", got ${JSON.stringify(mode)}.`);
 }
 

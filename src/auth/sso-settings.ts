@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Actor } from '../domain/actor.ts';
 import { applyConfigChange } from '../store/config-change.ts';
 import { readSetting, writeSetting } from '../store/settings.ts';
@@ -131,6 +132,30 @@ export async function updateSsoSettings(store: Store, dataDir: string, actor: Ac
   return next;
 }
 
-export function ssoSettingsJson(settings: SsoSettings, dataDir: string) {
-  return { ...settings, admin_values: [...settings.admin_values], client_secret_set: readClientSecret(dataDir) !== undefined };
+export const SSO_SETTINGS_SCHEMA = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    issuer: Type.String({ description: 'Issuer URL; its /.well-known/openid-configuration is read at sign-in' }),
+    client_id: Type.String(),
+    redirect_url: Type.String({ description: 'https://<dashboard>/api/auth/oidc/callback, as registered at the provider' }),
+    role_claim: Type.String({ description: "Claim holding the user's groups or roles" }),
+    admin_values: Type.Array(Type.String(), { description: 'Values of role_claim that make a user an administrator' }),
+    username_claim: Type.String({ description: "Claim shown as the administrator's name (falls back to sub)" }),
+    client_secret_set: Type.Boolean({ description: 'A client secret is stored (never returned)' }),
+  },
+  { additionalProperties: false },
+);
+export type SsoSettingsJson = Static<typeof SSO_SETTINGS_SCHEMA>;
+
+export function ssoSettingsJson(settings: SsoSettings, dataDir: string): SsoSettingsJson {
+  return {
+    enabled: settings.enabled,
+    issuer: settings.issuer,
+    client_id: settings.client_id,
+    redirect_url: settings.redirect_url,
+    role_claim: settings.role_claim,
+    admin_values: [...settings.admin_values],
+    username_claim: settings.username_claim,
+    client_secret_set: readClientSecret(dataDir) !== undefined,
+  };
 }

@@ -12,11 +12,19 @@ import { BackendCallError, BackendFailure, type BackendAnswer, type BackendResul
 import type { BackendCaller } from '../engine/ports.ts';
 import type { ModelBackend } from './model-backend.ts';
 
+/** ready: answering; open / half_open: the circuit breaker stopped calls; unavailable: could not be loaded. */
+export const BACKEND_HEALTH_STATES = ['ready', 'loading', 'unavailable', 'open', 'half_open'] as const satisfies readonly (
+  | 'ready'
+  | 'loading'
+  | 'unavailable'
+  | Exclude<BreakerState, 'closed'>
+)[];
+export type BackendHealthState = (typeof BACKEND_HEALTH_STATES)[number];
+
 export interface BackendHealth {
   name: string;
   kind: StoredModelBackend['settings']['kind'];
-  /** ready: answering; open / half_open: the circuit breaker stopped calls; unavailable: could not be loaded. */
-  state: 'ready' | 'loading' | 'unavailable' | Exclude<BreakerState, 'closed'>;
+  state: BackendHealthState;
   consecutive_failures: number;
   /** ONNX classifiers: where the model runs. */
   device?: 'cpu' | 'cuda';

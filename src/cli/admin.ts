@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { BOOTSTRAP_USERNAME, resetPassword } from '../auth/accounts.ts';
 import { PasswordPolicy } from '../auth/passwords.ts';
-import { getSsoSettings, ssoSettingsJson, updateSsoSettings } from '../auth/sso-settings.ts';
+import { getSsoSettings, ssoSettingsJson, updateSsoSettings, type SsoSettingsJson } from '../auth/sso-settings.ts';
 import { AppError } from '../errors.ts';
 import { listAdminUsers } from '../store/admin-users.ts';
 import { cliActor, printJson, printTable, withDataDirOption, withStore } from './context.ts';
@@ -28,7 +28,7 @@ interface SsoFlags {
   disable?: boolean;
 }
 
-function printSso(settings: ReturnType<typeof ssoSettingsJson>, json?: boolean): void {
+function printSso(settings: SsoSettingsJson, json?: boolean): void {
   if (json) printJson(settings);
   else
     printTable(

@@ -5,6 +5,8 @@ import { GUARDRAIL_NAMES, type GuardrailName } from '../guardrails/registry.ts';
 import { AppError } from '../errors.ts';
 import { listRuntimeLlms } from '../store/runtime-llms.ts';
 import { auditEventJson, checkEventJson } from '../events/event-json.ts';
+import { CHECK_VERDICTS, type CheckVerdict } from '../domain/check.ts';
+import { orList } from '../schema-wording.ts';
 import { listAuditEvents } from '../store/audit.ts';
 import { listCheckEvents, traceIdOf, type CheckEventFilter } from '../store/check-events.ts';
 import { printJson, printTable, withDataDirOption, withStore } from './context.ts';
@@ -38,7 +40,7 @@ export function registerEventCommands(program: Command): void {
       .description('list recent check events, newest first')
       .option('--limit <n>', 'how many (default 50)')
       .option('--runtime-llm <runtime-llm>', 'only this Runtime LLM (id or name)')
-      .option('--verdict <verdict>', 'allowed, blocked or monitored (a guardrail in monitor mode would have blocked)')
+      .option('--verdict <verdict>', `${orList(CHECK_VERDICTS)} (a guardrail in monitor mode would have blocked)`)
       .option('--direction <direction>', 'input or output')
       .option('--guardrail <guardrail>', `only events this guardrail blocked or would have blocked (${GUARDRAIL_NAMES.join(', ')})`)
       .option('--since <period>', 'only events since then: a duration (30m, 24h, 7d) or an ISO 8601 time')
@@ -48,9 +50,9 @@ export function registerEventCommands(program: Command): void {
   ).action(async (flags: EventFlags) => {
     const filter: CheckEventFilter = { limit: limitOf(flags) };
     if (flags.verdict) {
-      if (flags.verdict !== 'allowed' && flags.verdict !== 'blocked' && flags.verdict !== 'monitored')
-        throw new AppError('invalid_field', 'The --verdict flag must be allowed, blocked or monitored.');
-      filter.verdict = flags.verdict;
+      if (!(CHECK_VERDICTS as readonly string[]).includes(flags.verdict))
+        throw new AppError('invalid_field', `The --verdict flag must be ${orList(CHECK_VERDICTS)}.`);
+      filter.verdict = flags.verdict as CheckVerdict;
     }
     if (flags.direction) {
       if (flags.direction !== 'input' && flags.direction !== 'output') throw new AppError('invalid_field', 'The --direction flag must be input or output.');

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { modelBackendJson } from '../admin/json.ts';
+import { JUDGE_FORMATS } from '../backends/judge-formats.ts';
+import { orList } from '../schema-wording.ts';
 import {
   createModelBackend,
+  DEFAULT_TIMEOUTS_IN_WORDS,
   deleteModelBackend,
   listModelBackendsOf,
   requireDeletableModelBackend,
@@ -42,10 +45,10 @@ function withSettingOptions(command: Command, creating: boolean): Command {
       .option('--path <folder>', 'onnx: absolute path of the folder holding model.onnx, tokenizer.json and manifest.json')
       .option('--url <url>', 'llm_judge: OpenAI-compatible base URL, e.g. http://vllm:8000/v1')
       .option('--model <name>', 'llm_judge: the served model name')
-      .option('--format <format>', 'llm_judge: llama_guard, shieldgemma or json')
+      .option('--format <format>', `llm_judge: ${orList(JUDGE_FORMATS)}`)
       .option('--api-key-file <file>', 'llm_judge: read the API key from a file; stored encrypted')
       .option('--api-key-env <variable>', 'llm_judge: read the API key from this environment variable')
-      .option('--timeout-ms <ms>', `longest wait for an answer${byDefault('default 1000 for onnx, 5000 for llm_judge')}`)
+      .option('--timeout-ms <ms>', `longest wait for an answer${byDefault(`default ${DEFAULT_TIMEOUTS_IN_WORDS}`)}`)
       .option('--breaker-failures <n>', `consecutive failures that open the circuit breaker${byDefault('default 5')}`)
       .option('--breaker-cooldown-ms <ms>', `how long an open breaker refuses calls${byDefault('default 30000')}`)
       .option('--max-concurrency <n|unlimited>', `calls each worker thread sends at once${byDefault('default unlimited: no call waits')}`)

@@ -11,6 +11,8 @@ import {
   type RuntimeLlmView,
 } from '../admin/runtime-llms.ts';
 import { runtimeLlmJson } from '../admin/json.ts';
+import { orList } from '../schema-wording.ts';
+import { RUNTIME_LLM_MODES } from '../store/runtime-llms.ts';
 import { AppError } from '../errors.ts';
 import { listProfiles } from '../store/profiles.ts';
 import type { Store } from '../store/store.ts';
@@ -43,7 +45,7 @@ function withConfigOptions(command: Command, creating: boolean): Command {
   const byDefault = (text: string) => (creating ? ` (${text})` : '');
   return withDataDirOption(
     command
-      .option('--mode <mode>', `non-forwarding or forwarding${byDefault('default non-forwarding')}`)
+      .option('--mode <mode>', `${orList(RUNTIME_LLM_MODES)}${byDefault('default non-forwarding')}`)
       .option('--url <url>', 'Secure Proxy URL: the LLM endpoint (forwarding); a placeholder is accepted in non-forwarding mode')
       .option('--level <level>', `protection level 1, 2 or 3${byDefault('default 3, recommended')}`)
       .option('--profile <profile>', `security profile id or name${byDefault('default: default')}`)

@@ -1,5 +1,6 @@
 /** Which endpoint a check came through: input-check (user prompt) or output-check (LLM answer). */
-export type Direction = 'input' | 'output';
+export const DIRECTIONS = ['input', 'output'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
 
 /** A character range of the submitted message (UTF-16 offsets, end exclusive) that triggered a guardrail. */
 export interface TextSpan {
@@ -34,4 +35,5 @@ export interface GuardrailRecord {
 }
 
 /** A check's verdict: blocked, allowed, or allowed although a guardrail in monitor mode would have blocked it. */
-export type CheckVerdict = 'allowed' | 'blocked' | 'monitored';
+export const CHECK_VERDICTS = ['allowed', 'blocked', 'monitored'] as const;
+export type CheckVerdict = (typeof CHECK_VERDICTS)[number];

@@ -1,5 +1,6 @@
 /** Which messages an operator rule applies to: prompts, answers, or both. */
-export type RuleScope = 'input' | 'output' | 'both';
+export const RULE_SCOPES = ['input', 'output', 'both'] as const;
+export type RuleScope = (typeof RULE_SCOPES)[number];
 
 /** An operator keyword of a security profile (the keyword guardrail's rules). */
 export interface KeywordRule {

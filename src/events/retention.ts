@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { Actor } from '../domain/actor.ts';
 import { applyConfigChange } from '../store/config-change.ts';
@@ -7,15 +8,16 @@ import { deleteAuditEventsBefore } from '../store/audit.ts';
 import { deleteCheckEventsBefore, deleteCheckEventsBeyond } from '../store/check-events.ts';
 import type { Store } from '../store/store.ts';
 
-/** How long events are kept, so the database cannot grow without bound. */
-export interface RetentionSettings {
-  /** Check events older than this are deleted. */
-  max_age_days: number;
-  /** At most this many check events are kept (the newest). */
-  max_events: number;
-  /** Audit events older than this are deleted (they are few; keep them long). */
-  audit_max_age_days: number;
-}
+/** How long events are kept, so the database cannot grow without bound: the settings, and their JSON. */
+export const RETENTION_SETTINGS_SCHEMA = Type.Object(
+  {
+    max_age_days: Type.Integer({ description: 'Check events older than this are deleted' }),
+    max_events: Type.Integer({ description: 'At most this many check events are kept (the newest)' }),
+    audit_max_age_days: Type.Integer({ description: 'Audit events older than this are deleted (they are few; keep them long)' }),
+  },
+  { additionalProperties: false },
+);
+export type RetentionSettings = Static<typeof RETENTION_SETTINGS_SCHEMA>;
 
 export const DEFAULT_RETENTION: Readonly<RetentionSettings> = { max_age_days: 30, max_events: 1_000_000, audit_max_age_days: 365 };
 const LIMITS: Readonly<Record<keyof RetentionSettings, [number, number]>> = {

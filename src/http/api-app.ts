@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.ts';
@@ -19,6 +20,7 @@ import type { ModelFilesSync } from '../pulled-models/model-sync.ts';
 import { registerLitellmRoutes } from './litellm-routes.ts';
 import { registerProxyRoutes } from './proxy-routes.ts';
 import { RateLimiter } from './rate-limiter.ts';
+import { withErrors } from './responses.ts';
 
 export interface ApiLimits {
   /** Longest `message` (and `prompt`) in characters. */
@@ -115,8 +117,16 @@ export async function buildApiApp(options: ApiAppOptions): Promise<FastifyInstan
   });
   // The appliance's address (port 443) is also where operators first sign in: send them to the dashboard.
   const publicNames = new Set(options.publicNames);
-  app.get('/', { schema: { summary: 'Redirects a browser to the dashboard for sign-in', tags: ['operations'] } }, async (request, reply) =>
-    reply.redirect(dashboardRedirectUrl(request, publicNames, options.dashboardPort()), 302),
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Redirects a browser to the dashboard for sign-in',
+        tags: ['operations'],
+        response: withErrors({ 302: Type.Null({ description: 'To the dashboard (Location)' }) }),
+      },
+    },
+    async (request, reply) => reply.redirect(dashboardRedirectUrl(request, publicNames, options.dashboardPort()), 302),
   );
   return app;
 }

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.ts';
@@ -6,9 +7,11 @@ import { parseTraceparent } from '../tracing/trace-context.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { bodyEncodingProblem } from './body-encoding.ts';
 import { clientErrorHandler } from './client-errors.ts';
+import { registerErrorSchema } from './error-schema.ts';
 import { installErrorHandling, sendError, toAppError } from './errors.ts';
 import { hostHeaderProblem } from './host-header.ts';
 import { parseJsonBody } from './json-body.ts';
+import type { HttpApp } from './http-app.ts';
 import { fixedResponseHeaders, responseHeaders } from './response-headers.ts';
 
 export interface BaseAppOptions {
@@ -46,7 +49,7 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * JSON error shape (also for requests rejected before routing), request metrics, and no
  * per-request log lines (checks are events).
  */
-export function createBaseApp(options: BaseAppOptions): FastifyInstance {
+export function createBaseApp(options: BaseAppOptions): HttpApp {
   // Built once: setting them is then all a response costs.
   const listenerHeaders = Object.entries(fixedResponseHeaders(options.contentSecurityPolicy));
   const docsHeaders = Object.entries(fixedResponseHeaders(undefined));
@@ -89,9 +92,13 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
       done(error as Error, undefined);
     }
   });
-  // Responses are plain JSON.stringify: response schemas document the API but never strip fields.
+  // Responses are plain JSON.stringify. What a handler answers is held to its response schema by the
+  // compiler (HttpApp) and by the contract tests; a schema-compiled serializer would drop a member the
+  // schema does not name, hiding it from those tests, and is no faster on the check answer's unions
+  // (docs/performance.md).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  registerErrorSchema(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -121,5 +128,5 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     options.metrics.httpRequests.inc({ listener: options.listener, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
     done();
   });
-  return app;
+  return app.withTypeProvider<TypeBoxTypeProvider>();
 }

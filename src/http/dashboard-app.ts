@@ -7,6 +7,8 @@ import { createBaseApp } from './base-app.ts';
 import { DASHBOARD_CSP, registerDashboardStatic } from './dashboard-static.ts';
 import { rejectOtherMethods } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
+import { HEALTH_SCHEMA } from './ops-routes.ts';
+import { withErrors } from './responses.ts';
 
 export interface DashboardAppOptions {
   log: Logger;
@@ -42,7 +44,11 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       },
     },
   });
-  app.get('/healthz', { schema: { summary: 'Liveness', tags: ['operations'] } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    { schema: { summary: 'Liveness', tags: ['operations'], response: withErrors({ 200: HEALTH_SCHEMA }) } },
+    async () => ({ status: 'ok' }) as const,
+  );
   rejectOtherMethods(app, '/healthz', ['GET', 'HEAD']);
   await registerAdminApi(app, options.admin);
   await registerDashboardStatic(app, options.dashboardDist);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from './http-app.ts';
 
 /** Where `npm run build:dashboard` puts the single-page app. */
 export const DASHBOARD_DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
@@ -27,7 +27,7 @@ The admin API works without it: see <a href="/docs">/docs</a>.</p>`;
  * Serves the dashboard from the appliance itself (no CDN; works offline): the app at /, its hashed
  * assets under /assets/. Its Content-Security-Policy is DASHBOARD_CSP (set for the listener).
  */
-export async function registerDashboardStatic(app: FastifyInstance, dist = DASHBOARD_DIST): Promise<void> {
+export async function registerDashboardStatic(app: HttpApp, dist = DASHBOARD_DIST): Promise<void> {
   const assets = `${dist}assets/`;
   if (existsSync(assets)) {
     await app.register(fastifyStatic, {

@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpApp } from './http-app.ts';
 import { AppError, errorTypeOf, type ErrorCode } from '../errors.ts';
 import { DatabaseFailureLog, isDatabaseUnavailable } from '../store/unavailable.ts';
+import type { ErrorResponseJson } from './error-schema.ts';
 import { validationError, type SchemaFailure } from './validation-errors.ts';
 
 /** The one error body of every listener: `{ "error": { "code", "message", "type", "request_id", ... } }`. */
-export function errorBody(error: AppError, requestId: string): { error: Record<string, unknown> } {
+export function errorBody(error: AppError, requestId: string): ErrorResponseJson {
   return { error: { code: error.code, message: error.message, type: errorTypeOf(error.code), request_id: requestId, ...error.details } };
 }
 
@@ -45,7 +47,7 @@ export function toAppError(error: FastifyError, bodyLimit?: number): AppError | 
 }
 
 /** JSON errors for everything that goes wrong: client mistakes keep their status, our faults are 500. */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: HttpApp): void {
   const databaseFailures = new DatabaseFailureLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDatabaseUnavailable(error)) {
@@ -69,7 +71,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /** Answers 405 with an Allow header for every method a path does not support. */
-export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: readonly string[]): void {
+export function rejectOtherMethods(app: HttpApp, url: string, allowed: readonly string[]): void {
   const allow = allowed.join(', ');
   const others = ALL_METHODS.filter((m) => !allowed.includes(m));
   app.route({

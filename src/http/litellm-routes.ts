@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from './http-app.ts';
 import type { CheckOutcome } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
 import { blockedReason } from '../litellm/blocked-reason.ts';
@@ -12,10 +12,10 @@ import {
   LITELLM_GUARDRAIL_REQUEST_SCHEMA,
   LITELLM_GUARDRAIL_RESPONSE_SCHEMA,
   MAX_LITELLM_TEXTS,
-  type LitellmGuardrailRequest,
   type LitellmGuardrailResponse,
 } from './litellm-schemas.ts';
-import { ERROR_RESPONSE_SCHEMA, TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
+import { TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
+import { withErrors } from './responses.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface LitellmRouteOptions {
@@ -43,8 +43,8 @@ function answerOf(outcomes: readonly CheckOutcome[], texts: readonly string[], d
  * sends the texts of each request (pre_call) or response (post_call) here, with the key of a Runtime
  * LLM. Each text is checked by that Runtime LLM's profile and recorded as one check event.
  */
-export function registerLitellmRoutes(app: FastifyInstance, options: LitellmRouteOptions): void {
-  app.post<{ Body: LitellmGuardrailRequest }>(
+export function registerLitellmRoutes(app: HttpApp, options: LitellmRouteOptions): void {
+  app.post(
     LITELLM_GUARDRAIL_PATH,
     {
       bodyLimit: options.bodyLimit,
@@ -55,7 +55,7 @@ export function registerLitellmRoutes(app: FastifyInstance, options: LitellmRout
         security: [{ apiKey: [] }],
         body: LITELLM_GUARDRAIL_REQUEST_SCHEMA,
         headers: TRACE_HEADERS_SCHEMA,
-        response: { 200: LITELLM_GUARDRAIL_RESPONSE_SCHEMA, '4xx': ERROR_RESPONSE_SCHEMA, '5xx': ERROR_RESPONSE_SCHEMA },
+        response: withErrors({ 200: LITELLM_GUARDRAIL_RESPONSE_SCHEMA }),
       },
       onRequest: async (request) => {
         // LiteLLM sends the configured api_key as X-API-Key; Authorization: Bearer is taken too.

@@ -1,37 +1,15 @@
-import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { checksSchema } from '../engine/check-blocks.ts';
 import type { GuardrailDefinition } from '../engine/guardrail.ts';
+import type { CheckOutcome } from '../engine/pipeline.ts';
 import { GUARDRAIL_NAMES, GUARDRAILS } from '../guardrails/registry.ts';
 import type { Direction } from '../domain/check.ts';
-import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /**
  * JSON Schemas of the check API, used to validate requests, to publish the OpenAPI document and to
  * hold real responses to it in the tests. Requests are open (unknown members are ignored); responses
  * are closed: every member the server sends is named here, and later versions only add members.
  */
-
-export const ERROR_RESPONSE_SCHEMA = Type.Object(
-  {
-    error: Type.Object(
-      {
-        code: Type.Union(
-          (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => Type.Literal(code)),
-          { description: 'Stable machine-readable code; its status and meaning are listed in docs/errors.md.' },
-        ),
-        message: Type.String({ description: 'What went wrong, for a human.' }),
-        type: Type.String({
-          description: 'OpenAI-style error class: invalid_request_error, authentication_error, rate_limit_error, api_error or guardrail_violation.',
-        }),
-        request_id: Type.String({ description: 'Identifies the request in the server log and in events.' }),
-        field: Type.Optional(Type.String({ description: 'invalid_field about one member: its dotted path.' })),
-      },
-      // Some codes carry more (e.g. `rampart` on input_blocked): the error object is open.
-      { additionalProperties: true },
-    ),
-  },
-  { $id: 'Error', additionalProperties: false, description: 'Every error of every listener has this shape.' },
-);
 
 /**
  * Correlation headers every checking route takes (documented in OpenAPI; never refused: a value
@@ -70,12 +48,17 @@ export function checkRequestSchema(direction: Direction) {
     { additionalProperties: true, description: 'Unknown members are ignored.' },
   );
 }
-export type CheckRequestBody = Static<ReturnType<typeof checkRequestSchema>>;
 
 const GUARDRAIL_NAME = Type.Union(GUARDRAIL_NAMES.map((name) => Type.Literal(name)));
+/** Guardrail names as the pipeline reports them (strings), which the schema holds to the registered names. */
+const guardrailNames = (description: string) => Type.Unsafe<string[]>(Type.Array(GUARDRAIL_NAME, { description }));
 
-/** The check response for the guardrails of a registry (every `checks` member, registered or not). */
-export function checkResponseSchema(registry: readonly GuardrailDefinition[]): TObject {
+/**
+ * The check response for the guardrails of a registry (every `checks` member, registered or not).
+ * Its static type names every top-level member; a block's own members are typed where the
+ * guardrails build them (their `result` schemas), so `checks` is typed as the pipeline hands it over.
+ */
+export function checkResponseSchema(registry: readonly GuardrailDefinition[]) {
   return Type.Object(
     {
       injection_detected: Type.Boolean({
@@ -85,12 +68,11 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
         description:
           'Server-side processing time of the check in milliseconds (float, three decimals), from request arrival to verdict; its check event records the same figure as execution_time_ms.',
       }),
-      checks: checksSchema(registry),
-      blocked_by: Type.Array(GUARDRAIL_NAME, { description: 'Names of the guardrails that blocked the message (members of `checks`).' }),
-      monitored_by: Type.Array(GUARDRAIL_NAME, {
-        description:
-          "Names of the guardrails in monitor mode (profile switch Monitor, or the Runtime LLM's monitor mode) that would have blocked the message. They never set injection_detected nor appear in blocked_by; their `checks` block carries `enforced: false`.",
-      }),
+      checks: Type.Unsafe<CheckOutcome['checks']>(checksSchema(registry)),
+      blocked_by: guardrailNames('Names of the guardrails that blocked the message (members of `checks`).'),
+      monitored_by: guardrailNames(
+        "Names of the guardrails in monitor mode (profile switch Monitor, or the Runtime LLM's monitor mode) that would have blocked the message. They never set injection_detected nor appear in blocked_by; their `checks` block carries `enforced: false`.",
+      ),
       request_id: Type.String({ description: 'Identifies this check in events and logs.' }),
       sanitized_message: Type.Optional(
         Type.String({
@@ -111,3 +93,4 @@ export function checkResponseSchema(registry: readonly GuardrailDefinition[]): T
 
 /** The check response of this build's guardrails: what input-check and output-check answer. */
 export const CHECK_RESPONSE_SCHEMA = checkResponseSchema(GUARDRAILS);
+export type CheckResponseJson = Static<typeof CHECK_RESPONSE_SCHEMA>;

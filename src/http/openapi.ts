@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from './http-app.ts';
 
 export interface OpenApiOptions {
   title: string;
@@ -14,8 +14,10 @@ export interface OpenApiOptions {
  * Publishes the listener's OpenAPI 3 document at /openapi.json and an offline Swagger UI at /docs
  * (assets served by the appliance itself, no CDN).
  */
-export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
+export async function registerOpenApi(app: HttpApp, options: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
+    // Shared schemas (the error shape) are listed under components by their $id.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.0.3',
       info: { title: options.title, description: options.description, version: options.version },

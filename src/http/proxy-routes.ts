@@ -1,8 +1,10 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpApp } from './http-app.ts';
 import type { CompiledProfile } from '../engine/pipeline.ts';
 import { AppError } from '../errors.ts';
-import { ChatGuard } from '../proxy/chat-guard.ts';
+import { ChatGuard, type CheckedText } from '../proxy/chat-guard.ts';
 import { isChatCompletionRequest, textSlots, type ChatCompletion, type ChatCompletionRequest } from '../proxy/openai-shapes.ts';
 import { StreamRelay } from '../proxy/stream-guard.ts';
 import { IdleDeadline, callUpstream, readUpstreamJson, type UpstreamTarget } from '../proxy/upstream.ts';
@@ -10,9 +12,11 @@ import type { CredentialBox } from '../secrets/credential-box.ts';
 import type { CheckService } from '../runtime/check-service.ts';
 import type { Caller, LiveConfig } from '../runtime/live-config.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
-import { TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
 import { checkOrigin } from './check-origin.ts';
 import { rejectOtherMethods } from './errors.ts';
+import { blockedVerdictJson, FORWARDING_ERROR_SCHEMA, FORWARDING_REPORT_SCHEMA, forwardingReportJson, inputBlocked } from './forwarding-json.ts';
+import { TRACE_HEADERS_SCHEMA } from './openapi-schemas.ts';
+import { ERROR_RESPONSE } from './error-schema.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface ProxyRouteOptions {
@@ -47,6 +51,25 @@ function forwardingTarget(caller: Caller, credentials: CredentialBox): { caller:
   return { caller: { ...caller, profile }, target: { baseUrl: runtimeLlm.url, credential } };
 }
 
+/** An upstream answer passed through as it came: its status and body are the client's to see. */
+const UPSTREAM_ANSWER = Type.Unknown({ description: "The upstream LLM's own answer, passed through with its status" });
+
+const CHAT_COMPLETION_SCHEMA = Type.Object(
+  {
+    choices: Type.Array(Type.Object({}, { additionalProperties: true })),
+    rampart: FORWARDING_REPORT_SCHEMA,
+  },
+  {
+    additionalProperties: true,
+    description:
+      "The upstream LLM's chat completion, each answer checked: a blocked one replaced by the profile's refusal (finish_reason content_filter), PII of mask types masked; plus `rampart`.",
+  },
+);
+const CHAT_STREAM_SCHEMA = Type.String({
+  description:
+    'stream: true: the upstream events relayed as they are checked; the first blocked answer ends the stream with an error event whose error.rampart carries the verdict.',
+});
+
 /** Passes an upstream 4xx answer through: its status and body are the client's to see. */
 async function passThroughError(reply: FastifyReply, upstream: Response): Promise<FastifyReply> {
   const body = await readUpstreamJson(upstream);
@@ -57,7 +80,7 @@ async function passThroughError(reply: FastifyReply, upstream: Response): Promis
  * Forwarding mode: an OpenAI-compatible endpoint that checks the request's user and tool messages,
  * forwards it to the Runtime LLM's upstream, checks the answer, and returns or blocks it.
  */
-export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOptions): void {
+export function registerProxyRoutes(app: HttpApp, options: ProxyRouteOptions): void {
   const authenticate = async (request: FastifyRequest) => {
     request.caller = await authenticateApiKey(request, options.config, options.keyLimiter, true);
   };
@@ -75,6 +98,16 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         security: [{ apiKey: [] }],
         body: { type: 'object', required: ['messages'], properties: { messages: { type: 'array' }, stream: { type: 'boolean' } } },
         headers: TRACE_HEADERS_SCHEMA,
+        response: {
+          200: {
+            description: 'The checked answer',
+            content: { 'application/json': { schema: CHAT_COMPLETION_SCHEMA }, 'text/event-stream': { schema: CHAT_STREAM_SCHEMA } },
+          },
+          '4xx': Type.Union([FORWARDING_ERROR_SCHEMA, UPSTREAM_ANSWER], {
+            description: 'An error of Rampart, or the upstream LLM’s own 4xx answer passed through',
+          }),
+          '5xx': ERROR_RESPONSE,
+        },
       },
     },
     async (request, reply) => {
@@ -92,6 +125,7 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
       const origin = checkOrigin(request);
       const guard = new ChatGuard(caller, options.checks, origin);
       const guarded = await guard.guardRequest(body);
+      if ('blocked' in guarded) throw inputBlocked(request.id, guarded.blocked);
       const deadline = new IdleDeadline(guard.settings.upstream_timeout_ms);
       reply.raw.once('close', () => deadline.end()); // the client left: stop the upstream too
       const stream = body.stream === true;
@@ -111,7 +145,8 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         }
         const out = new PassThrough();
         reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache');
-        void new StreamRelay({ upstream, guard, guarded, out, deadline, requestId: request.id }).run();
+        const blockedVerdict = ({ index, outcome }: CheckedText) => blockedVerdictJson(request.id, { choice_index: index }, outcome);
+        void new StreamRelay({ upstream, guard, guarded, out, deadline, requestId: request.id, blockedVerdict }).run();
         return reply.send(out);
       }
 
@@ -121,7 +156,7 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
         throw new AppError('upstream_invalid_response', 'The upstream LLM answered without choices.');
       }
       const output = await guard.guardCompletion(guarded, completion as ChatCompletion);
-      return { ...completion, rampart: { request_id: request.id, input: guarded.inputVerdicts, output } };
+      return { ...completion, rampart: forwardingReportJson(request.id, guarded.inputChecks, output) };
     },
   );
   rejectOtherMethods(app, '/v1/chat/completions', ['POST']);
@@ -130,7 +165,16 @@ export function registerProxyRoutes(app: FastifyInstance, options: ProxyRouteOpt
     '/v1/models',
     {
       onRequest: authenticate,
-      schema: { summary: "The upstream LLM's model list, passed through (Forwarding mode)", tags: ['forwarding'], security: [{ apiKey: [] }] },
+      schema: {
+        summary: "The upstream LLM's model list, passed through (Forwarding mode)",
+        tags: ['forwarding'],
+        security: [{ apiKey: [] }],
+        response: {
+          200: UPSTREAM_ANSWER,
+          '4xx': Type.Union([ERROR_RESPONSE, UPSTREAM_ANSWER], { description: 'An error of Rampart, or the upstream LLM’s own 4xx answer passed through' }),
+          '5xx': ERROR_RESPONSE,
+        },
+      },
     },
     async (request, reply) => {
       const { caller, target } = forwardingTarget(request.caller!, options.credentials);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckOutcome } from '../engine/pipeline.ts';
-import { AppError } from '../errors.ts';
 import type { CheckOrigin, CheckService } from '../runtime/check-service.ts';
 import type { Caller } from '../runtime/live-config.ts';
 import type { CompiledProfile } from '../engine/pipeline.ts';
@@ -15,23 +14,14 @@ export interface GuardedRequest {
   canary: string | undefined;
   /** The last user text, the `prompt` of output checks. */
   prompt: string | undefined;
-  inputVerdicts: VerdictSummary[];
+  /** The user and tool messages checked, none blocked. */
+  inputChecks: CheckedText[];
 }
 
-export interface VerdictSummary {
-  message_index?: number;
-  choice_index?: number;
-  injection_detected: boolean;
-  blocked_by: string[];
-  /** Guardrails in monitor mode that would have blocked; the message went through. */
-  monitored_by: string[];
-}
-
-/** The verdict of a blocked message, as clients of the proxy see it. */
-export function verdictDetails(outcome: CheckOutcome, requestId: string, where: Record<string, number>): Record<string, unknown> {
-  return {
-    rampart: { request_id: requestId, ...where, injection_detected: outcome.injection_detected, blocked_by: outcome.blocked_by, checks: outcome.checks },
-  };
+/** A checked text of the exchange: a message of the request (its index in `messages`) or a choice of the answer (its `index`). */
+export interface CheckedText {
+  index: number;
+  outcome: CheckOutcome;
 }
 
 /** Letters only, so text normalisation (leetspeak folding, case) cannot alter it: 94 bits of entropy. */
@@ -66,34 +56,25 @@ export class ChatGuard {
     return this.#caller.profile.forwarding;
   }
 
-  /** Checks the request; throws `input_blocked` with the verdict when a guardrail blocks it. */
-  async guardRequest(request: ChatCompletionRequest): Promise<GuardedRequest> {
+  /** Checks the request: what to send upstream, or the first message a guardrail blocked. */
+  async guardRequest(request: ChatCompletionRequest): Promise<GuardedRequest | { blocked: CheckedText }> {
     const upstream: ChatCompletionRequest = { ...request, messages: structuredClone(request.messages) };
     const slots = textSlots(upstream.messages);
     const systemTexts = slots.filter((s) => SYSTEM_ROLES.has(s.role)).map((s) => s.text);
     const systemPrompt = systemTexts.length > 0 ? systemTexts.join('\n') : undefined;
-    const inputVerdicts: VerdictSummary[] = [];
+    const inputChecks: CheckedText[] = [];
     for (const slot of slots) {
       if (!INPUT_ROLES.has(slot.role)) continue;
       // The system prompt goes along for context-aware judging (guardrails.llm.judge_with_system_prompt).
       const outcome = await this.#checks.check(this.#caller, { direction: 'input', message: slot.text, systemPrompt }, this.#origin);
-      inputVerdicts.push({
-        message_index: slot.messageIndex,
-        injection_detected: outcome.injection_detected,
-        blocked_by: outcome.blocked_by,
-        monitored_by: outcome.monitored_by,
-      });
-      if (outcome.injection_detected) {
-        throw new AppError('input_blocked', `Message ${slot.messageIndex} was blocked by ${outcome.blocked_by.join(', ')}.`, {
-          details: verdictDetails(outcome, this.#origin.requestId, { message_index: slot.messageIndex }),
-        });
-      }
+      if (outcome.injection_detected) return { blocked: { index: slot.messageIndex, outcome } };
+      inputChecks.push({ index: slot.messageIndex, outcome });
       if (outcome.masked_message !== undefined) replaceSlotText(upstream.messages, slot, outcome.masked_message);
     }
     const canary = this.settings.canary_token ? newCanary() : undefined;
     if (canary) plantCanary(upstream.messages, canary);
     const lastUser = slots.filter((s) => s.role === 'user').at(-1)?.text;
-    return { upstream, systemPrompt, canary, prompt: lastUser, inputVerdicts };
+    return { upstream, systemPrompt, canary, prompt: lastUser, inputChecks };
   }
 
   /** Output-checks one answer text. `record: false` for partial windows of a stream. */
@@ -106,18 +87,13 @@ export class ChatGuard {
   }
 
   /** Checks each choice of a complete answer, replacing blocked ones by the refusal and masking where asked. */
-  async guardCompletion(guarded: GuardedRequest, completion: ChatCompletion): Promise<VerdictSummary[]> {
-    const verdicts: VerdictSummary[] = [];
+  async guardCompletion(guarded: GuardedRequest, completion: ChatCompletion): Promise<CheckedText[]> {
+    const checked: CheckedText[] = [];
     for (const choice of completion.choices) {
       const content = choice.message?.content;
       if (typeof content !== 'string' || !choice.message) continue;
       const outcome = await this.checkAnswer(guarded, content);
-      verdicts.push({
-        choice_index: choice.index,
-        injection_detected: outcome.injection_detected,
-        blocked_by: outcome.blocked_by,
-        monitored_by: outcome.monitored_by,
-      });
+      checked.push({ index: choice.index, outcome });
       if (outcome.injection_detected) {
         choice.message.content = this.settings.refusal_message;
         choice.finish_reason = 'content_filter';
@@ -125,6 +101,6 @@ export class ChatGuard {
         choice.message.content = outcome.masked_message;
       }
     }
-    return verdicts;
+    return checked;
   }
 }

@@ -1,8 +1,7 @@
 import type { Writable } from 'node:stream';
 import { applyRedactions, type CheckOutcome } from '../engine/pipeline.ts';
 import { AppError, errorTypeOf, OUTPUT_BLOCKED, type ErrorCode } from '../errors.ts';
-import type { ChatGuard, GuardedRequest } from './chat-guard.ts';
-import { verdictDetails } from './chat-guard.ts';
+import type { ChatGuard, CheckedText, GuardedRequest } from './chat-guard.ts';
 import type { ChatChoice } from './openai-shapes.ts';
 import { SseParser, sseEvent } from './sse.ts';
 import { transportError, type IdleDeadline } from './upstream.ts';
@@ -24,6 +23,8 @@ export interface StreamRelayOptions {
   out: Writable;
   deadline: IdleDeadline;
   requestId: string;
+  /** The verdict the error event of a blocked answer carries as `rampart` (the route words verdicts). */
+  blockedVerdict(checked: CheckedText): unknown;
 }
 
 /**
@@ -162,7 +163,7 @@ export class StreamRelay {
     this.#fail({
       code: OUTPUT_BLOCKED,
       message: `The answer was blocked by ${outcome.blocked_by.join(', ')}.`,
-      ...verdictDetails(outcome, this.#o.requestId, { choice_index: index }),
+      rampart: this.#o.blockedVerdict({ index, outcome }),
     });
     throw new StreamStopped();
   }

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { auditEventJson, checkEventJson } from '../events/event-json.ts';
+import type { AuditEventJson, CheckEventJson } from '../events/event-json.ts';
 import { VERSION } from '../version.ts';
 import type { SiemFormat } from './settings.ts';
 
@@ -10,8 +10,6 @@ import type { SiemFormat } from './settings.ts';
  */
 export const MAX_DATAGRAM_BYTES = 1400;
 
-export type CheckEventJson = ReturnType<typeof checkEventJson>;
-export type AuditEventJson = ReturnType<typeof auditEventJson>;
 export interface TestEventJson {
   kind: 'test';
   id: string;

@@ -1,8 +1,10 @@
 import { isIP } from 'node:net';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Actor } from '../domain/actor.ts';
 import { applyConfigChange } from '../store/config-change.ts';
 import { readSetting, writeSetting } from '../store/settings.ts';
 import { AppError } from '../errors.ts';
+import { stringEnum } from '../json-schema.ts';
 import type { Store } from '../store/store.ts';
 
 export const SIEM_FORMATS = ['cef', 'json'] as const;
@@ -77,6 +79,17 @@ export async function updateSiemSettings(store: Store, actor: Actor, input: Siem
   return next;
 }
 
-export function siemSettingsJson(settings: SiemSettings) {
+export const SIEM_SETTINGS_SCHEMA = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    collector: Type.String({ description: 'IPv4 or IPv6 address of the syslog collector (empty: none set)' }),
+    port: Type.Integer({ description: 'UDP port' }),
+    format: stringEnum(SIEM_FORMATS, { description: 'RFC 5424 syslog carrying CEF, or the event JSON' }),
+  },
+  { additionalProperties: false },
+);
+export type SiemSettingsJson = Static<typeof SIEM_SETTINGS_SCHEMA>;
+
+export function siemSettingsJson(settings: SiemSettings): SiemSettingsJson {
   return { enabled: settings.enabled, collector: settings.collector, port: settings.port, format: settings.format };
 }

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../ids.ts';
 import { recordAudit } from '../store/audit.ts';
 import type { Store } from '../store/store.ts';
 import { formatDatagram, type TestEventJson } from './format.ts';
-import { getSiemSettings } from './settings.ts';
+import { getSiemSettings, type SiemFormat } from './settings.ts';
 import { UdpTransport } from './udp-transport.ts';
 
 /**
@@ -15,7 +15,7 @@ import { UdpTransport } from './udp-transport.ts';
 export async function sendSiemTestEvent(
   store: Store,
   actor: Actor,
-): Promise<{ event: TestEventJson; collector: string; port: number; format: string; bytes: number }> {
+): Promise<{ event: TestEventJson; collector: string; port: number; format: SiemFormat; bytes: number }> {
   const settings = await getSiemSettings(store);
   if (settings.collector === '') throw new AppError('invalid_field', 'No SIEM collector is configured; set its address and port first.');
   const event: TestEventJson = { kind: 'test', id: newId('evt'), time: nowIso(), actor: actor.id };

@@ -2,7 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { keyedRows } from './rows.ts';
 import type { AdminSessionTable, Database } from './schema.ts';
 
-export type AuthMethod = AdminSessionTable['auth_method'];
+/** How an administrator signed in: a local password, or single sign-on (OpenID Connect). */
+export const AUTH_METHODS = ['password', 'oidc'] as const satisfies readonly AdminSessionTable['auth_method'][];
+export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /** A dashboard session as stored: its id is the hash of the cookie value, never the value itself. */
 export interface StoredAdminSession {

@@ -2,10 +2,14 @@ import type { Kysely, Selectable } from 'kysely';
 import { namedRows } from './rows.ts';
 import type { Database, RuntimeLlmTable } from './schema.ts';
 
+/** Non-forwarding: the application calls input-check and output-check; forwarding: Rampart proxies its LLM calls. */
+export const RUNTIME_LLM_MODES = ['non-forwarding', 'forwarding'] as const;
+export type RuntimeLlmMode = (typeof RUNTIME_LLM_MODES)[number];
+
 export interface RuntimeLlm {
   id: string;
   name: string;
-  mode: 'forwarding' | 'non-forwarding';
+  mode: RuntimeLlmMode;
   url: string;
   level: 1 | 2 | 3;
   profileId: string;

@@ -5,7 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { GUARDRAIL_NAMES } from '../../src/guardrails/registry.ts';
-import { CHECK_RESPONSE_SCHEMA, checkRequestSchema, ERROR_RESPONSE_SCHEMA } from '../../src/http/openapi-schemas.ts';
+import { ERROR_RESPONSE_SCHEMA } from '../../src/http/error-schema.ts';
+import { CHECK_RESPONSE_SCHEMA, checkRequestSchema } from '../../src/http/openapi-schemas.ts';
 import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
 

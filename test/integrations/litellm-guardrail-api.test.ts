@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
 import { createProfile, updateProfileSettings } from '../../src/admin/profiles.ts';
 import { LITELLM_GUARDRAIL_RESPONSE_SCHEMA } from '../../src/http/litellm-schemas.ts';
-import { ERROR_RESPONSE_SCHEMA } from '../../src/http/openapi-schemas.ts';
+import { ERROR_RESPONSE_SCHEMA } from '../../src/http/error-schema.ts';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
 import type { HttpResponse, Json } from '../helpers/https-client.ts';
 import { startInProcess, TEST_ACTOR, type InProcessAppliance } from '../helpers/in-process.ts';

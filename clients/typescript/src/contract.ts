@@ -924,6 +924,88 @@ export interface LitellmGuardrailResponse {
   texts?: string[];
 }
 
+/**
+ * The verdicts of the checks this request went through
+ */
+export interface ForwardingReport {
+  /**
+   * Identifies the check events of this request
+   */
+  request_id: string;
+  /**
+   * One verdict per user and tool message checked
+   */
+  input: {
+    /**
+     * The checked message: its index in `messages` of the request
+     */
+    message_index: number;
+    /**
+     * true when an enforced guardrail blocked this message or answer
+     */
+    injection_detected: boolean;
+    /**
+     * Names of the guardrails that blocked the message (members of `checks`).
+     */
+    blocked_by: ('llm' | 'vector' | 'content_moderation' | 'system_prompt' | 'pii' | 'keyword' | 'regex')[];
+    /**
+     * Names of the guardrails in monitor mode (profile switch Monitor, or the Runtime LLM's monitor mode) that would have blocked the message. They never set injection_detected nor appear in blocked_by; their `checks` block carries `enforced: false`.
+     */
+    monitored_by: ('llm' | 'vector' | 'content_moderation' | 'system_prompt' | 'pii' | 'keyword' | 'regex')[];
+  }[];
+  /**
+   * One verdict per answer checked
+   */
+  output: {
+    /**
+     * The checked answer: the `index` of its choice
+     */
+    choice_index: number;
+    /**
+     * true when an enforced guardrail blocked this message or answer
+     */
+    injection_detected: boolean;
+    /**
+     * Names of the guardrails that blocked the message (members of `checks`).
+     */
+    blocked_by: ('llm' | 'vector' | 'content_moderation' | 'system_prompt' | 'pii' | 'keyword' | 'regex')[];
+    /**
+     * Names of the guardrails in monitor mode (profile switch Monitor, or the Runtime LLM's monitor mode) that would have blocked the message. They never set injection_detected nor appear in blocked_by; their `checks` block carries `enforced: false`.
+     */
+    monitored_by: ('llm' | 'vector' | 'content_moderation' | 'system_prompt' | 'pii' | 'keyword' | 'regex')[];
+  }[];
+}
+
+/**
+ * The verdict of the blocked message or answer (message_index or choice_index says which)
+ */
+export interface BlockedVerdict {
+  /**
+   * Identifies the check events of this request
+   */
+  request_id: string;
+  /**
+   * The checked message: its index in `messages` of the request
+   */
+  message_index?: number;
+  /**
+   * The checked answer: the `index` of its choice
+   */
+  choice_index?: number;
+  /**
+   * true when an enforced guardrail blocked this message or answer
+   */
+  injection_detected: boolean;
+  /**
+   * Names of the guardrails that blocked the message (members of `checks`).
+   */
+  blocked_by: ('llm' | 'vector' | 'content_moderation' | 'system_prompt' | 'pii' | 'keyword' | 'regex')[];
+  /**
+   * One member per guardrail, always all 7.
+   */
+  checks: CheckResponse['checks'];
+}
+
 /** Every error code the appliance answers with, and its HTTP status. */
 export const ERROR_STATUS = {
   bad_request: 400,

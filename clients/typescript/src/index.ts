@@ -1,8 +1,10 @@
 export { RampartClient, type CallOptions, type CheckResult, type FailedOpenResult, type RampartClientOptions } from './client.ts';
 export type {
+  BlockedVerdict,
   CheckResponse,
   ErrorCode,
   ErrorResponse,
+  ForwardingReport,
   InputCheckRequest,
   LitellmGuardrailRequest,
   LitellmGuardrailResponse,

@@ -2,19 +2,21 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { ActionIcon, Anchor, Badge, Button, Card, Code, Group, Select, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconDatabasePlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { api, proposeThreat, type CheckEventJson, type EventStats as Stats, type RuntimeLlm } from '../api.ts';
+import { api, optionsOf, proposeThreat, type CheckEventJson, type EventPage, type EventStats as Stats, type RuntimeLlm, type RuntimeLlmList } from '../api.ts';
 import { CorrelationSearch } from '../components/CorrelationSearch.tsx';
 import { Notice, useNotice } from '../components/Notice.tsx';
 import { useRoute } from '../router.ts';
 import { GUARDRAIL_MENU, guardrailTitle } from './Guardrails.tsx';
 
-const RANGES: Record<string, { ms: number; bucket: string; label: string }> = {
+const RANGES: Record<string, { ms: number; bucket: Stats['bucket']; label: string }> = {
   '1h': { ms: 3_600_000, bucket: 'minute', label: 'the last hour' },
   '24h': { ms: 86_400_000, bucket: 'hour', label: 'the last 24 hours' },
   '7d': { ms: 7 * 86_400_000, bucket: 'day', label: 'the last 7 days' },
 };
 const COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'red.6', 'lime.7'];
 const PAGE_SIZE = 50;
+
+const DIRECTION_LABELS: Readonly<Record<CheckEventJson['direction'], string>> = { input: 'Input', output: 'Output' };
 
 /** How each verdict shows; monitored = allowed, but a guardrail in monitor mode would have blocked it. */
 export const VERDICTS: Record<CheckEventJson['verdict'], { label: string; color: string }> = {
@@ -85,11 +87,7 @@ function FilterBar({ filters, llms, onChange }: { filters: EventFilters; llms: R
       />
       <Select
         label="Direction"
-        data={[
-          { value: '', label: 'Both' },
-          { value: 'input', label: 'Input' },
-          { value: 'output', label: 'Output' },
-        ]}
+        data={[{ value: '', label: 'Both' }, ...optionsOf(DIRECTION_LABELS)]}
         value={filters.direction}
         onChange={set('direction')}
         w={130}
@@ -246,7 +244,7 @@ export function EventsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: another linked event is another view: its first page.
   useEffect(() => setCursors(['']), [linkedEvent]);
   useEffect(() => {
-    void api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms')
+    void api<RuntimeLlmList>('/api/runtime-llms')
       .then((l) => setLlms(l.runtime_llms))
       .catch(fail);
   }, [fail]);
@@ -254,7 +252,7 @@ export function EventsPage() {
     const page = new URLSearchParams(criteria);
     page.set('limit', String(PAGE_SIZE));
     if (before) page.set('before', before);
-    void api<{ events: CheckEventJson[]; has_more: boolean }>(`/api/events?${page}`)
+    void api<EventPage>(`/api/events?${page}`)
       .then((e) => {
         setEvents(e.events);
         setHasMore(e.has_more);

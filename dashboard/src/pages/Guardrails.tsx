@@ -18,11 +18,25 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError, type GuardrailInfo, type Profile } from '../api.ts';
+import {
+  api,
+  fieldErrorOf,
+  optionsOf,
+  type FieldError,
+  type GuardrailCatalogue,
+  type GuardrailInfo,
+  type Profile,
+  type ProfileList,
+  type RuleKind,
+  type RuleScope,
+  type RuleTest,
+} from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
-import { Highlighted, type Span } from '../components/Highlighted.tsx';
+import { Highlighted } from '../components/Highlighted.tsx';
 import { SchemaForm, settingsForSave } from '../components/SchemaForm.tsx';
 import { VectorStore } from './VectorStore.tsx';
+
+const SCOPE_LABELS: Readonly<Record<RuleScope, string>> = { input: 'Input (prompts)', output: 'Output (answers)', both: 'Both' };
 
 /** The spec's menu: Guardrails → LLM Guardrail / PII Detection / Content Moderation / System Prompt Protection / Vector Guardrail / Keyword / Regex. */
 export const GUARDRAIL_MENU = [
@@ -63,18 +77,18 @@ function RuleTester({
   onValidity,
   showEmpty,
 }: {
-  kind: 'keyword' | 'regex';
+  kind: RuleKind;
   rule: Record<string, unknown>;
   onValidity: (valid: boolean) => void;
   showEmpty: boolean;
 }) {
   const [text, setText] = useState('');
-  const [result, setResult] = useState<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] } | null>(null);
+  const [result, setResult] = useState<RuleTest | null>(null);
   const key = JSON.stringify(rule);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rule is compared by value (`key`); a new onValidity closure must not test again.
   useEffect(() => {
     const timer = setTimeout(() => {
-      void api<{ valid: boolean; error?: string; matched?: boolean; spans?: Span[] }>('/api/rules/test', {
+      void api<RuleTest>('/api/rules/test', {
         method: 'POST',
         body: { kind, ...rule, text },
       }).then((r) => {
@@ -103,20 +117,20 @@ function RuleTester({
       {result?.valid && text && (
         <Group gap="xs" align="flex-start" data-testid="rule-test-result">
           <Badge color={result.matched ? 'red' : 'gray'}>{result.matched ? 'matches: would block' : 'no match'}</Badge>
-          <Highlighted text={text} spans={result.spans ?? []} />
+          <Highlighted text={text} spans={result.spans} />
         </Group>
       )}
     </Stack>
   );
 }
 
-function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword' | 'regex'; onChanged: () => Promise<void> }) {
+function Rules({ profile, kind, onChanged }: { profile: Profile; kind: RuleKind; onChanged: () => Promise<void> }) {
   const [keyword, setKeyword] = useState('');
   const [wholeWord, setWholeWord] = useState(true);
   const [name, setName] = useState('');
   const [pattern, setPattern] = useState('');
   const [caseInsensitive, setCaseInsensitive] = useState(false);
-  const [scope, setScope] = useState('input');
+  const [scope, setScope] = useState<RuleScope>('input');
   const [valid, setValid] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -200,13 +214,9 @@ function Rules({ profile, kind, onChanged }: { profile: Profile; kind: 'keyword'
         )}
         <Select
           label="Inspect"
-          data={[
-            { value: 'input', label: 'Input (prompts)' },
-            { value: 'output', label: 'Output (answers)' },
-            { value: 'both', label: 'Both' },
-          ]}
+          data={optionsOf(SCOPE_LABELS)}
           value={scope}
-          onChange={(v) => setScope(v ?? 'input')}
+          onChange={(v) => setScope((v as RuleScope | null) ?? 'input')}
           w={220}
           allowDeselect={false}
         />
@@ -241,7 +251,7 @@ export function GuardrailPage({ name }: { name: string }) {
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
 
   const load = useCallback(async () => {
-    const [c, p] = await Promise.all([api<{ guardrails: GuardrailInfo[] }>('/api/guardrails'), api<{ profiles: Profile[] }>('/api/profiles')]);
+    const [c, p] = await Promise.all([api<GuardrailCatalogue>('/api/guardrails'), api<ProfileList>('/api/profiles')]);
     setCatalogue(c.guardrails);
     setProfiles(p.profiles);
     setProfileId((current) => current ?? p.profiles.find((x) => x.name === 'default')?.id ?? p.profiles[0]?.id ?? null);
@@ -341,7 +351,7 @@ export function GuardrailPage({ name }: { name: string }) {
           </Group>
         </Stack>
       </Card>
-      {info.uses_rules && <Rules profile={profile} kind={name as 'keyword' | 'regex'} onChanged={load} />}
+      {info.uses_rules && <Rules profile={profile} kind={name as RuleKind} onChanged={load} />}
       {name === 'vector' && <VectorStore />}
     </Stack>
   );

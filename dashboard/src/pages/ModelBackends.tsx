@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError, type ModelBackend } from '../api.ts';
+import { api, fieldErrorOf, optionsOf, type BackendKind, type FieldError, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PulledModels } from './PulledModels.tsx';
 
@@ -12,11 +12,11 @@ type NumberField = 'timeout_ms' | 'breaker_failures' | 'breaker_cooldown_ms' | '
 interface Draft {
   id?: string;
   name: string;
-  kind: 'onnx' | 'llm_judge';
+  kind: BackendKind;
   path: string;
   url: string;
   model: string;
-  format: string;
+  format: JudgeFormat;
   api_key: string;
   timeout_ms: number | '';
   breaker_failures: number | '';
@@ -42,6 +42,13 @@ const EMPTY: Draft = {
   max_concurrency: '',
   queue_depth: '',
   intra_op_threads: '',
+};
+
+const KIND_LABELS: Readonly<Record<BackendKind, string>> = { llm_judge: 'LLM judge', onnx: 'ONNX classifier' };
+const FORMAT_LABELS: Readonly<Record<JudgeFormat, string>> = {
+  llama_guard: 'Llama Guard 3/4 (safe / unsafe + hazard codes)',
+  shieldgemma: 'ShieldGemma (Yes / No policy question)',
+  json: 'Generic JSON verdict',
 };
 
 const STATE_COLOR: Record<Health['state'], string> = { ready: 'green', loading: 'blue', unavailable: 'red', open: 'red', half_open: 'yellow' };
@@ -151,12 +158,9 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
         <SegmentedControl
           aria-label="Kind"
           disabled={draft.id !== undefined}
-          data={[
-            { value: 'llm_judge', label: 'LLM judge' },
-            { value: 'onnx', label: 'ONNX classifier' },
-          ]}
+          data={optionsOf(KIND_LABELS)}
           value={draft.kind}
-          onChange={(v) => set({ kind: v as Draft['kind'] })}
+          onChange={(v) => set({ kind: v as BackendKind })}
         />
         {draft.kind === 'onnx' ? (
           <TextInput
@@ -186,13 +190,9 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
             />
             <Select
               label="Prompt format"
-              data={[
-                { value: 'llama_guard', label: 'Llama Guard 3/4 (safe / unsafe + hazard codes)' },
-                { value: 'shieldgemma', label: 'ShieldGemma (Yes / No policy question)' },
-                { value: 'json', label: 'Generic JSON verdict' },
-              ]}
+              data={optionsOf(FORMAT_LABELS)}
               value={draft.format}
-              onChange={(v) => set({ format: v ?? 'llama_guard' })}
+              onChange={(v) => set({ format: (v as JudgeFormat | null) ?? 'llama_guard' })}
               allowDeselect={false}
             />
             <PasswordInput
@@ -232,7 +232,7 @@ export function ModelBackendsSettings() {
   const [editing, setEditing] = useState<{ draft: Draft; keySet: boolean } | null>(null);
   const [deleting, setDeleting] = useState<ModelBackend | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = useCallback(async () => setBackends((await api<{ model_backends: ModelBackend[] }>('/api/model-backends')).model_backends), []);
+  const load = useCallback(async () => setBackends((await api<ModelBackendList>('/api/model-backends')).model_backends), []);
   useEffect(() => {
     void load();
     // Health changes on its own (a breaker opens, a model finishes loading).
@@ -281,7 +281,7 @@ export function ModelBackendsSettings() {
           {backends.map((b) => (
             <Table.Tr key={b.id} data-testid={`backend-${b.name}`}>
               <Table.Td>{b.name}</Table.Td>
-              <Table.Td>{b.kind === 'onnx' ? 'ONNX classifier' : 'LLM judge'}</Table.Td>
+              <Table.Td>{KIND_LABELS[b.kind]}</Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ wordBreak: 'break-all' }}>
                   {b.kind === 'onnx' ? b.path : `${b.url} · ${b.model} · ${b.format}`}
@@ -297,7 +297,7 @@ export function ModelBackendsSettings() {
                     size="xs"
                     variant="default"
                     aria-label={`Edit ${b.name}`}
-                    onClick={() => setEditing({ draft: draftOf(b), keySet: b.api_key_set === true })}
+                    onClick={() => setEditing({ draft: draftOf(b), keySet: b.kind === 'llm_judge' && b.api_key_set })}
                   >
                     Edit
                   </Button>

@@ -1,12 +1,12 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api, type GuardrailInfo, type SessionInfo } from '../api.ts';
+import { api, type GuardrailCatalogue, type GuardrailInfo, type SessionInfo } from '../api.ts';
 import { GUARDRAIL_MENU } from './Guardrails.tsx';
 
 /** Guardrails: what each guardrail inspects and at which protection levels it is on. */
 export function GuardrailsOverviewPage() {
   const [catalogue, setCatalogue] = useState<GuardrailInfo[]>([]);
-  useEffect(() => void api<{ guardrails: GuardrailInfo[] }>('/api/guardrails').then((c) => setCatalogue(c.guardrails)), []);
+  useEffect(() => void api<GuardrailCatalogue>('/api/guardrails').then((c) => setCatalogue(c.guardrails)), []);
   return (
     <Stack maw={900}>
       <Title order={2}>Guardrails</Title>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Code, Collapse, Group, SegmentedControl, Select, Stack, Switch, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api, type PlaygroundResult as Result, type RuntimeLlm } from '../api.ts';
+import { api, type PlaygroundResult as Result, type RuntimeLlm, type RuntimeLlmList } from '../api.ts';
 import { GuardrailRow } from '../components/GuardrailRow.tsx';
 import { Highlighted } from '../components/Highlighted.tsx';
 import { guardrailTitle } from './Guardrails.tsx';
@@ -16,7 +16,7 @@ export function PlaygroundPage() {
   const [error, setError] = useState<string | null>(null);
   const [showJson, setShowJson] = useState(false);
   useEffect(() => {
-    void api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms').then((r) => {
+    void api<RuntimeLlmList>('/api/runtime-llms').then((r) => {
       setLlms(r.runtime_llms);
       setLlm((current) => current ?? r.runtime_llms[0]?.id ?? null);
     });

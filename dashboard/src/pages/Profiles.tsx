@@ -1,7 +1,17 @@
 import { ActionIcon, Alert, Breadcrumbs, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError, type JsonSchema, type Profile, type RuntimeLlm } from '../api.ts';
+import {
+  api,
+  fieldErrorOf,
+  type FieldError,
+  type GuardrailCatalogue,
+  type JsonSchema,
+  type Profile,
+  type ProfileList,
+  type RuntimeLlm,
+  type RuntimeLlmList,
+} from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { ReplayModal } from '../components/ReplayModal.tsx';
 import { SchemaForm, settingsForSave } from '../components/SchemaForm.tsx';
@@ -23,9 +33,9 @@ export function ProfilesPage() {
 
   const load = useCallback(async () => {
     const [p, l, c] = await Promise.all([
-      api<{ profiles: Profile[] }>('/api/profiles'),
-      api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms'),
-      api<{ profile_settings_schema: JsonSchema }>('/api/guardrails'),
+      api<ProfileList>('/api/profiles'),
+      api<RuntimeLlmList>('/api/runtime-llms'),
+      api<GuardrailCatalogue>('/api/guardrails'),
     ]);
     setProfiles(p.profiles);
     setLlms(l.runtime_llms);

@@ -1,6 +1,16 @@
 import { Alert, Badge, Button, Card, Checkbox, Code, Group, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError, type ModelPull, type ModelPullBody, type PulledModel } from '../api.ts';
+import {
+  api,
+  fieldErrorOf,
+  optionsOf,
+  type BackendMode,
+  type FieldError,
+  type ModelPull,
+  type ModelPullBody,
+  type PulledModel,
+  type PulledModelList,
+} from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 type FilesState = NonNullable<PulledModel['on_this_node']>['state'];
@@ -77,13 +87,16 @@ function NodeState({ model }: { model: PulledModel }) {
   );
 }
 
+/** Every backend mode as it is named, the default first. */
+const BACKEND_MODE_LABELS: Readonly<Record<BackendMode, string>> = { both: 'both', backend: 'backend', cascade: 'cascade', 'built-in': 'built-in' };
+
 interface PullDraft {
   repo: string;
   revision: string;
   file: string;
   name: string;
   guardrail: string;
-  mode: string;
+  mode: BackendMode;
   profile: string;
   positive_labels: string;
   accept_license: boolean;
@@ -230,9 +243,9 @@ function PullForm({ onDone, onCancel }: { onDone: (pull: ModelPull) => void; onC
           />
           <Select
             label="Backend mode"
-            data={['both', 'backend', 'cascade', 'built-in']}
+            data={optionsOf(BACKEND_MODE_LABELS)}
             value={draft.mode}
-            onChange={(v) => set({ mode: v ?? 'both' })}
+            onChange={(v) => set({ mode: (v as BackendMode | null) ?? 'both' })}
             allowDeselect={false}
             disabled={running || !draft.guardrail}
           />
@@ -274,7 +287,7 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
   const [pulling, setPulling] = useState(false);
   const [removing, setRemoving] = useState<PulledModel | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = useCallback(async () => setModels((await api<{ models: PulledModel[] }>('/api/models')).models), []);
+  const load = useCallback(async () => setModels((await api<PulledModelList>('/api/models')).models), []);
   useEffect(() => {
     void load();
     // This node's copy changes on its own (a download finishes).

@@ -20,7 +20,18 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconKey, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError, type Profile, type RuntimeLlm } from '../api.ts';
+import {
+  api,
+  fieldErrorOf,
+  optionsOf,
+  type FieldError,
+  type Profile,
+  type ProfileList,
+  type RuntimeLlm,
+  type RuntimeLlmKey,
+  type RuntimeLlmList,
+  type RuntimeLlmMode,
+} from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 function downloadKey(name: string, key: string): void {
@@ -63,9 +74,11 @@ function KeyModal({ issued, onClose }: { issued: { name: string; key: string } |
   );
 }
 
+const MODE_LABELS: Readonly<Record<RuntimeLlmMode, string>> = { 'non-forwarding': 'Non-forwarding', forwarding: 'Forwarding' };
+
 interface Draft {
   name: string;
-  mode: string;
+  mode: RuntimeLlmMode;
   url: string;
   level: string;
   profile: string;
@@ -131,7 +144,7 @@ function EditModal({
         await api(`/api/runtime-llms/${editing}`, { method: 'PATCH', body });
         onSaved();
       } else {
-        const created = await api<{ runtime_llm: RuntimeLlm; api_key: string }>('/api/runtime-llms', { method: 'POST', body });
+        const created = await api<RuntimeLlmKey>('/api/runtime-llms', { method: 'POST', body });
         onSaved({ name: created.runtime_llm.name, key: created.api_key });
       }
     } catch (e) {
@@ -145,16 +158,7 @@ function EditModal({
       <Stack>
         {error && <Alert color="red">{error}</Alert>}
         <TextInput label="Name" value={draft.name} onChange={(e) => set('name')(e.currentTarget.value)} required />
-        <Select
-          label="Mode"
-          data={[
-            { value: 'non-forwarding', label: 'Non-forwarding' },
-            { value: 'forwarding', label: 'Forwarding' },
-          ]}
-          value={draft.mode}
-          onChange={set('mode')}
-          allowDeselect={false}
-        />
+        <Select label="Mode" data={optionsOf(MODE_LABELS)} value={draft.mode} onChange={set('mode')} allowDeselect={false} />
         <TextInput
           label="Secure Proxy URL"
           description={
@@ -231,7 +235,7 @@ export function RuntimeLlmsPage() {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const [l, p] = await Promise.all([api<{ runtime_llms: RuntimeLlm[] }>('/api/runtime-llms'), api<{ profiles: Profile[] }>('/api/profiles')]);
+    const [l, p] = await Promise.all([api<RuntimeLlmList>('/api/runtime-llms'), api<ProfileList>('/api/profiles')]);
     setLlms(l.runtime_llms);
     setProfiles(p.profiles);
   }, []);
@@ -239,7 +243,7 @@ export function RuntimeLlmsPage() {
   const profileName = (id: string) => profiles.find((p) => p.id === id)?.name ?? id;
 
   const regenerate = async (llm: RuntimeLlm) => {
-    const result = await api<{ api_key: string }>(`/api/runtime-llms/${llm.id}/api-key`, { method: 'POST' });
+    const result = await api<RuntimeLlmKey>(`/api/runtime-llms/${llm.id}/api-key`, { method: 'POST' });
     setConfirmKey(null);
     setIssued({ name: llm.name, key: result.api_key });
     await load();
@@ -279,7 +283,7 @@ export function RuntimeLlmsPage() {
           {llms.map((llm) => (
             <Table.Tr key={llm.id} data-testid={`llm-${llm.name}`}>
               <Table.Td fw={600}>{llm.name}</Table.Td>
-              <Table.Td>{llm.mode === 'forwarding' ? 'Forwarding' : 'Non-forwarding'}</Table.Td>
+              <Table.Td>{MODE_LABELS[llm.mode]}</Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
                   {llm.url}

@@ -1,8 +1,20 @@
 import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, type FieldError, type Retention, type SiemSettings as Siem, type SsoSettings as Sso } from '../api.ts';
+import {
+  api,
+  fieldErrorOf,
+  optionsOf,
+  type FieldError,
+  type Retention,
+  type SiemFormat,
+  type SiemSettings as Siem,
+  type SiemTest,
+  type SsoSettings as Sso,
+} from '../api.ts';
 import { requiredNumber, type NumberDraft } from '../components/numbers.ts';
 import { ModelBackendsSettings } from './ModelBackends.tsx';
+
+const FORMAT_LABELS: Readonly<Record<SiemFormat, string>> = { cef: 'CEF (ArcSight Common Event Format)', json: 'JSON' };
 
 type Notice = { ok: boolean; text: string } | null;
 
@@ -55,7 +67,7 @@ function SiemSettings() {
     }, 'Saved.');
   const test = async () => {
     try {
-      const r = await api<{ event_id: string; collector: string; port: number }>('/api/settings/siem/test', { method: 'POST' });
+      const r = await api<SiemTest>('/api/settings/siem/test', { method: 'POST' });
       setNotice({ ok: true, text: `Test event ${r.event_id} sent to ${r.collector}:${r.port}. Check the collector.` });
     } catch (e) {
       setNotice({ ok: false, text: (e as Error).message });
@@ -88,12 +100,9 @@ function SiemSettings() {
         />
         <Select
           label="Format"
-          data={[
-            { value: 'cef', label: 'CEF (ArcSight Common Event Format)' },
-            { value: 'json', label: 'JSON' },
-          ]}
+          data={optionsOf(FORMAT_LABELS)}
           value={siem.format}
-          onChange={(v) => setSiem({ ...siem, format: (v ?? 'cef') as Siem['format'] })}
+          onChange={(v) => setSiem({ ...siem, format: (v as SiemFormat | null) ?? 'cef' })}
           allowDeselect={false}
         />
         <Switch label="Forward events" checked={siem.enabled} onChange={(e) => setSiem({ ...siem, enabled: e.currentTarget.checked })} />

@@ -1,16 +1,14 @@
 import { Badge, Button, Card, Group, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { api, proposeThreat, type ThreatCount as Count, type ThreatEntry, type ThreatProposal, type ThreatStatus } from '../api.ts';
+import { api, optionsOf, proposeThreat, type ThreatCounts, type ThreatEntry, type ThreatList, type ThreatProposal, type ThreatStatus } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { Notice, useNotice } from '../components/Notice.tsx';
 
-const STATUSES: { value: ThreatStatus; label: string }[] = [
-  { value: 'proposed', label: 'Proposed' },
-  { value: 'active', label: 'Active' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'removed', label: 'Removed' },
-];
+type Count = ThreatCounts['counts'][number];
+
+const STATUSES = optionsOf<ThreatStatus>({ proposed: 'Proposed', active: 'Active', rejected: 'Rejected', removed: 'Removed' });
+const ORIGIN_LABELS: Readonly<Record<Count['origin'], string>> = { seed: 'Seed', operator: 'Operator' };
 const PAGE_SIZE = 25;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -149,7 +147,7 @@ export function VectorStore() {
     const query = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
     if (origin) query.set('origin', origin);
     if (after) query.set('after', after);
-    Promise.all([api<{ entries: ThreatEntry[] }>(`/api/vectors?${query}`), api<{ counts: Count[] }>('/api/vectors/stats')])
+    Promise.all([api<ThreatList>(`/api/vectors?${query}`), api<ThreatCounts>('/api/vectors/stats')])
       .then(([list, stats]) => {
         setEntries(list.entries);
         setCounts(stats.counts);
@@ -211,11 +209,7 @@ export function VectorStore() {
             </Tabs>
             <Select
               label="Origin"
-              data={[
-                { value: '', label: 'Seed and operator' },
-                { value: 'seed', label: 'Seed' },
-                { value: 'operator', label: 'Operator' },
-              ]}
+              data={[{ value: '', label: 'Seed and operator' }, ...optionsOf(ORIGIN_LABELS)]}
               value={origin}
               onChange={(v) => show({ origin: v ?? '' })}
               allowDeselect={false}

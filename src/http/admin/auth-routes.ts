@@ -1,5 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from '../http-app.ts';
 import { changePassword } from '../../auth/accounts.ts';
 import { createSession, findSession } from '../../auth/sessions.ts';
 import { getSsoSettings } from '../../auth/sso-settings.ts';
@@ -9,9 +8,19 @@ import { deleteAdminSession } from '../../store/admin-sessions.ts';
 import { findAdminUser } from '../../store/admin-users.ts';
 import { recordAudit } from '../../store/audit.ts';
 import { rejectOtherMethods } from '../errors.ts';
+import { withErrors } from '../responses.ts';
 import { actorOf, clearSessionCookie, SESSION_COOKIE, setSessionCookie, type AdminContext } from './context.ts';
 import type { SsoFailureCode } from './api-types.ts';
-import { LOGIN_BODY, OK_SCHEMA, PASSWORD_CHANGE_BODY, SESSION_SCHEMA, type SessionJson } from './schemas.ts';
+import {
+  AUTH_OPTIONS_SCHEMA,
+  LOGIN_BODY,
+  OK_SCHEMA,
+  PASSWORD_CHANGE_BODY,
+  redirectResponse,
+  SESSION_SCHEMA,
+  type AuthOptionsJson,
+  type SessionJson,
+} from './schemas.ts';
 
 const OIDC_STATE_COOKIE = '__Host-rampart_oidc_state';
 
@@ -26,7 +35,7 @@ function ssoFailureCode(error: AppError): SsoFailureCode {
 }
 
 /** Sign-in (password and SSO), the session, sign-out and Profile → Security → Change Password. */
-export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): void {
+export function registerAuthRoutes(app: HttpApp, ctx: AdminContext): void {
   const sessionView = async (username: string, authMethod: SessionJson['user']['auth_method'], csrfToken: string): Promise<SessionJson> => {
     const user = authMethod === 'password' ? await findAdminUser(ctx.store.db, username) : undefined;
     return { user: { username, auth_method: authMethod, must_change_password: user?.mustChangePassword === true }, csrf_token: csrfToken };
@@ -41,19 +50,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
         description:
           'signed_in tells the dashboard whether to load GET /api/auth/session; a page that is not signed in asks this instead, so it is answered 200, not 401.',
         tags: ['auth'],
-        response: { 200: Type.Object({ sso: Type.Object({ enabled: Type.Boolean() }), signed_in: Type.Boolean() }) },
+        response: withErrors({ 200: AUTH_OPTIONS_SCHEMA }),
       },
     },
     async (request) => {
       const sso = await getSsoSettings(ctx.store);
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await findSession(ctx.store.db, ctx.policy, token) : undefined;
-      return { sso: { enabled: sso.enabled }, signed_in: session !== undefined };
+      return { sso: { enabled: sso.enabled }, signed_in: session !== undefined } satisfies AuthOptionsJson;
     },
   );
   rejectOtherMethods(app, '/api/auth/options', ['GET', 'HEAD']);
 
-  app.post<{ Body: Static<typeof LOGIN_BODY> }>(
+  app.post(
     '/api/auth/login',
     {
       config: { auth: 'public' },
@@ -62,7 +71,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
         description: `Throttled per client address; an account is locked for a while after ${ctx.policy.maxFailedLogins} failed attempts in a row, and is then refused like an unknown user or a wrong password (401). The response carries the CSRF token to send as X-CSRF-Token on every state-changing request.`,
         tags: ['auth'],
         body: LOGIN_BODY,
-        response: { 200: SESSION_SCHEMA },
+        response: withErrors({ 200: SESSION_SCHEMA }),
       },
     },
     async (request, reply) => {
@@ -75,7 +84,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
 
   app.get(
     '/api/auth/session',
-    { config: { auth: 'pending' }, schema: { summary: 'The signed-in administrator and the CSRF token', tags: ['auth'], response: { 200: SESSION_SCHEMA } } },
+    {
+      config: { auth: 'pending' },
+      schema: { summary: 'The signed-in administrator and the CSRF token', tags: ['auth'], response: withErrors({ 200: SESSION_SCHEMA }) },
+    },
     async (request) => {
       const session = request.adminSession!;
       return sessionView(session.username, session.authMethod, session.csrfToken);
@@ -85,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
 
   app.post(
     '/api/auth/logout',
-    { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: { 200: OK_SCHEMA } } },
+    { config: { auth: 'pending' }, schema: { summary: 'Sign out (ends the session)', tags: ['auth'], response: withErrors({ 200: OK_SCHEMA }) } },
     async (request, reply) => {
       await deleteAdminSession(ctx.store.db, request.adminSession!.id);
       await recordAudit(ctx.store.db, {
@@ -96,12 +108,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
         details: {},
       });
       clearSessionCookie(reply);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
   rejectOtherMethods(app, '/api/auth/logout', ['POST']);
 
-  app.post<{ Body: Static<typeof PASSWORD_CHANGE_BODY> }>(
+  app.post(
     '/api/auth/password',
     {
       config: { auth: 'pending' },
@@ -111,7 +123,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
           'At least 12 characters, not containing the user name, and not easy to guess (zxcvbn score 3 or more: no common password or variant of one). Other sessions of the account end.',
         tags: ['auth'],
         body: PASSWORD_CHANGE_BODY,
-        response: { 200: OK_SCHEMA },
+        response: withErrors({ 200: OK_SCHEMA }),
       },
     },
     async (request) => {
@@ -123,14 +135,21 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
         newPassword: request.body.new_password,
         keepSessionId: session.id,
       });
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
   rejectOtherMethods(app, '/api/auth/password', ['POST']);
 
   app.get(
     '/api/auth/oidc/start',
-    { config: { auth: 'public' }, schema: { summary: 'Start single sign-on: redirects to the identity provider', tags: ['auth'] } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Start single sign-on: redirects to the identity provider',
+        tags: ['auth'],
+        response: withErrors({ 302: redirectResponse('To the identity provider’s sign-in (Location)') }),
+      },
+    },
     async (_request, reply) => {
       const { url, state } = await ctx.oidc.start();
       // Lax, not Strict: the provider's redirect back is a cross-site navigation that must carry it.
@@ -142,7 +161,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AdminContext): voi
 
   app.get(
     '/api/auth/oidc/callback',
-    { config: { auth: 'public' }, schema: { summary: 'Single sign-on callback (the redirect URL registered at the provider)', tags: ['auth'] } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Single sign-on callback (the redirect URL registered at the provider)',
+        tags: ['auth'],
+        response: withErrors({
+          302: redirectResponse('To the dashboard, signed in; or to its sign-in page with #/login?error=<code> when the sign-in failed'),
+        }),
+      },
+    },
     async (request, reply) => {
       reply.clearCookie(OIDC_STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
       try {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpApp } from '../http-app.ts';
 import type { Logger } from 'pino';
 import type { Actor } from '../../domain/actor.ts';
 import type { ModelBackends } from '../../backends/model-backends.ts';
@@ -92,7 +93,7 @@ function checkCsrf(request: FastifyRequest, session: AdminSession): void {
 }
 
 /** Cookie parsing and the session/CSRF/forced-password-change gate in front of every /api route. */
-export async function installAdminGate(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+export async function installAdminGate(app: HttpApp, ctx: AdminContext): Promise<void> {
   await app.register(cookie);
   // onRequest: refuse before the body is even read or validated.
   app.addHook('onRequest', async (request) => {

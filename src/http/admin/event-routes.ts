@@ -1,18 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { BUCKETS, eventStats, type Bucket } from '../../admin/event-stats.ts';
+import { Type, type Static } from '@sinclair/typebox';
+import { BUCKET_NAMES, EVENT_STATS_SCHEMA, eventStats } from '../../admin/event-stats.ts';
 import { GUARDRAIL_NAMES, type GuardrailName } from '../../guardrails/registry.ts';
 import { AppError } from '../../errors.ts';
-import { auditEventJson, checkEventJson } from '../../events/event-json.ts';
+import { CHECK_VERDICTS } from '../../domain/check.ts';
+import { auditEventJson, checkEventJson, DIRECTION } from '../../events/event-json.ts';
+import { stringEnum } from '../../json-schema.ts';
 import { listAuditEvents } from '../../store/audit.ts';
 import { listCheckEvents, MAX_CORRELATION_ID_CHARS, traceIdOf, type CheckEventCriteria, type CheckEventFilter } from '../../store/check-events.ts';
 import { requireRuntimeLlm } from '../../admin/runtime-llms.ts';
 import { parseIsoTime, parseSince } from '../../admin/time-parameters.ts';
 import { expectedValue } from '../../schema-wording.ts';
 import { rejectOtherMethods } from '../errors.ts';
+import type { HttpApp } from '../http-app.ts';
+import { withErrors } from '../responses.ts';
 import type { AdminContext } from './context.ts';
+import { AUDIT_LIST_SCHEMA, EVENT_PAGE_SCHEMA, type AuditListJson, type EventPageJson } from './schemas.ts';
 
 const tags: readonly string[] = ['events'];
-const str = { type: 'string', maxLength: 100 } as const;
+const str = (options: { description?: string; maxLength?: number } = {}) => Type.String({ maxLength: 100, ...options });
 
 function limitOf(raw: string | undefined, max: number): number {
   if (raw === undefined) return 100;
@@ -31,38 +36,30 @@ function oneOf<T extends string>(name: string, raw: string | undefined, allowed:
   return raw as T;
 }
 
-type EventQuery = Partial<
-  Record<
-    'id' | 'verdict' | 'direction' | 'runtime_llm' | 'guardrail' | 'since' | 'until' | 'before' | 'limit' | 'bucket' | 'trace_id' | 'correlation_id',
-    string
-  >
->;
-
 /** The query parameters the event list and its charts share (the Events page's filters), with their docs. */
 const CRITERIA_PARAMETERS = {
-  id: { ...str, description: 'Only this event (the target of a replay report link)' },
-  verdict: {
-    type: 'string',
-    enum: ['allowed', 'blocked', 'monitored'],
-    description: 'monitored: allowed, but a guardrail in monitor mode would have blocked',
-  },
-  direction: { type: 'string', enum: ['input', 'output'] },
-  runtime_llm: { ...str, description: 'Runtime LLM id or name' },
-  guardrail: { type: 'string', enum: [...GUARDRAIL_NAMES], description: 'Only events this guardrail blocked or (monitor mode) would have blocked' },
-  since: { ...str, description: 'Start: an ISO 8601 time, or a duration back from now (30m, 24h, 7d)' },
-  until: { ...str, description: 'End (exclusive): an ISO 8601 time' },
-  trace_id: { ...str, description: 'Only events of this W3C trace id (32 hex characters, from the traceparent the application sent)' },
-  correlation_id: {
-    ...str,
-    maxLength: MAX_CORRELATION_ID_CHARS,
-    description: 'Only events carrying this id as trace id, request id (X-Request-ID), or LiteLLM litellm_call_id or litellm_trace_id',
-  },
+  id: Type.Optional(str({ description: 'Only this event (the target of a replay report link)' })),
+  verdict: Type.Optional(stringEnum(CHECK_VERDICTS, { description: 'monitored: allowed, but a guardrail in monitor mode would have blocked' })),
+  direction: Type.Optional(DIRECTION),
+  runtime_llm: Type.Optional(str({ description: 'Runtime LLM id or name' })),
+  guardrail: Type.Optional(stringEnum(GUARDRAIL_NAMES, { description: 'Only events this guardrail blocked or (monitor mode) would have blocked' })),
+  since: Type.Optional(str({ description: 'Start: an ISO 8601 time, or a duration back from now (30m, 24h, 7d)' })),
+  until: Type.Optional(str({ description: 'End (exclusive): an ISO 8601 time' })),
+  trace_id: Type.Optional(str({ description: 'Only events of this W3C trace id (32 hex characters, from the traceparent the application sent)' })),
+  correlation_id: Type.Optional(
+    str({
+      maxLength: MAX_CORRELATION_ID_CHARS,
+      description: 'Only events carrying this id as trace id, request id (X-Request-ID), or LiteLLM litellm_call_id or litellm_trace_id',
+    }),
+  ),
 } as const;
+const CRITERIA_QUERY = Type.Object(CRITERIA_PARAMETERS);
+type CriteriaQuery = Static<typeof CRITERIA_QUERY>;
 
 /** The shared criteria of a request; a Runtime LLM is named by id or name. */
-async function criteriaOf(ctx: AdminContext, q: EventQuery): Promise<CheckEventCriteria> {
+async function criteriaOf(ctx: AdminContext, q: CriteriaQuery): Promise<CheckEventCriteria> {
   const criteria: CheckEventCriteria = {};
-  const verdict = oneOf('verdict', q.verdict, ['allowed', 'blocked', 'monitored'] as const);
+  const verdict = oneOf('verdict', q.verdict, CHECK_VERDICTS);
   const direction = oneOf('direction', q.direction, ['input', 'output'] as const);
   const guardrail = oneOf<GuardrailName>('guardrail', q.guardrail, GUARDRAIL_NAMES);
   const until = isoOf('until', q.until);
@@ -79,8 +76,8 @@ async function criteriaOf(ctx: AdminContext, q: EventQuery): Promise<CheckEventC
 }
 
 /** The Events page: the check event log with filters, the charts, and the audit trail. */
-export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): void {
-  app.get<{ Querystring: EventQuery }>(
+export function registerEventRoutes(app: HttpApp, ctx: AdminContext): void {
+  app.get(
     '/api/events',
     {
       schema: {
@@ -88,7 +85,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
         description:
           'A page of at most `limit` events (default 100). `has_more` says whether older events match; fetch them with `before` = `next_before` (the id of the last event of this page).',
         tags,
-        querystring: { type: 'object', properties: { ...CRITERIA_PARAMETERS, before: str, limit: str } },
+        querystring: Type.Object({ ...CRITERIA_PARAMETERS, before: Type.Optional(str()), limit: Type.Optional(str()) }),
+        response: withErrors({ 200: EVENT_PAGE_SCHEMA }),
       },
     },
     async (request) => {
@@ -100,19 +98,24 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
       const rows = await listCheckEvents(ctx.store.db, filter);
       const events = rows.slice(0, limit);
       const hasMore = rows.length > limit;
-      return { events: events.map(checkEventJson), has_more: hasMore, next_before: hasMore ? events[events.length - 1]!.id : null };
+      return {
+        events: events.map(checkEventJson),
+        has_more: hasMore,
+        next_before: hasMore ? events[events.length - 1]!.id : null,
+      } satisfies EventPageJson;
     },
   );
   rejectOtherMethods(app, '/api/events', ['GET', 'HEAD']);
 
-  app.get<{ Querystring: EventQuery }>(
+  app.get(
     '/api/events/stats',
     {
       schema: {
         summary: 'Checks, blocks and would-have-blocks over time, in total and per guardrail (the Events charts)',
         description: 'Takes the same criteria as GET /api/events, so the charts count the events the list shows. Default period: the last 24 hours.',
         tags,
-        querystring: { type: 'object', properties: { ...CRITERIA_PARAMETERS, bucket: { type: 'string', enum: Object.keys(BUCKETS) } } },
+        querystring: Type.Object({ ...CRITERIA_PARAMETERS, bucket: Type.Optional(stringEnum(BUCKET_NAMES)) }),
+        response: withErrors({ 200: EVENT_STATS_SCHEMA }),
       },
     },
     async (request) => {
@@ -120,15 +123,22 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AdminContext): vo
       const criteria = await criteriaOf(ctx, q);
       const until = criteria.until ?? new Date().toISOString();
       const since = criteria.since ?? new Date(Date.parse(until) - 24 * 3_600_000).toISOString();
-      return eventStats(ctx.store, { ...criteria, since, until, bucket: oneOf<Bucket>('bucket', q.bucket, Object.keys(BUCKETS) as Bucket[]) ?? 'hour' });
+      return eventStats(ctx.store, { ...criteria, since, until, bucket: oneOf('bucket', q.bucket, BUCKET_NAMES) ?? 'hour' });
     },
   );
   rejectOtherMethods(app, '/api/events/stats', ['GET', 'HEAD']);
 
-  app.get<{ Querystring: EventQuery }>(
+  app.get(
     '/api/audit',
-    { schema: { summary: 'Audit trail of administrative actions, newest first', tags, querystring: { type: 'object', properties: { limit: str } } } },
-    async (request) => ({ events: (await listAuditEvents(ctx.store.db, limitOf(request.query.limit, 1000))).map(auditEventJson) }),
+    {
+      schema: {
+        summary: 'Audit trail of administrative actions, newest first',
+        tags,
+        querystring: Type.Object({ limit: Type.Optional(str()) }),
+        response: withErrors({ 200: AUDIT_LIST_SCHEMA }),
+      },
+    },
+    async (request) => ({ events: (await listAuditEvents(ctx.store.db, limitOf(request.query.limit, 1000))).map(auditEventJson) }) satisfies AuditListJson,
   );
   rejectOtherMethods(app, '/api/audit', ['GET', 'HEAD']);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from '../http-app.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import { installAdminGate, type AdminContext } from './context.ts';
 import { registerEventRoutes } from './event-routes.ts';
@@ -11,7 +11,7 @@ import { registerSettingsRoutes } from './settings-routes.ts';
 import { registerVectorRoutes } from './vector-routes.ts';
 
 /** The JSON admin API behind the dashboard, under /api; documented in the listener's OpenAPI document. */
-export async function registerAdminApi(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+export async function registerAdminApi(app: HttpApp, ctx: AdminContext): Promise<void> {
   await installAdminGate(app, ctx);
   // Document the session requirement on every non-public route.
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { modelBackendJson } from '../../admin/json.ts';
+import type { HttpApp } from '../http-app.ts';
+import { MODEL_BACKEND_SCHEMA, modelBackendJson } from '../../admin/json.ts';
 import {
   createModelBackend,
   deleteModelBackend,
@@ -10,8 +10,17 @@ import {
 } from '../../admin/model-backends.ts';
 import type { StoredModelBackend } from '../../store/model-backends.ts';
 import { rejectOtherMethods } from '../errors.ts';
+import { withErrors } from '../responses.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { ID_PARAMS, MODEL_BACKEND_CREATE_BODY, MODEL_BACKEND_UPDATE_BODY, OK_SCHEMA, type IdParams, type ModelBackendBody } from './schemas.ts';
+import {
+  ID_PARAMS,
+  MODEL_BACKEND_CREATE_BODY,
+  MODEL_BACKEND_LIST_SCHEMA,
+  MODEL_BACKEND_UPDATE_BODY,
+  OK_SCHEMA,
+  type ModelBackendBody,
+  type ModelBackendListJson,
+} from './schemas.ts';
 
 function toModelBackendInput(body: ModelBackendBody): ModelBackendInput {
   return {
@@ -34,7 +43,7 @@ function toModelBackendInput(body: ModelBackendBody): ModelBackendInput {
 const tags: readonly string[] = ['model-backends'];
 
 /** Settings → Model backends: the same operations as `rampart backend`, plus each backend's health on this node. */
-export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminContext): void {
+export function registerModelBackendRoutes(app: HttpApp, ctx: AdminContext): void {
   const json = (backend: StoredModelBackend) =>
     modelBackendJson(
       backend,
@@ -48,33 +57,54 @@ export function registerModelBackendRoutes(app: FastifyInstance, ctx: AdminConte
 
   app.get(
     '/api/model-backends',
-    { schema: { summary: 'List model backends with their health on this node (API keys only as api_key_set)', tags } },
-    async () => ({
-      model_backends: (await listModelBackendsOf(ctx.store)).map(json),
-    }),
+    {
+      schema: {
+        summary: 'List model backends with their health on this node (API keys only as api_key_set)',
+        tags,
+        response: withErrors({ 200: MODEL_BACKEND_LIST_SCHEMA }),
+      },
+    },
+    async () => ({ model_backends: (await listModelBackendsOf(ctx.store)).map(json) }) satisfies ModelBackendListJson,
   );
-  app.post<{ Body: ModelBackendBody }>(
+  app.post(
     '/api/model-backends',
-    { schema: { summary: 'Add a model backend: an ONNX classifier folder or an LLM judge', tags, body: MODEL_BACKEND_CREATE_BODY } },
+    {
+      schema: {
+        summary: 'Add a model backend: an ONNX classifier folder or an LLM judge',
+        tags,
+        body: MODEL_BACKEND_CREATE_BODY,
+        response: withErrors({ 201: MODEL_BACKEND_SCHEMA }),
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(await changed(await createModelBackend(ctx.store, actorOf(request), toModelBackendInput(request.body), ctx.credentials))),
   );
   rejectOtherMethods(app, '/api/model-backends', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: IdParams }>('/api/model-backends/:id', { schema: { summary: 'One model backend', tags, params: ID_PARAMS } }, async (request) =>
-    json(await requireModelBackend(ctx.store, request.params.id)),
-  );
-  app.patch<{ Params: IdParams; Body: ModelBackendBody }>(
+  app.get(
     '/api/model-backends/:id',
-    { schema: { summary: 'Change a model backend (members left out keep their values)', tags, params: ID_PARAMS, body: MODEL_BACKEND_UPDATE_BODY } },
+    { schema: { summary: 'One model backend', tags, params: ID_PARAMS, response: withErrors({ 200: MODEL_BACKEND_SCHEMA }) } },
+    async (request) => json(await requireModelBackend(ctx.store, request.params.id)),
+  );
+  app.patch(
+    '/api/model-backends/:id',
+    {
+      schema: {
+        summary: 'Change a model backend (members left out keep their values)',
+        tags,
+        params: ID_PARAMS,
+        body: MODEL_BACKEND_UPDATE_BODY,
+        response: withErrors({ 200: MODEL_BACKEND_SCHEMA }),
+      },
+    },
     async (request) => changed(await updateModelBackend(ctx.store, actorOf(request), request.params.id, toModelBackendInput(request.body), ctx.credentials)),
   );
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/model-backends/:id',
-    { schema: { summary: 'Delete a model backend no guardrail uses', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } },
+    { schema: { summary: 'Delete a model backend no guardrail uses', tags, params: ID_PARAMS, response: withErrors({ 200: OK_SCHEMA }) } },
     async (request) => {
       await deleteModelBackend(ctx.store, actorOf(request), request.params.id);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
   rejectOtherMethods(app, '/api/model-backends/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);

@@ -1,7 +1,6 @@
-import type { Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { guardrailCatalogue } from '../../admin/guardrail-catalogue.ts';
-import { keywordRuleJson, profileJson, regexRuleJson } from '../../admin/json.ts';
+import type { HttpApp } from '../http-app.ts';
+import { GUARDRAIL_CATALOGUE_SCHEMA, guardrailCatalogue } from '../../admin/guardrail-catalogue.ts';
+import { KEYWORD_RULE_SCHEMA, keywordRuleJson, PROFILE_SCHEMA, profileJson, REGEX_RULE_SCHEMA, regexRuleJson } from '../../admin/json.ts';
 import {
   addKeywordRule,
   addRegexRule,
@@ -12,41 +11,49 @@ import {
   removeRule,
   updateProfileSettings,
 } from '../../admin/profiles.ts';
-import { replayProfile } from '../../admin/replay.ts';
-import { testRule, type RuleTestInput } from '../../admin/rule-test.ts';
+import { REPLAY_REPORT_SCHEMA, replayProfile } from '../../admin/replay.ts';
+import { RULE_TEST_RESULT_SCHEMA, testRule, type RuleTestInput } from '../../admin/rule-test.ts';
 import { rejectOtherMethods } from '../errors.ts';
+import { withErrors } from '../responses.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import {
   ID_PARAMS,
   KEYWORD_RULE_BODY,
   OK_SCHEMA,
   PROFILE_CREATE_BODY,
+  PROFILE_LIST_SCHEMA,
   PROFILE_PATCH_BODY,
   REGEX_RULE_BODY,
   REPLAY_BODY,
   RULE_PARAMS,
   RULE_TEST_BODY,
-  type IdParams,
-  type RuleParams,
+  type ProfileListJson,
 } from './schemas.ts';
 
 const tags: readonly string[] = ['profiles'];
 
 /** Guardrails pages: security profiles, their settings and Add Rules; same operations as `rampart profile`. */
-export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): void {
-  app.get('/api/guardrails', { schema: { summary: 'Every guardrail with the JSON Schema of its profile settings', tags } }, async () => guardrailCatalogue());
+export function registerProfileRoutes(app: HttpApp, ctx: AdminContext): void {
+  app.get(
+    '/api/guardrails',
+    { schema: { summary: 'Every guardrail with the JSON Schema of its profile settings', tags, response: withErrors({ 200: GUARDRAIL_CATALOGUE_SCHEMA }) } },
+    async () => guardrailCatalogue(),
+  );
   rejectOtherMethods(app, '/api/guardrails', ['GET', 'HEAD']);
 
-  app.get('/api/profiles', { schema: { summary: 'List security profiles', tags } }, async () => ({
-    profiles: (await listSecurityProfiles(ctx.store)).map(profileJson),
-  }));
-  app.post<{ Body: Static<typeof PROFILE_CREATE_BODY> }>(
+  app.get(
+    '/api/profiles',
+    { schema: { summary: 'List security profiles', tags, response: withErrors({ 200: PROFILE_LIST_SCHEMA }) } },
+    async () => ({ profiles: (await listSecurityProfiles(ctx.store)).map(profileJson) }) satisfies ProfileListJson,
+  );
+  app.post(
     '/api/profiles',
     {
       schema: {
         summary: 'Create a security profile, optionally copying another',
         tags,
         body: PROFILE_CREATE_BODY,
+        response: withErrors({ 201: PROFILE_SCHEMA }),
       },
     },
     async (request, reply) => {
@@ -59,12 +66,12 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/profiles/:id',
-    { schema: { summary: 'One security profile with its settings and rules', tags, params: ID_PARAMS } },
+    { schema: { summary: 'One security profile with its settings and rules', tags, params: ID_PARAMS, response: withErrors({ 200: PROFILE_SCHEMA }) } },
     async (request) => profileJson(await getProfile(ctx.store, request.params.id)),
   );
-  app.patch<{ Params: IdParams; Body: Static<typeof PROFILE_PATCH_BODY> }>(
+  app.patch(
     '/api/profiles/:id',
     {
       schema: {
@@ -74,21 +81,22 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
         tags,
         params: ID_PARAMS,
         body: PROFILE_PATCH_BODY,
+        response: withErrors({ 200: PROFILE_SCHEMA }),
       },
     },
     async (request) => profileJson(await updateProfileSettings(ctx.store, actorOf(request), request.params.id, request.body)),
   );
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/profiles/:id',
-    { schema: { summary: 'Delete an unused security profile', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } },
+    { schema: { summary: 'Delete an unused security profile', tags, params: ID_PARAMS, response: withErrors({ 200: OK_SCHEMA }) } },
     async (request) => {
       await deleteProfile(ctx.store, actorOf(request), request.params.id);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
   rejectOtherMethods(app, '/api/profiles/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
 
-  app.post<{ Params: IdParams; Body: Static<typeof REPLAY_BODY> }>(
+  app.post(
     '/api/profiles/:id/replay',
     {
       schema: {
@@ -98,6 +106,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
         tags,
         params: ID_PARAMS,
         body: REPLAY_BODY,
+        response: withErrors({ 200: REPLAY_REPORT_SCHEMA }),
       },
     },
     async (request) =>
@@ -111,9 +120,17 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles/:id/replay', ['POST']);
 
-  app.post<{ Params: IdParams; Body: Static<typeof KEYWORD_RULE_BODY> }>(
+  app.post(
     '/api/profiles/:id/keyword-rules',
-    { schema: { summary: 'Add a keyword rule (Guardrails → Keyword → Add Rules)', tags, params: ID_PARAMS, body: KEYWORD_RULE_BODY } },
+    {
+      schema: {
+        summary: 'Add a keyword rule (Guardrails → Keyword → Add Rules)',
+        tags,
+        params: ID_PARAMS,
+        body: KEYWORD_RULE_BODY,
+        response: withErrors({ 201: KEYWORD_RULE_SCHEMA }),
+      },
+    },
     async (request, reply) => {
       const { keyword, whole_word: wholeWord, scope } = request.body;
       const rule = await addKeywordRule(ctx.store, actorOf(request), request.params.id, {
@@ -126,7 +143,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles/:id/keyword-rules', ['POST']);
 
-  app.post<{ Params: IdParams; Body: Static<typeof REGEX_RULE_BODY> }>(
+  app.post(
     '/api/profiles/:id/regex-rules',
     {
       schema: {
@@ -134,6 +151,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
         tags,
         params: ID_PARAMS,
         body: REGEX_RULE_BODY,
+        response: withErrors({ 201: REGEX_RULE_SCHEMA }),
       },
     },
     async (request, reply) => {
@@ -149,17 +167,17 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
   );
   rejectOtherMethods(app, '/api/profiles/:id/regex-rules', ['POST']);
 
-  app.delete<{ Params: RuleParams }>(
+  app.delete(
     '/api/profiles/:id/rules/:ruleId',
-    { schema: { summary: 'Remove a keyword or regex rule', tags, params: RULE_PARAMS, response: { 200: OK_SCHEMA } } },
+    { schema: { summary: 'Remove a keyword or regex rule', tags, params: RULE_PARAMS, response: withErrors({ 200: OK_SCHEMA }) } },
     async (request) => {
       await removeRule(ctx.store, actorOf(request), request.params.id, request.params.ruleId);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
   rejectOtherMethods(app, '/api/profiles/:id/rules/:ruleId', ['DELETE']);
 
-  app.post<{ Body: Static<typeof RULE_TEST_BODY> }>(
+  app.post(
     '/api/rules/test',
     {
       schema: {
@@ -167,6 +185,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AdminContext): 
         description: 'Answers {valid:false, error} for a bad pattern (nothing is saved), else {valid:true, matched, spans}.',
         tags,
         body: RULE_TEST_BODY,
+        response: withErrors({ 200: RULE_TEST_RESULT_SCHEMA }),
       },
     },
     async (request) => {

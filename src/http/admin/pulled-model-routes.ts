@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import type { HttpApp } from '../http-app.ts';
 import { listPulledModelsOf, modelFacts, requirePulledModel } from '../../admin/pulled-models.ts';
 import { onnxDevice } from '../../backends/onnx-device.ts';
 import { MODEL_PULL_SCHEMA, modelPullJson, PULLED_MODEL_SCHEMA, pulledModelJson } from '../../pulled-models/model-json.ts';
@@ -7,8 +6,18 @@ import { removeModel } from '../../pulled-models/model-remove.ts';
 import { findPull, recentPulls, startPull } from '../../pulled-models/pull-jobs.ts';
 import type { PulledModel } from '../../store/pulled-models.ts';
 import { rejectOtherMethods } from '../errors.ts';
+import { withErrors } from '../responses.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { ID_PARAMS, MODEL_PULL_BODY, NAME_PARAMS, OK_SCHEMA, type IdParams, type ModelPullBody, type NameParams } from './schemas.ts';
+import {
+  ID_PARAMS,
+  MODEL_PULL_BODY,
+  MODEL_PULL_LIST_SCHEMA,
+  NAME_PARAMS,
+  OK_SCHEMA,
+  PULLED_MODEL_LIST_SCHEMA,
+  type ModelPullListJson,
+  type PulledModelListJson,
+} from './schemas.ts';
 
 const tags: readonly string[] = ['models'];
 
@@ -17,7 +26,7 @@ const tags: readonly string[] = ['models'];
  * with this node's copy of their files, and pulls started from the dashboard (their progress is
  * recorded, so any server answers for it).
  */
-export function registerPulledModelRoutes(app: FastifyInstance, ctx: AdminContext): void {
+export function registerPulledModelRoutes(app: HttpApp, ctx: AdminContext): void {
   const json = async (model: PulledModel) => {
     const facts = await modelFacts(ctx.store, model, onnxDevice(), ctx.modelFiles.status()[model.name]);
     const device = ctx.backends.health().find((h) => h.name === facts.backend)?.device;
@@ -35,42 +44,42 @@ export function registerPulledModelRoutes(app: FastifyInstance, ctx: AdminContex
       schema: {
         summary: 'Pulled and imported models: origin, commit, files with SHA-256, licence, and their state on this node',
         tags,
-        response: { 200: Type.Object({ models: Type.Array(PULLED_MODEL_SCHEMA) }) },
+        response: withErrors({ 200: PULLED_MODEL_LIST_SCHEMA }),
       },
     },
-    async () => ({ models: await Promise.all((await listPulledModelsOf(ctx.store)).map(json)) }),
+    async () => ({ models: await Promise.all((await listPulledModelsOf(ctx.store)).map(json)) }) satisfies PulledModelListJson,
   );
   rejectOtherMethods(app, '/api/models', ['GET', 'HEAD']);
 
-  app.get<{ Params: NameParams }>(
+  app.get(
     '/api/models/:name',
-    { schema: { summary: 'One pulled or imported model', tags, params: NAME_PARAMS, response: { 200: PULLED_MODEL_SCHEMA } } },
+    { schema: { summary: 'One pulled or imported model', tags, params: NAME_PARAMS, response: withErrors({ 200: PULLED_MODEL_SCHEMA }) } },
     async (request) => json(await requirePulledModel(ctx.store, request.params.name)),
   );
-  app.delete<{ Params: NameParams }>(
+  app.delete(
     '/api/models/:name',
     {
       schema: {
         summary: "Unregister a model and its backend and delete this node's files (409 while a guardrail asks it)",
         tags,
         params: NAME_PARAMS,
-        response: { 200: OK_SCHEMA },
+        response: withErrors({ 200: OK_SCHEMA }),
       },
     },
     async (request) => {
       await removeModel(ctx.store, ctx.dataDir, actorOf(request), request.params.name);
       await changed();
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
   rejectOtherMethods(app, '/api/models/:name', ['GET', 'HEAD', 'DELETE']);
 
   app.get(
     '/api/model-pulls',
-    { schema: { summary: 'The latest pulls started from the dashboard', tags, response: { 200: Type.Object({ pulls: Type.Array(MODEL_PULL_SCHEMA) }) } } },
-    async () => ({ pulls: (await recentPulls(ctx.store)).map(modelPullJson) }),
+    { schema: { summary: 'The latest pulls started from the dashboard', tags, response: withErrors({ 200: MODEL_PULL_LIST_SCHEMA }) } },
+    async () => ({ pulls: (await recentPulls(ctx.store)).map(modelPullJson) }) satisfies ModelPullListJson,
   );
-  app.post<{ Body: ModelPullBody }>(
+  app.post(
     '/api/model-pulls',
     {
       schema: {
@@ -79,7 +88,7 @@ export function registerPulledModelRoutes(app: FastifyInstance, ctx: AdminContex
           'Answers 202 once the request is checked (fields, name, profile); the download, the licence and label checks and the registration follow, and the pull ends as succeeded or failed with the error code and message `rampart model pull` would give.',
         tags,
         body: MODEL_PULL_BODY,
-        response: { 202: MODEL_PULL_SCHEMA },
+        response: withErrors({ 202: MODEL_PULL_SCHEMA }),
       },
     },
     async (request, reply) => {
@@ -102,14 +111,14 @@ export function registerPulledModelRoutes(app: FastifyInstance, ctx: AdminContex
   );
   rejectOtherMethods(app, '/api/model-pulls', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/model-pulls/:id',
     {
       schema: {
         summary: 'A pull: its phase, the file being downloaded and its bytes, and how it ended',
         tags,
         params: ID_PARAMS,
-        response: { 200: MODEL_PULL_SCHEMA },
+        response: withErrors({ 200: MODEL_PULL_SCHEMA }),
       },
     },
     async (request) => modelPullJson(await findPull(ctx.store, request.params.id)),

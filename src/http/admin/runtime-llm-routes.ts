@@ -1,5 +1,4 @@
-import type { Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from '../http-app.ts';
 import { runtimeLlmJson } from '../../admin/json.ts';
 import {
   createRuntimeLlm,
@@ -11,8 +10,20 @@ import {
   type RuntimeLlmInput,
 } from '../../admin/runtime-llms.ts';
 import { rejectOtherMethods } from '../errors.ts';
+import { withErrors } from '../responses.ts';
 import { actorOf, type AdminContext } from './context.ts';
-import { ID_PARAMS, OK_SCHEMA, RUNTIME_LLM_CREATE_BODY, RUNTIME_LLM_UPDATE_BODY, type IdParams, type RuntimeLlmUpdateBody } from './schemas.ts';
+import { RUNTIME_LLM_SCHEMA } from '../../admin/json.ts';
+import {
+  ID_PARAMS,
+  OK_SCHEMA,
+  RUNTIME_LLM_CREATE_BODY,
+  RUNTIME_LLM_KEY_SCHEMA,
+  RUNTIME_LLM_LIST_SCHEMA,
+  RUNTIME_LLM_UPDATE_BODY,
+  type RuntimeLlmKeyJson,
+  type RuntimeLlmListJson,
+  type RuntimeLlmUpdateBody,
+} from './schemas.ts';
 
 function toInput(body: RuntimeLlmUpdateBody): Partial<RuntimeLlmInput> {
   const input: Partial<RuntimeLlmInput> = {};
@@ -30,24 +41,35 @@ function toInput(body: RuntimeLlmUpdateBody): Partial<RuntimeLlmInput> {
 const tags: readonly string[] = ['runtime-llms'];
 
 /** Runtime LLMs and their API keys: the same operations as `rampart runtime-llm` and `rampart key`. */
-export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext): void {
-  app.get('/api/runtime-llms', { schema: { summary: 'List Runtime LLMs (keys only as hints)', tags } }, async () => ({
-    runtime_llms: (await listRuntimeLlmViews(ctx.store)).map(runtimeLlmJson),
-  }));
-  app.post<{ Body: Static<typeof RUNTIME_LLM_CREATE_BODY> }>(
+export function registerRuntimeLlmRoutes(app: HttpApp, ctx: AdminContext): void {
+  app.get(
     '/api/runtime-llms',
-    { schema: { summary: 'Create a Runtime LLM; the response holds its API key, shown only this once', tags, body: RUNTIME_LLM_CREATE_BODY } },
+    { schema: { summary: 'List Runtime LLMs (keys only as hints)', tags, response: withErrors({ 200: RUNTIME_LLM_LIST_SCHEMA }) } },
+    async () => ({ runtime_llms: (await listRuntimeLlmViews(ctx.store)).map(runtimeLlmJson) }) satisfies RuntimeLlmListJson,
+  );
+  app.post(
+    '/api/runtime-llms',
+    {
+      schema: {
+        summary: 'Create a Runtime LLM; the response holds its API key, shown only this once',
+        tags,
+        body: RUNTIME_LLM_CREATE_BODY,
+        response: withErrors({ 201: RUNTIME_LLM_KEY_SCHEMA }),
+      },
+    },
     async (request, reply) => {
       const result = await createRuntimeLlm(ctx.store, actorOf(request), { ...toInput(request.body), name: request.body.name }, ctx.credentials);
-      return reply.code(201).send({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey });
+      return reply.code(201).send({ runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey } satisfies RuntimeLlmKeyJson);
     },
   );
   rejectOtherMethods(app, '/api/runtime-llms', ['GET', 'HEAD', 'POST']);
 
-  app.get<{ Params: IdParams }>('/api/runtime-llms/:id', { schema: { summary: 'One Runtime LLM', tags, params: ID_PARAMS } }, async (request) =>
-    runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)),
+  app.get(
+    '/api/runtime-llms/:id',
+    { schema: { summary: 'One Runtime LLM', tags, params: ID_PARAMS, response: withErrors({ 200: RUNTIME_LLM_SCHEMA }) } },
+    async (request) => runtimeLlmJson(await getRuntimeLlmView(ctx.store, request.params.id)),
   );
-  app.patch<{ Params: IdParams; Body: RuntimeLlmUpdateBody }>(
+  app.patch(
     '/api/runtime-llms/:id',
     {
       schema: {
@@ -55,26 +77,34 @@ export function registerRuntimeLlmRoutes(app: FastifyInstance, ctx: AdminContext
         tags,
         params: ID_PARAMS,
         body: RUNTIME_LLM_UPDATE_BODY,
+        response: withErrors({ 200: RUNTIME_LLM_SCHEMA }),
       },
     },
     async (request) => runtimeLlmJson(await updateRuntimeLlm(ctx.store, actorOf(request), request.params.id, toInput(request.body), ctx.credentials)),
   );
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/runtime-llms/:id',
-    { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: ID_PARAMS, response: { 200: OK_SCHEMA } } },
+    { schema: { summary: 'Delete a Runtime LLM and its key', tags, params: ID_PARAMS, response: withErrors({ 200: OK_SCHEMA }) } },
     async (request) => {
       await deleteRuntimeLlm(ctx.store, actorOf(request), request.params.id);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
   rejectOtherMethods(app, '/api/runtime-llms/:id', ['GET', 'HEAD', 'PATCH', 'DELETE']);
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/api/runtime-llms/:id/api-key',
-    { schema: { summary: 'Generate a new API key (Gear → Download API Key): shown once; the previous key stops working at once', tags, params: ID_PARAMS } },
+    {
+      schema: {
+        summary: 'Generate a new API key (Gear → Download API Key): shown once; the previous key stops working at once',
+        tags,
+        params: ID_PARAMS,
+        response: withErrors({ 200: RUNTIME_LLM_KEY_SCHEMA }),
+      },
+    },
     async (request) => {
       const result = await regenerateApiKey(ctx.store, actorOf(request), request.params.id);
-      return { runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey };
+      return { runtime_llm: runtimeLlmJson(result.runtimeLlm), api_key: result.apiKey } satisfies RuntimeLlmKeyJson;
     },
   );
   rejectOtherMethods(app, '/api/runtime-llms/:id/api-key', ['POST']);
