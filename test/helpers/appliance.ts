@@ -1,11 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runCli, type CliResult } from './cli.ts';
-import { freshDatabaseEnv } from './database.ts';
+import { newDataDir, preparableFromTemplate } from './data-dir-template.ts';
 import { httpsClient, type RequestOptions, type HttpResponse } from './https-client.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
@@ -46,16 +45,30 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse an existing data directory (restart). */
   dataDir?: string;
+  /**
+   * Start on an empty data directory and database, so that this start is the first (it creates the
+   * certificate, the credentials key, the threat store and the bootstrap administrator). Otherwise
+   * a new data directory is copied from one prepared once for the run (data-dir-template.ts), as
+   * a restart would find it.
+   */
+  firstStart?: boolean;
   /** Use the embedded SQLite store even when the suite runs against PostgreSQL. */
   sqlite?: boolean;
   /** Run another copy of the CLI (an installed one). */
   bin?: string;
 }
 
-/** Starts a real `rampart serve` process on loopback with ephemeral ports and a fresh data directory. */
+/** Starts a real `rampart serve` process on loopback with ephemeral ports and a new data directory (unless given one). */
 export async function startAppliance(options: StartOptions = {}): Promise<TestAppliance> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rampart-test-'));
-  const env = { ...(options.env?.RAMPART_DATABASE_URL || options.sqlite ? {} : await freshDatabaseEnv()), ...options.env };
+  const fresh = options.dataDir
+    ? { dataDir: options.dataDir, env: {} }
+    : await newDataDir({
+        prepared: !options.firstStart && preparableFromTemplate(options.env),
+        // A database given in `env` is used as it is: no new one is made.
+        ...(options.sqlite || options.env?.RAMPART_DATABASE_URL ? { sqlite: true } : {}),
+      });
+  const dataDir = fresh.dataDir;
+  const env = { ...fresh.env, ...options.env };
   const bin = options.bin ?? BIN;
   const child: ChildProcess = spawn(
     process.execPath,
