@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runCli, type CliResult } from './cli.ts';
+import { CliThread } from './cli-thread.ts';
 import { newDataDir, preparableFromTemplate } from './data-dir-template.ts';
 import { httpsClient, type RequestOptions, type HttpResponse } from './https-client.ts';
 
@@ -21,9 +22,9 @@ export interface TestAppliance {
   stderr(): string;
   api(path: string, options?: RequestOptions): Promise<HttpResponse>;
   dashboard(path: string, options?: RequestOptions): Promise<HttpResponse>;
-  /** Runs the CLI against this appliance's data directory. */
+  /** Runs the CLI against this appliance's data directory (this checkout's in a thread: cli-thread.ts). */
   cli(...args: string[]): Promise<CliResult>;
-  /** Runs the CLI with this standard input. */
+  /** Runs the CLI, in its own process, with this standard input. */
   cliWithInput(input: string, ...args: string[]): Promise<CliResult>;
   /** Registers a secret (a password, a key) that must never appear in the server's logs. */
   rememberSecret(secret: string): void;
@@ -112,7 +113,12 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
     for (const [, password] of result.stdout.matchAll(/"password":\s*"([^"]{8,})"/g)) secrets.add(password!);
     return result;
   };
-  const cli = async (...args: string[]) => capture(await runCli([...args, '--data-dir', dataDir], env, '', bin));
+  // Another installation's CLI runs as its own process; this checkout's in a thread (cli-thread.ts).
+  const cliThread = options.bin ? undefined : new CliThread();
+  const cli = async (...args: string[]) => {
+    const withDataDir = [...args, '--data-dir', dataDir];
+    return capture(await (cliThread ? cliThread.run(withDataDir, env) : runCli(withDataDir, env, '', bin)));
+  };
   const cliWithInput = async (input: string, ...args: string[]) => {
     if (input.trim().length >= 8) secrets.add(input.trim());
     return capture(await runCli([...args, '--data-dir', dataDir], env, input, bin));
@@ -128,6 +134,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const stop = () => {
     stopped ??= (async () => {
       bootstrapPasswords();
+      await cliThread?.close();
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
       const leaked = [...secrets].filter((secret) => output.includes(secret) || stderr.includes(secret));

@@ -15,7 +15,8 @@ import { createLogger } from '../../src/server/logger.ts';
 import { openServices } from '../../src/server/services.ts';
 import { listCheckEvents } from '../../src/store/check-events.ts';
 import type { Store } from '../../src/store/store.ts';
-import { runCli, type CliResult } from './cli.ts';
+import type { CliResult } from './cli.ts';
+import { CliThread } from './cli-thread.ts';
 import { newDataDir, preparableFromTemplate } from './data-dir-template.ts';
 import type { HttpResponse, Json, RequestOptions } from './https-client.ts';
 import { StandInModels } from './stub-guardrails.ts';
@@ -49,7 +50,7 @@ export interface InProcessAppliance {
   createRuntimeLlm(name: string, input?: Omit<Partial<RuntimeLlmInput>, 'name'>): Promise<{ id: string; apiKey: string }>;
   inputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
   outputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
-  /** Runs the real CLI, in its own process, on this appliance's data directory and database. */
+  /** Runs the real CLI (in a thread: cli-thread.ts) on this appliance's data directory and database. */
   cli(...args: string[]): Promise<CliResult>;
   /** Every line the appliance logged (JSON objects). */
   logs: Record<string, unknown>[];
@@ -155,10 +156,12 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
   const api = injector(appliance.api, collectKeys);
   const check = (direction: 'input' | 'output') => (apiKey: string, body: unknown) =>
     api(`/apikey/api/guardrail/v1/${direction}-check`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
+  const cliThread = new CliThread();
   let running: RunningAppliance | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
+      await cliThread.close();
       await (running ?? appliance).close();
       const leaked = [...secrets].filter((secret) => logged.includes(secret));
       if (leaked.length > 0) throw new Error(`the appliance logged ${leaked.length} secret(s) used in this test, e.g. ${leaked[0]!.slice(0, 8)}…`);
@@ -183,7 +186,7 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
     inputCheck: check('input'),
     outputCheck: check('output'),
     async cli(...args) {
-      const result = await runCli([...args, '--data-dir', dataDir], databaseEnv);
+      const result = await cliThread.run([...args, '--data-dir', dataDir], databaseEnv);
       collectKeys(result.stdout);
       return result;
     },
