@@ -12,6 +12,7 @@ import {
   type PulledModelList,
 } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { formatBytes } from '../../../src/byte-size.ts';
 
 type FilesState = NonNullable<PulledModel['on_this_node']>['state'];
 
@@ -23,18 +24,6 @@ const STATE_LABEL: Record<FilesState, string> = {
   fetching: 'Downloading',
   failed: 'Failed',
 };
-
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 function License({ model }: { model: PulledModel }) {
   return (
@@ -60,7 +49,7 @@ function Files({ model }: { model: PulledModel }) {
     <Stack gap={2}>
       {model.files.map((f) => (
         <Text key={f.path} size="xs" title={`SHA-256 ${f.sha256}`}>
-          {f.path} · {bytes(f.size)} · <Code>{f.sha256.slice(0, 12)}…</Code>
+          {f.path} · {formatBytes(f.size)} · <Code>{f.sha256.slice(0, 12)}…</Code>
         </Text>
       ))}
     </Stack>
@@ -130,7 +119,7 @@ function PullProgress({ pull }: { pull: ModelPull }) {
       : pull.phase === 'checking'
         ? 'Checking the model (checksums, loading it once)…'
         : pull.file
-          ? `${pull.file}: ${bytes(pull.bytes_done)}${total > 0 ? ` of ${bytes(total)}` : ''}`
+          ? `${pull.file}: ${formatBytes(pull.bytes_done)}${total > 0 ? ` of ${formatBytes(total)}` : ''}`
           : 'Downloading…';
   return (
     <Stack gap={4} aria-label="Pull progress">
