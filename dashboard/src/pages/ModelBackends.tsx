@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { api, fieldErrorOf, optionsOf, type BackendKind, type FieldError, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { PulledModels } from './PulledModels.tsx';
 
 type Health = NonNullable<ModelBackend['health']>;
@@ -133,12 +134,10 @@ function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; k
     }
   };
   const number = (key: NumberField, label: string, description: string, placeholder?: string) => (
-    <NumberInput
+    <WholeNumberInput
       label={label}
       description={description}
       placeholder={placeholder}
-      allowDecimal={false}
-      clampBehavior="none"
       value={draft[key]}
       onChange={(v) => set({ [key]: v === '' ? '' : Number(v) })}
       error={errorOf(key)}

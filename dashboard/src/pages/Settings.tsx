@@ -1,4 +1,4 @@
-import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
+import { Alert, Breadcrumbs, Button, Card, Group, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import {
   api,
@@ -12,6 +12,7 @@ import {
   type SsoSettings as Sso,
 } from '../api.ts';
 import { requiredNumber, type NumberDraft } from '../components/numbers.ts';
+import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { ModelBackendsSettings } from './ModelBackends.tsx';
 
 const FORMAT_LABELS: Readonly<Record<SiemFormat, string>> = { cef: 'CEF (ArcSight Common Event Format)', json: 'JSON' };
@@ -87,13 +88,11 @@ function SiemSettings() {
           onChange={(e) => setSiem({ ...siem, collector: e.currentTarget.value })}
           error={errorOf('collector')}
         />
-        <NumberInput
+        <WholeNumberInput
           label="UDP port"
           description="1 to 65535; syslog collectors usually listen on 514."
           min={1}
           max={65535}
-          clampBehavior="none"
-          allowDecimal={false}
           value={siem.port}
           onChange={(v) => setSiem({ ...siem, port: v })}
           error={errorOf('port')}
@@ -135,36 +134,30 @@ function RetentionSettings() {
   return (
     <Card withBorder maw={560}>
       <Stack>
-        <NumberInput
+        <WholeNumberInput
           label="Keep check events for (days)"
           description="1 to 3650"
           min={1}
           max={3650}
-          clampBehavior="none"
-          allowDecimal={false}
           value={r.max_age_days}
           onChange={(v) => setR({ ...r, max_age_days: v })}
           error={errorOf('max_age_days')}
         />
-        <NumberInput
+        <WholeNumberInput
           label="Keep at most this many check events"
           description="10 to 100,000,000"
           min={10}
           max={100_000_000}
-          clampBehavior="none"
-          allowDecimal={false}
           thousandSeparator=","
           value={r.max_events}
           onChange={(v) => setR({ ...r, max_events: v })}
           error={errorOf('max_events')}
         />
-        <NumberInput
+        <WholeNumberInput
           label="Keep audit events for (days)"
           description="1 to 3650"
           min={1}
           max={3650}
-          clampBehavior="none"
-          allowDecimal={false}
           value={r.audit_max_age_days}
           onChange={(v) => setR({ ...r, audit_max_age_days: v })}
           error={errorOf('audit_max_age_days')}
