@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, optionsOf, type BackendKind, type FieldError, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
+import { api, optionsOf, type BackendKind, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useFieldError } from '../components/field-error.ts';
 import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { PulledModels } from './PulledModels.tsx';
 
@@ -115,23 +116,17 @@ function draftOf(b: ModelBackend): Draft {
 
 function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; keySet: boolean; onSaved: (b: ModelBackend) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState(initial);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { errorOf, submit } = useFieldError();
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   const save = async () => {
-    setFieldError(null);
     setError(null);
-    try {
+    await submit(async () => {
       const saved = draft.id
         ? await api<ModelBackend>(`/api/model-backends/${draft.id}`, { method: 'PATCH', body: bodyOf(draft) })
         : await api<ModelBackend>('/api/model-backends', { method: 'POST', body: bodyOf(draft) });
       onSaved(saved);
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setError((e as Error).message);
-    }
+    }, setError);
   };
   const number = (key: NumberField, label: string, description: string, placeholder?: string) => (
     <WholeNumberInput

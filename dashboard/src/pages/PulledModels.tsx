@@ -1,17 +1,8 @@
 import { Alert, Badge, Button, Card, Checkbox, Code, Group, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  fieldErrorOf,
-  optionsOf,
-  type BackendMode,
-  type FieldError,
-  type ModelPull,
-  type ModelPullBody,
-  type PulledModel,
-  type PulledModelList,
-} from '../api.ts';
+import { api, optionsOf, type BackendMode, type ModelPull, type ModelPullBody, type PulledModel, type PulledModelList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useFieldError } from '../components/field-error.ts';
 import { formatBytes } from '../../../src/byte-size.ts';
 
 type FilesState = NonNullable<PulledModel['on_this_node']>['state'];
@@ -133,10 +124,9 @@ function PullProgress({ pull }: { pull: ModelPull }) {
 function PullForm({ onDone, onCancel }: { onDone: (pull: ModelPull) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState(EMPTY);
   const [pull, setPull] = useState<ModelPull | null>(null);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { errorOf, submit } = useFieldError();
   const set = (patch: Partial<PullDraft>) => setDraft({ ...draft, ...patch });
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
 
   useEffect(() => {
     if (pull?.state !== 'running') return;
@@ -154,15 +144,8 @@ function PullForm({ onDone, onCancel }: { onDone: (pull: ModelPull) => void; onC
   }, [pull, onDone]);
 
   const start = async () => {
-    setFieldError(null);
     setError(null);
-    try {
-      setPull(await api<ModelPull>('/api/model-pulls', { method: 'POST', body: bodyOf(draft) }));
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setError((e as Error).message);
-    }
+    await submit(async () => setPull(await api<ModelPull>('/api/model-pulls', { method: 'POST', body: bodyOf(draft) })), setError);
   };
   const running = pull?.state === 'running';
   return (

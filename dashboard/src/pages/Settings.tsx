@@ -1,16 +1,7 @@
 import { Alert, Breadcrumbs, Button, Card, Group, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  fieldErrorOf,
-  optionsOf,
-  type FieldError,
-  type Retention,
-  type SiemFormat,
-  type SiemSettings as Siem,
-  type SiemTest,
-  type SsoSettings as Sso,
-} from '../api.ts';
+import { api, optionsOf, type Retention, type SiemFormat, type SiemSettings as Siem, type SiemTest, type SsoSettings as Sso } from '../api.ts';
+import { useFieldError } from '../components/field-error.ts';
 import { requiredNumber, type NumberDraft } from '../components/numbers.ts';
 import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { ModelBackendsSettings } from './ModelBackends.tsx';
@@ -28,20 +19,11 @@ type WithNumberDrafts<T, K extends keyof T> = Omit<T, K> & { [P in K]: NumberDra
  */
 function useSaveOutcome() {
   const [notice, setNotice] = useState<Notice>(null);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const { errorOf, submit } = useFieldError();
   const run = async (action: () => Promise<void>, ok: string) => {
     setNotice(null);
-    setFieldError(null);
-    try {
-      await action();
-      setNotice({ ok: true, text: ok });
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setNotice({ ok: false, text: (e as Error).message });
-    }
+    if (await submit(action, (text) => setNotice({ ok: false, text }))) setNotice({ ok: true, text: ok });
   };
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   return { notice, setNotice, run, errorOf };
 }
 
