@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, optionsOf, type BackendKind, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { useFieldError } from '../components/field-error.ts';
+import { NoticeBanner, useNotice } from '../components/Notice.tsx';
 import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { PulledModels } from './PulledModels.tsx';
 
@@ -225,7 +226,7 @@ export function ModelBackendsSettings() {
   const [backends, setBackends] = useState<ModelBackend[] | null>(null);
   const [editing, setEditing] = useState<{ draft: Draft; keySet: boolean } | null>(null);
   const [deleting, setDeleting] = useState<ModelBackend | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, run, show } = useNotice();
   const load = useCallback(async () => setBackends((await api<ModelBackendList>('/api/model-backends')).model_backends), []);
   useEffect(() => {
     void load();
@@ -236,12 +237,7 @@ export function ModelBackendsSettings() {
   if (!backends) return null;
   const remove = async (b: ModelBackend) => {
     setDeleting(null);
-    try {
-      await api(`/api/model-backends/${b.id}`, { method: 'DELETE' });
-      setNotice({ ok: true, text: `Deleted ${b.name}.` });
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
+    await run(() => api(`/api/model-backends/${b.id}`, { method: 'DELETE' }), `Deleted ${b.name}.`);
     await load();
   };
   return (
@@ -250,7 +246,7 @@ export function ModelBackendsSettings() {
         The built-in models stay the default. A guardrail (LLM, Content Moderation, System Prompt) of a security profile can also ask a backend here: set its
         Backend mode to backend, both (the higher score wins) or cascade (the backend is asked only when the built-in score is uncertain).
       </Text>
-      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <NoticeBanner notice={notice} />
       <PulledModels onChange={() => void load()} />
       <Title order={4}>Backends</Title>
       <Table striped withTableBorder maw={1100}>
@@ -312,7 +308,7 @@ export function ModelBackendsSettings() {
           onCancel={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            setNotice({ ok: true, text: `Saved ${saved.name}.` });
+            show({ ok: true, text: `Saved ${saved.name}.` });
             void load();
           }}
         />

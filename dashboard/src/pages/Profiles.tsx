@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Breadcrumbs, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Breadcrumbs, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, type GuardrailCatalogue, type JsonSchema, type Profile, type ProfileList, type RuntimeLlm, type RuntimeLlmList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { useFieldError } from '../components/field-error.ts';
+import { NoticeBanner } from '../components/Notice.tsx';
 import { ReplayModal } from '../components/ReplayModal.tsx';
 import { SchemaForm, settingsForSave } from '../components/SchemaForm.tsx';
 import { mergePatch } from './Guardrails.tsx';
@@ -92,7 +93,7 @@ export function ProfilesPage() {
           New profile
         </Button>
       </Group>
-      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <NoticeBanner notice={notice} />
       <Table highlightOnHover>
         <Table.Thead>
           <Table.Tr>

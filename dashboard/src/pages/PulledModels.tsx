@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, optionsOf, type BackendMode, type ModelPull, type ModelPullBody, type PulledModel, type PulledModelList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { useFieldError } from '../components/field-error.ts';
+import { NoticeBanner, useNotice } from '../components/Notice.tsx';
 import { formatBytes } from '../../../src/byte-size.ts';
 
 type FilesState = NonNullable<PulledModel['on_this_node']>['state'];
@@ -258,7 +259,7 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
   const [models, setModels] = useState<PulledModel[] | null>(null);
   const [pulling, setPulling] = useState(false);
   const [removing, setRemoving] = useState<PulledModel | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, run, show } = useNotice();
   const load = useCallback(async () => setModels((await api<PulledModelList>('/api/models')).models), []);
   useEffect(() => {
     void load();
@@ -269,22 +270,19 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
   const pulled = useCallback(
     (pull: ModelPull) => {
       setPulling(false);
-      setNotice({ ok: true, text: `Pulled ${pull.name} and registered its backend.` });
+      show({ ok: true, text: `Pulled ${pull.name} and registered its backend.` });
       void load();
       onChange();
     },
-    [load, onChange],
+    [load, onChange, show],
   );
   if (!models) return null;
   const remove = async (model: PulledModel) => {
     setRemoving(null);
-    try {
+    await run(async () => {
       await api(`/api/models/${encodeURIComponent(model.name)}`, { method: 'DELETE' });
-      setNotice({ ok: true, text: `Removed ${model.name}.` });
       onChange();
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
+    }, `Removed ${model.name}.`);
     await load();
   };
   return (
@@ -294,7 +292,7 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
         Transformer classifiers from a model hub, run as ONNX backends. Try one in monitor mode and measure it with <Code>rampart eval</Code> on your data
         before a guardrail enforces it (docs/model-pull.md in the installation).
       </Text>
-      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <NoticeBanner notice={notice} />
       <Table striped withTableBorder maw={1100}>
         <Table.Thead>
           <Table.Tr>
