@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api, optionsOf, type BackendKind, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { useFieldError } from '../components/field-error.ts';
 import { NoticeBanner, useNotice } from '../components/Notice.tsx';
+import { useReloadEvery } from '../components/reload.ts';
 import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { PulledModels } from './PulledModels.tsx';
 
@@ -228,12 +229,8 @@ export function ModelBackendsSettings() {
   const [deleting, setDeleting] = useState<ModelBackend | null>(null);
   const { notice, run, show } = useNotice();
   const load = useCallback(async () => setBackends((await api<ModelBackendList>('/api/model-backends')).model_backends), []);
-  useEffect(() => {
-    void load();
-    // Health changes on its own (a breaker opens, a model finishes loading).
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
-  }, [load]);
+  // Health changes on its own (a breaker opens, a model finishes loading).
+  useReloadEvery(load, 5000);
   if (!backends) return null;
   const remove = async (b: ModelBackend) => {
     setDeleting(null);

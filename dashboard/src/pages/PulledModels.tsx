@@ -4,6 +4,7 @@ import { api, optionsOf, type BackendMode, type ModelPull, type ModelPullBody, t
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { useFieldError } from '../components/field-error.ts';
 import { NoticeBanner, useNotice } from '../components/Notice.tsx';
+import { useReloadEvery } from '../components/reload.ts';
 import { formatBytes } from '../../../src/byte-size.ts';
 
 type FilesState = NonNullable<PulledModel['on_this_node']>['state'];
@@ -261,12 +262,8 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
   const [removing, setRemoving] = useState<PulledModel | null>(null);
   const { notice, run, show } = useNotice();
   const load = useCallback(async () => setModels((await api<PulledModelList>('/api/models')).models), []);
-  useEffect(() => {
-    void load();
-    // This node's copy changes on its own (a download finishes).
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
-  }, [load]);
+  // This node's copy changes on its own (a download finishes).
+  useReloadEvery(load, 5000);
   const pulled = useCallback(
     (pull: ModelPull) => {
       setPulling(false);
