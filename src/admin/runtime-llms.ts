@@ -134,8 +134,27 @@ async function view(store: Store, llm: RuntimeLlm): Promise<RuntimeLlmView> {
   return { ...llm, apiKeyHint: (await findActiveKeyHint(store.db, llm.id))?.hint ?? null };
 }
 
-/** Creates a Runtime LLM with its first API key. The returned key is never retrievable again. */
-/** `credentials` seals the upstream credential, when one is given. */
+/**
+ * What the audit log records of a created or updated Runtime LLM: its settings, and only whether a
+ * system prompt and an upstream credential are set.
+ */
+function auditDetails(llm: RuntimeLlm): Record<string, unknown> {
+  return {
+    name: llm.name,
+    mode: llm.mode,
+    url: llm.url,
+    level: llm.level,
+    profile_id: llm.profileId,
+    monitor: llm.monitor,
+    system_prompt_set: llm.systemPrompt !== null,
+    upstream_credential_set: llm.upstreamCredential !== null,
+  };
+}
+
+/**
+ * Creates a Runtime LLM with its first API key. The returned key is never retrievable again.
+ * `credentials` seals the upstream credential, when one is given.
+ */
 export async function createRuntimeLlm(
   store: Store,
   actor: Actor,
@@ -155,20 +174,15 @@ export async function createRuntimeLlm(
   const upstreamCredential = sealCredential(credentials, validateCredential(input.upstreamCredential), id);
   const llm: RuntimeLlm = { id, name, mode, url, level, profileId, systemPrompt, monitor, upstreamCredential, createdAt: now, updatedAt: now };
   const apiKey = generateApiKey();
-  const details = {
-    name,
-    mode,
-    url,
-    level,
-    profile_id: profileId,
-    monitor,
-    system_prompt_set: systemPrompt !== null,
-    upstream_credential_set: upstreamCredential !== null,
-  };
-  await applyConfigChange(store, actor, { action: 'runtime_llm.create', targetType: 'runtime_llm', targetId: llm.id, details }, async (trx) => {
-    await insertRuntimeLlm(trx, llm);
-    await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'runtime_llm.create', targetType: 'runtime_llm', targetId: llm.id, details: auditDetails(llm) },
+    async (trx) => {
+      await insertRuntimeLlm(trx, llm);
+      await replaceApiKey(trx, llm.id, hashApiKey(apiKey), keyHint(apiKey));
+    },
+  );
   return { runtimeLlm: await view(store, llm), apiKey };
 }
 
@@ -192,19 +206,14 @@ export async function updateRuntimeLlm(
   const upstreamCredential =
     input.upstreamCredential === undefined ? current.upstreamCredential : sealCredential(credentials, validateCredential(input.upstreamCredential), current.id);
   const updated: RuntimeLlm = { ...current, name, mode, url, level, systemPrompt, profileId, monitor, upstreamCredential, updatedAt: nowIso() };
-  const details = {
-    name,
-    mode,
-    url,
-    level,
-    profile_id: profileId,
-    monitor,
-    system_prompt_set: systemPrompt !== null,
-    upstream_credential_set: upstreamCredential !== null,
-  };
-  await applyConfigChange(store, actor, { action: 'runtime_llm.update', targetType: 'runtime_llm', targetId: current.id, details }, async (trx) => {
-    await updateRuntimeLlmRow(trx, updated);
-  });
+  await applyConfigChange(
+    store,
+    actor,
+    { action: 'runtime_llm.update', targetType: 'runtime_llm', targetId: current.id, details: auditDetails(updated) },
+    async (trx) => {
+      await updateRuntimeLlmRow(trx, updated);
+    },
+  );
   return view(store, updated);
 }
 

@@ -1,17 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import type { PullProgress } from '../pulled-models/model-pull.ts';
-
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
+import { formatBytes } from '../byte-size.ts';
 
 /** A progress bar per downloaded file on the terminal (stderr), for `rampart model pull`. */
 export function terminalProgress(stream: NodeJS.WriteStream): { onProgress: (p: PullProgress) => void; stop: () => void } {
@@ -39,10 +28,10 @@ export function terminalProgress(stream: NodeJS.WriteStream): { onProgress: (p: 
           hideCursor: true,
           barsize: 30,
         });
-        bar.start(total, done, { done: bytes(done), size: bytes(total) });
+        bar.start(total, done, { done: formatBytes(done), size: formatBytes(total) });
       }
       bar.setTotal(total);
-      bar.update(done, { done: bytes(done), size: bytes(total) });
+      bar.update(done, { done: formatBytes(done), size: formatBytes(total) });
     },
     stop,
   };

@@ -269,6 +269,19 @@ function table(rows: readonly SourceFigures[]): string {
     }
     return { total, precision: complete ? weighted / Math.max(1, total.old + total.fresh) : undefined };
   };
+  /** The bold line of a group's totals. */
+  const totalLine = (title: string, list: readonly SourceFigures[]): string => {
+    const { total, precision } = sum(list);
+    return line([
+      `**${title}**`,
+      total.prompts,
+      pct(total.withPerson / total.prompts),
+      total.old + total.fresh,
+      total.oldLabelled + total.freshLabelled,
+      `**${pct(precision)}**`,
+      `${total.namesFound}/${total.names}`,
+    ]);
+  };
   const groups: [string, SourceFigures[]][] = [
     ['sources read while writing rules', rows.filter((f) => !HELD_OUT_SOURCES.has(f.source))],
     ['held-out sources (labelled after the changes)', rows.filter((f) => HELD_OUT_SOURCES.has(f.source))],
@@ -288,31 +301,9 @@ function table(rows: readonly SourceFigures[]): string {
         ]),
       );
     }
-    const { total, precision } = sum(list);
-    out.push(
-      line([
-        `**${title}**`,
-        total.prompts,
-        pct(total.withPerson / total.prompts),
-        total.old + total.fresh,
-        total.oldLabelled + total.freshLabelled,
-        `**${pct(precision)}**`,
-        `${total.namesFound}/${total.names}`,
-      ]),
-    );
+    out.push(totalLine(title, list));
   }
-  const { total, precision } = sum(rows);
-  out.push(
-    line([
-      '**all**',
-      total.prompts,
-      pct(total.withPerson / total.prompts),
-      total.old + total.fresh,
-      total.oldLabelled + total.freshLabelled,
-      `**${pct(precision)}**`,
-      `${total.namesFound}/${total.names}`,
-    ]),
-  );
+  out.push(totalLine('all', rows));
   return out.join('\n');
 }
 

@@ -68,6 +68,20 @@ const INDIRECT_INJECTIONS = 300;
  */
 const SOUP_COMMON_WORDS: readonly [number, number] = [100, 20_100];
 
+/** A composed benign look-alike: harmless, but built to resemble an attack; every fold trains on it. */
+function lookAlike(text: string): CorpusText {
+  return {
+    text: normaliseForDetection(text),
+    attack: false,
+    hard: true,
+    family: '',
+    cluster: '',
+    category: 'composed',
+    source: 'synthetic:look-alikes',
+    fold: -1,
+  };
+}
+
 /** A short, stable id for a seed entry: a hash of its normalised text (the text itself is never shipped). */
 export function seedId(normalised: string): string {
   return `s_${createHash('sha256').update(normalised).digest('base64url').slice(0, 10)}`;
@@ -179,17 +193,7 @@ export function buildVectorCorpus(rows: readonly DatasetRow[], excludedLicences:
     ...benignLookalikes(),
     ...symbolHeavyBenign(),
   ];
-  for (const t of lookAlikes)
-    push({
-      text: normaliseForDetection(t),
-      attack: false,
-      hard: true,
-      family: '',
-      cluster: '',
-      category: 'composed',
-      source: 'synthetic:look-alikes',
-      fold: -1,
-    });
+  for (const t of lookAlikes) push(lookAlike(t));
   return out;
 }
 
@@ -238,15 +242,5 @@ function pushWrappedRequests(
     });
   }
   // The framing alone is not the attack: harmless goals in the same framings are negatives.
-  for (const t of harmlessFramings(new Random(6_161)))
-    push({
-      text: normaliseForDetection(t),
-      attack: false,
-      hard: true,
-      family: '',
-      cluster: '',
-      category: 'composed',
-      source: 'synthetic:look-alikes',
-      fold: -1,
-    });
+  for (const t of harmlessFramings(new Random(6_161))) push(lookAlike(t));
 }

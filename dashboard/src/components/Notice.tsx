@@ -26,9 +26,15 @@ export function useNotice() {
     },
     [fail],
   );
-  return { notice, run, fail, clear: () => setNotice(null) };
+  return { notice, run, fail, show: setNotice, clear: () => setNotice(null) };
 }
 
+/** A notice as a banner that stays until the next one replaces it. */
+export function NoticeBanner({ notice }: { notice: NoticeState | null }) {
+  return notice ? <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert> : null;
+}
+
+/** A notice the administrator can close. */
 export function Notice({ notice, onClose }: { notice: NoticeState | null; onClose: () => void }) {
   if (!notice) return null;
   return (

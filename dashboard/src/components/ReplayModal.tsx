@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { api, type CheckEventJson, type Profile, type ReplayReport, type RuntimeLlm } from '../api.ts';
 import { VERDICTS } from '../pages/Events.tsx';
 
@@ -12,6 +12,31 @@ const PERIODS = [
 ];
 
 const counts = (v: Record<Verdict, number>) => `${v.blocked} blocked · ${v.monitored} would have blocked · ${v.allowed} allowed`;
+
+/** One event of a replay report: a link to it (closing the modal), its time and direction, then what the report says of it. */
+function ReplayedEvent({
+  event,
+  onClose,
+  testId,
+  children,
+}: {
+  event: Pick<ReplayReport['changes'][number], 'event_id' | 'link' | 'time' | 'direction'>;
+  onClose: () => void;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid={testId}>
+      <Anchor href={event.link.replace(/^\//, '')} onClick={onClose}>
+        {event.event_id}
+      </Anchor>
+      <Text size="sm">
+        {new Date(event.time).toLocaleString()} · {event.direction}
+      </Text>
+      {children}
+    </Group>
+  );
+}
 
 /** What-if replay: a Runtime LLM's recorded checks run through this profile; nothing is stored. */
 export function ReplayModal({ profile, llms, onClose }: { profile: Profile | null; llms: RuntimeLlm[]; onClose: () => void }) {
@@ -88,31 +113,19 @@ export function ReplayModal({ profile, llms, onClose }: { profile: Profile | nul
               </Table>
             )}
             {report.changes.map((c) => (
-              <Group key={c.event_id} gap="xs" wrap="nowrap">
-                <Anchor href={c.link.replace(/^\//, '')} onClick={onClose}>
-                  {c.event_id}
-                </Anchor>
-                <Text size="sm">
-                  {new Date(c.time).toLocaleString()} · {c.direction}
-                </Text>
+              <ReplayedEvent key={c.event_id} event={c} onClose={onClose}>
                 <Badge variant="light" color={VERDICTS[c.recorded_verdict].color}>
                   {VERDICTS[c.recorded_verdict].label}
                 </Badge>
                 →<Badge color={VERDICTS[c.candidate_verdict].color}>{VERDICTS[c.candidate_verdict].label}</Badge>
-              </Group>
+              </ReplayedEvent>
             ))}
             {report.not_replayable.events.map((c) => (
-              <Group key={c.event_id} gap="xs" wrap="nowrap" data-testid="replay-not-replayable">
-                <Anchor href={c.link.replace(/^\//, '')} onClick={onClose}>
-                  {c.event_id}
-                </Anchor>
-                <Text size="sm">
-                  {new Date(c.time).toLocaleString()} · {c.direction}
-                </Text>
+              <ReplayedEvent key={c.event_id} event={c} onClose={onClose} testId="replay-not-replayable">
                 <Badge variant="outline" color="gray">
                   not replayable: {c.reasons.map((r) => r.replaceAll('_', ' ')).join(', ')}
                 </Badge>
-              </Group>
+              </ReplayedEvent>
             ))}
           </Stack>
         )}

@@ -20,9 +20,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import {
   api,
-  fieldErrorOf,
   optionsOf,
-  type FieldError,
   type GuardrailCatalogue,
   type GuardrailInfo,
   type Profile,
@@ -32,6 +30,7 @@ import {
   type RuleTest,
 } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useFieldError } from '../components/field-error.ts';
 import { Highlighted } from '../components/Highlighted.tsx';
 import { SchemaForm, settingsForSave } from '../components/SchemaForm.tsx';
 import { VectorStore } from './VectorStore.tsx';
@@ -248,7 +247,7 @@ export function GuardrailPage({ name }: { name: string }) {
   const [draft, setDraft] = useState<Record<string, unknown>>({});
   const [mode, setMode] = useState<Switch>('level');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const { fieldError, submit, clearFieldError } = useFieldError();
 
   const load = useCallback(async () => {
     const [c, p] = await Promise.all([api<GuardrailCatalogue>('/api/guardrails'), api<ProfileList>('/api/profiles')]);
@@ -271,26 +270,24 @@ export function GuardrailPage({ name }: { name: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another profile is selected.
   useEffect(() => {
     setMessage(null);
-    setFieldError(null);
+    clearFieldError();
   }, [profileId]);
 
   if (!info || !profile) return null;
   const save = async () => {
     const { enabled: _e, monitor: _m, ...current } = stored;
     setMessage(null);
-    setFieldError(null);
-    try {
-      const patch: Record<string, unknown> = mergePatch(current, settingsForSave(info.settings_schema, draft, `guardrails.${name}.`));
-      patch.enabled = mode === 'level' ? null : mode !== 'off';
-      patch.monitor = mode === 'monitor' ? true : null;
-      await api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: { guardrails: { [name]: patch } } });
-      setMessage({ ok: true, text: 'Saved. Checks use the new settings from now on.' });
-      await load();
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setMessage({ ok: false, text: (e as Error).message });
-    }
+    await submit(
+      async () => {
+        const patch: Record<string, unknown> = mergePatch(current, settingsForSave(info.settings_schema, draft, `guardrails.${name}.`));
+        patch.enabled = mode === 'level' ? null : mode !== 'off';
+        patch.monitor = mode === 'monitor' ? true : null;
+        await api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: { guardrails: { [name]: patch } } });
+        setMessage({ ok: true, text: 'Saved. Checks use the new settings from now on.' });
+        await load();
+      },
+      (text) => setMessage({ ok: false, text }),
+    );
   };
 
   return (

@@ -1,7 +1,11 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import { api, fieldErrorOf, optionsOf, type BackendKind, type FieldError, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
+import { Alert, Badge, Button, Card, Group, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { api, optionsOf, type BackendKind, type JudgeFormat, type ModelBackend, type ModelBackendList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useFieldError } from '../components/field-error.ts';
+import { NoticeBanner, useNotice } from '../components/Notice.tsx';
+import { useReloadEvery } from '../components/reload.ts';
+import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { PulledModels } from './PulledModels.tsx';
 
 type Health = NonNullable<ModelBackend['health']>;
@@ -114,31 +118,23 @@ function draftOf(b: ModelBackend): Draft {
 
 function BackendForm({ initial, keySet, onSaved, onCancel }: { initial: Draft; keySet: boolean; onSaved: (b: ModelBackend) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState(initial);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { errorOf, submit } = useFieldError();
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   const save = async () => {
-    setFieldError(null);
     setError(null);
-    try {
+    await submit(async () => {
       const saved = draft.id
         ? await api<ModelBackend>(`/api/model-backends/${draft.id}`, { method: 'PATCH', body: bodyOf(draft) })
         : await api<ModelBackend>('/api/model-backends', { method: 'POST', body: bodyOf(draft) });
       onSaved(saved);
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setError((e as Error).message);
-    }
+    }, setError);
   };
   const number = (key: NumberField, label: string, description: string, placeholder?: string) => (
-    <NumberInput
+    <WholeNumberInput
       label={label}
       description={description}
       placeholder={placeholder}
-      allowDecimal={false}
-      clampBehavior="none"
       value={draft[key]}
       onChange={(v) => set({ [key]: v === '' ? '' : Number(v) })}
       error={errorOf(key)}
@@ -231,23 +227,14 @@ export function ModelBackendsSettings() {
   const [backends, setBackends] = useState<ModelBackend[] | null>(null);
   const [editing, setEditing] = useState<{ draft: Draft; keySet: boolean } | null>(null);
   const [deleting, setDeleting] = useState<ModelBackend | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, run, show } = useNotice();
   const load = useCallback(async () => setBackends((await api<ModelBackendList>('/api/model-backends')).model_backends), []);
-  useEffect(() => {
-    void load();
-    // Health changes on its own (a breaker opens, a model finishes loading).
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
-  }, [load]);
+  // Health changes on its own (a breaker opens, a model finishes loading).
+  useReloadEvery(load, 5000);
   if (!backends) return null;
   const remove = async (b: ModelBackend) => {
     setDeleting(null);
-    try {
-      await api(`/api/model-backends/${b.id}`, { method: 'DELETE' });
-      setNotice({ ok: true, text: `Deleted ${b.name}.` });
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
+    await run(() => api(`/api/model-backends/${b.id}`, { method: 'DELETE' }), `Deleted ${b.name}.`);
     await load();
   };
   return (
@@ -256,7 +243,7 @@ export function ModelBackendsSettings() {
         The built-in models stay the default. A guardrail (LLM, Content Moderation, System Prompt) of a security profile can also ask a backend here: set its
         Backend mode to backend, both (the higher score wins) or cascade (the backend is asked only when the built-in score is uncertain).
       </Text>
-      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <NoticeBanner notice={notice} />
       <PulledModels onChange={() => void load()} />
       <Title order={4}>Backends</Title>
       <Table striped withTableBorder maw={1100}>
@@ -318,7 +305,7 @@ export function ModelBackendsSettings() {
           onCancel={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            setNotice({ ok: true, text: `Saved ${saved.name}.` });
+            show({ ok: true, text: `Saved ${saved.name}.` });
             void load();
           }}
         />

@@ -1,18 +1,10 @@
-import { ActionIcon, Alert, Breadcrumbs, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Breadcrumbs, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  fieldErrorOf,
-  type FieldError,
-  type GuardrailCatalogue,
-  type JsonSchema,
-  type Profile,
-  type ProfileList,
-  type RuntimeLlm,
-  type RuntimeLlmList,
-} from '../api.ts';
+import { api, type GuardrailCatalogue, type JsonSchema, type Profile, type ProfileList, type RuntimeLlm, type RuntimeLlmList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useFieldError } from '../components/field-error.ts';
+import { NoticeBanner } from '../components/Notice.tsx';
 import { ReplayModal } from '../components/ReplayModal.tsx';
 import { SchemaForm, settingsForSave } from '../components/SchemaForm.tsx';
 import { mergePatch } from './Guardrails.tsx';
@@ -29,7 +21,7 @@ export function ProfilesPage() {
   const [replaying, setReplaying] = useState<Profile | null>(null);
   const [form, setForm] = useState({ name: '', description: '', copy_from: '' });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const { fieldError, submit, clearFieldError } = useFieldError();
 
   const load = useCallback(async () => {
     const [p, l, c] = await Promise.all([
@@ -52,20 +44,18 @@ export function ProfilesPage() {
   const select = (id: string) => {
     setSelected(id);
     setNotice(null);
-    setFieldError(null);
+    clearFieldError();
   };
   const run = async (action: () => Promise<unknown>, ok: string) => {
     setNotice(null);
-    setFieldError(null);
-    try {
-      await action();
-      setNotice({ ok: true, text: ok });
-      await load();
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setNotice({ ok: false, text: (e as Error).message });
-    }
+    await submit(
+      async () => {
+        await action();
+        setNotice({ ok: true, text: ok });
+        await load();
+      },
+      (text) => setNotice({ ok: false, text }),
+    );
   };
   const create = () =>
     run(async () => {
@@ -103,7 +93,7 @@ export function ProfilesPage() {
           New profile
         </Button>
       </Group>
-      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <NoticeBanner notice={notice} />
       <Table highlightOnHover>
         <Table.Thead>
           <Table.Tr>

@@ -1,17 +1,11 @@
 import { Alert, Badge, Button, Card, Checkbox, Code, Group, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  fieldErrorOf,
-  optionsOf,
-  type BackendMode,
-  type FieldError,
-  type ModelPull,
-  type ModelPullBody,
-  type PulledModel,
-  type PulledModelList,
-} from '../api.ts';
+import { api, optionsOf, type BackendMode, type ModelPull, type ModelPullBody, type PulledModel, type PulledModelList } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useFieldError } from '../components/field-error.ts';
+import { NoticeBanner, useNotice } from '../components/Notice.tsx';
+import { useReloadEvery } from '../components/reload.ts';
+import { formatBytes } from '../../../src/byte-size.ts';
 
 type FilesState = NonNullable<PulledModel['on_this_node']>['state'];
 
@@ -23,18 +17,6 @@ const STATE_LABEL: Record<FilesState, string> = {
   fetching: 'Downloading',
   failed: 'Failed',
 };
-
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 function License({ model }: { model: PulledModel }) {
   return (
@@ -60,7 +42,7 @@ function Files({ model }: { model: PulledModel }) {
     <Stack gap={2}>
       {model.files.map((f) => (
         <Text key={f.path} size="xs" title={`SHA-256 ${f.sha256}`}>
-          {f.path} · {bytes(f.size)} · <Code>{f.sha256.slice(0, 12)}…</Code>
+          {f.path} · {formatBytes(f.size)} · <Code>{f.sha256.slice(0, 12)}…</Code>
         </Text>
       ))}
     </Stack>
@@ -130,7 +112,7 @@ function PullProgress({ pull }: { pull: ModelPull }) {
       : pull.phase === 'checking'
         ? 'Checking the model (checksums, loading it once)…'
         : pull.file
-          ? `${pull.file}: ${bytes(pull.bytes_done)}${total > 0 ? ` of ${bytes(total)}` : ''}`
+          ? `${pull.file}: ${formatBytes(pull.bytes_done)}${total > 0 ? ` of ${formatBytes(total)}` : ''}`
           : 'Downloading…';
   return (
     <Stack gap={4} aria-label="Pull progress">
@@ -144,10 +126,9 @@ function PullProgress({ pull }: { pull: ModelPull }) {
 function PullForm({ onDone, onCancel }: { onDone: (pull: ModelPull) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState(EMPTY);
   const [pull, setPull] = useState<ModelPull | null>(null);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { errorOf, submit } = useFieldError();
   const set = (patch: Partial<PullDraft>) => setDraft({ ...draft, ...patch });
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
 
   useEffect(() => {
     if (pull?.state !== 'running') return;
@@ -165,15 +146,8 @@ function PullForm({ onDone, onCancel }: { onDone: (pull: ModelPull) => void; onC
   }, [pull, onDone]);
 
   const start = async () => {
-    setFieldError(null);
     setError(null);
-    try {
-      setPull(await api<ModelPull>('/api/model-pulls', { method: 'POST', body: bodyOf(draft) }));
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setError((e as Error).message);
-    }
+    await submit(async () => setPull(await api<ModelPull>('/api/model-pulls', { method: 'POST', body: bodyOf(draft) })), setError);
   };
   const running = pull?.state === 'running';
   return (
@@ -286,33 +260,26 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
   const [models, setModels] = useState<PulledModel[] | null>(null);
   const [pulling, setPulling] = useState(false);
   const [removing, setRemoving] = useState<PulledModel | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, run, show } = useNotice();
   const load = useCallback(async () => setModels((await api<PulledModelList>('/api/models')).models), []);
-  useEffect(() => {
-    void load();
-    // This node's copy changes on its own (a download finishes).
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
-  }, [load]);
+  // This node's copy changes on its own (a download finishes).
+  useReloadEvery(load, 5000);
   const pulled = useCallback(
     (pull: ModelPull) => {
       setPulling(false);
-      setNotice({ ok: true, text: `Pulled ${pull.name} and registered its backend.` });
+      show({ ok: true, text: `Pulled ${pull.name} and registered its backend.` });
       void load();
       onChange();
     },
-    [load, onChange],
+    [load, onChange, show],
   );
   if (!models) return null;
   const remove = async (model: PulledModel) => {
     setRemoving(null);
-    try {
+    await run(async () => {
       await api(`/api/models/${encodeURIComponent(model.name)}`, { method: 'DELETE' });
-      setNotice({ ok: true, text: `Removed ${model.name}.` });
       onChange();
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
+    }, `Removed ${model.name}.`);
     await load();
   };
   return (
@@ -322,7 +289,7 @@ export function PulledModels({ onChange }: { onChange: () => void }) {
         Transformer classifiers from a model hub, run as ONNX backends. Try one in monitor mode and measure it with <Code>rampart eval</Code> on your data
         before a guardrail enforces it (docs/model-pull.md in the installation).
       </Text>
-      {notice && <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert>}
+      <NoticeBanner notice={notice} />
       <Table striped withTableBorder maw={1100}>
         <Table.Thead>
           <Table.Tr>

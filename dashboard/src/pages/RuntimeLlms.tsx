@@ -20,19 +20,9 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconKey, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  fieldErrorOf,
-  optionsOf,
-  type FieldError,
-  type Profile,
-  type ProfileList,
-  type RuntimeLlm,
-  type RuntimeLlmKey,
-  type RuntimeLlmList,
-  type RuntimeLlmMode,
-} from '../api.ts';
+import { api, optionsOf, type Profile, type ProfileList, type RuntimeLlm, type RuntimeLlmKey, type RuntimeLlmList, type RuntimeLlmMode } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useFieldError } from '../components/field-error.ts';
 
 function downloadKey(name: string, key: string): void {
   const url = URL.createObjectURL(new Blob([`${key}\n`], { type: 'text/plain' }));
@@ -117,15 +107,14 @@ function EditModal({
 }) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const { errorOf, submit, clearFieldError } = useFieldError();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts again from `initial` each time the modal opens.
   useEffect(() => {
     setDraft(initial);
     setError(null);
-    setFieldError(null);
+    clearFieldError();
   }, [initial, opened]);
   const set = (k: keyof Draft) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? '' }));
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   const save = async () => {
     const body = {
       name: draft.name,
@@ -138,8 +127,7 @@ function EditModal({
       ...(draft.mode === 'forwarding' && draft.upstreamKey ? { upstream_api_key: draft.upstreamKey } : {}),
     };
     setError(null);
-    setFieldError(null);
-    try {
+    await submit(async () => {
       if (editing) {
         await api(`/api/runtime-llms/${editing}`, { method: 'PATCH', body });
         onSaved();
@@ -147,11 +135,7 @@ function EditModal({
         const created = await api<RuntimeLlmKey>('/api/runtime-llms', { method: 'POST', body });
         onSaved({ name: created.runtime_llm.name, key: created.api_key });
       }
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setError((e as Error).message);
-    }
+    }, setError);
   };
   return (
     <Modal opened={opened} onClose={onClose} title={editing ? 'Edit Runtime LLM' : 'Create Runtime LLM'}>

@@ -1,22 +1,13 @@
-import { Alert, Breadcrumbs, Button, Card, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
+import { Breadcrumbs, Button, Card, Group, Select, Stack, Switch, TagsInput, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  fieldErrorOf,
-  optionsOf,
-  type FieldError,
-  type Retention,
-  type SiemFormat,
-  type SiemSettings as Siem,
-  type SiemTest,
-  type SsoSettings as Sso,
-} from '../api.ts';
+import { api, optionsOf, type Retention, type SiemFormat, type SiemSettings as Siem, type SiemTest, type SsoSettings as Sso } from '../api.ts';
+import { useFieldError } from '../components/field-error.ts';
+import { NoticeBanner, useNotice } from '../components/Notice.tsx';
 import { requiredNumber, type NumberDraft } from '../components/numbers.ts';
+import { WholeNumberInput } from '../components/WholeNumberInput.tsx';
 import { ModelBackendsSettings } from './ModelBackends.tsx';
 
 const FORMAT_LABELS: Readonly<Record<SiemFormat, string>> = { cef: 'CEF (ArcSight Common Event Format)', json: 'JSON' };
-
-type Notice = { ok: boolean; text: string } | null;
 
 /** Settings as a form edits them: these number members as typed until saved (see numbers.ts). */
 type WithNumberDrafts<T, K extends keyof T> = Omit<T, K> & { [P in K]: NumberDraft };
@@ -26,22 +17,13 @@ type WithNumberDrafts<T, K extends keyof T> = Omit<T, K> & { [P in K]: NumberDra
  * one (nothing is saved then), otherwise as a banner.
  */
 function useSaveOutcome() {
-  const [notice, setNotice] = useState<Notice>(null);
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const { notice, run: report, show } = useNotice();
+  const { errorOf, submit } = useFieldError();
   const run = async (action: () => Promise<void>, ok: string) => {
-    setNotice(null);
-    setFieldError(null);
-    try {
-      await action();
-      setNotice({ ok: true, text: ok });
-    } catch (e) {
-      const onField = fieldErrorOf(e);
-      if (onField) setFieldError(onField);
-      else setNotice({ ok: false, text: (e as Error).message });
-    }
+    show(null);
+    if (await submit(action, (text) => show({ ok: false, text }))) show({ ok: true, text: ok });
   };
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
-  return { notice, setNotice, run, errorOf };
+  return { notice, run, report, errorOf };
 }
 
 function useSettings<T>(path: string): [T | null, (t: T) => void, () => Promise<void>] {
@@ -51,28 +33,21 @@ function useSettings<T>(path: string): [T | null, (t: T) => void, () => Promise<
   return [value, setValue, load];
 }
 
-function NoticeAlert({ notice }: { notice: Notice }) {
-  return notice ? <Alert color={notice.ok ? 'green' : 'red'}>{notice.text}</Alert> : null;
-}
-
 /** Settings → SIEM Integration: collector IP, UDP port, format, on/off, Save, send test event. */
 function SiemSettings() {
   const [siem, setSiem] = useSettings<WithNumberDrafts<Siem, 'port'>>('/api/settings/siem');
-  const { notice, setNotice, run, errorOf } = useSaveOutcome();
+  const { notice, run, report, errorOf } = useSaveOutcome();
   if (!siem) return null;
   const save = () =>
     run(async () => {
       const body: Siem = { ...siem, port: requiredNumber(siem.port, 'port', 'The UDP port', 'a whole number from 1 to 65535') };
       setSiem(await api<Siem>('/api/settings/siem', { method: 'PUT', body }));
     }, 'Saved.');
-  const test = async () => {
-    try {
-      const r = await api<SiemTest>('/api/settings/siem/test', { method: 'POST' });
-      setNotice({ ok: true, text: `Test event ${r.event_id} sent to ${r.collector}:${r.port}. Check the collector.` });
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
-  };
+  const test = () =>
+    report(
+      () => api<SiemTest>('/api/settings/siem/test', { method: 'POST' }),
+      (r) => `Test event ${r.event_id} sent to ${r.collector}:${r.port}. Check the collector.`,
+    );
   return (
     <Card withBorder maw={560}>
       <Stack>
@@ -87,13 +62,11 @@ function SiemSettings() {
           onChange={(e) => setSiem({ ...siem, collector: e.currentTarget.value })}
           error={errorOf('collector')}
         />
-        <NumberInput
+        <WholeNumberInput
           label="UDP port"
           description="1 to 65535; syslog collectors usually listen on 514."
           min={1}
           max={65535}
-          clampBehavior="none"
-          allowDecimal={false}
           value={siem.port}
           onChange={(v) => setSiem({ ...siem, port: v })}
           error={errorOf('port')}
@@ -106,7 +79,7 @@ function SiemSettings() {
           allowDeselect={false}
         />
         <Switch label="Forward events" checked={siem.enabled} onChange={(e) => setSiem({ ...siem, enabled: e.currentTarget.checked })} />
-        <NoticeAlert notice={notice} />
+        <NoticeBanner notice={notice} />
         <Group>
           <Button onClick={() => void save()}>Save</Button>
           <Button variant="default" onClick={() => void test()}>
@@ -135,41 +108,35 @@ function RetentionSettings() {
   return (
     <Card withBorder maw={560}>
       <Stack>
-        <NumberInput
+        <WholeNumberInput
           label="Keep check events for (days)"
           description="1 to 3650"
           min={1}
           max={3650}
-          clampBehavior="none"
-          allowDecimal={false}
           value={r.max_age_days}
           onChange={(v) => setR({ ...r, max_age_days: v })}
           error={errorOf('max_age_days')}
         />
-        <NumberInput
+        <WholeNumberInput
           label="Keep at most this many check events"
           description="10 to 100,000,000"
           min={10}
           max={100_000_000}
-          clampBehavior="none"
-          allowDecimal={false}
           thousandSeparator=","
           value={r.max_events}
           onChange={(v) => setR({ ...r, max_events: v })}
           error={errorOf('max_events')}
         />
-        <NumberInput
+        <WholeNumberInput
           label="Keep audit events for (days)"
           description="1 to 3650"
           min={1}
           max={3650}
-          clampBehavior="none"
-          allowDecimal={false}
           value={r.audit_max_age_days}
           onChange={(v) => setR({ ...r, audit_max_age_days: v })}
           error={errorOf('audit_max_age_days')}
         />
-        <NoticeAlert notice={notice} />
+        <NoticeBanner notice={notice} />
         <Group>
           <Button onClick={() => void save()}>Save</Button>
         </Group>
@@ -181,18 +148,14 @@ function RetentionSettings() {
 function SsoSettings() {
   const [sso, setSso] = useSettings<Sso>('/api/settings/sso');
   const [secret, setSecret] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
+  const { notice, run } = useNotice();
   if (!sso) return null;
-  const save = async () => {
-    const { client_secret_set: _set, ...body } = sso;
-    try {
+  const save = () =>
+    run(async () => {
+      const { client_secret_set: _set, ...body } = sso;
       setSso(await api<Sso>('/api/settings/sso', { method: 'PUT', body: { ...body, ...(secret ? { client_secret: secret } : {}) } }));
       setSecret('');
-      setNotice({ ok: true, text: 'Saved.' });
-    } catch (e) {
-      setNotice({ ok: false, text: (e as Error).message });
-    }
-  };
+    }, 'Saved.');
   const redirect = `${window.location.origin}/api/auth/oidc/callback`;
   return (
     <Card withBorder maw={620}>
@@ -226,7 +189,7 @@ function SsoSettings() {
         </Group>
         <TagsInput label="Admin values" value={sso.admin_values} onChange={(v) => setSso({ ...sso, admin_values: v })} />
         <Switch label="Enable single sign-on" checked={sso.enabled} onChange={(e) => setSso({ ...sso, enabled: e.currentTarget.checked })} />
-        <NoticeAlert notice={notice} />
+        <NoticeBanner notice={notice} />
         <Group>
           <Button onClick={() => void save()}>Save</Button>
         </Group>

@@ -861,16 +861,15 @@ const RECORDS = alt([
 ]);
 
 /**
- * Form labels that ask for a family or given name, in the languages of the address grammars:
- * "Přijmení:", "Sukunimi:", "Efternavn:", "Vezetéknév:". Not cue words of the token model (it never
- * saw them in training): they make the name after them personal data and open a name slot.
+ * Form labels that ask for a family or given name, in the Latin-script languages of the address
+ * grammars: "Přijmení:", "Sukunimi:", "Efternavn:", "Vezetéknév:". Not cue words of the token model
+ * (it never saw them in training): they make the name after them personal data (NAME_LABELS) and
+ * open a name slot (SLOT_LABELS).
  */
-const NAME_LABELS = alt([
+const FAMILY_OR_GIVEN_NAME_LABELS: readonly string[] = [
   'příjmení',
-  'jméno',
   'křestní jméno',
   'priezvisko',
-  'meno',
   'nazwisko',
   'imię',
   'vezetéknév',
@@ -888,18 +887,28 @@ const NAME_LABELS = alt([
   'förnamn',
   'sobrenome',
   'apelido',
-  'nome próprio',
   'nom de famille',
   'familienname',
   'achternaam',
   'voornaam',
   'prezime',
   'uzvārds',
-  'vārds',
   'pavardė',
-  'vardas',
   'soyadı',
   'soyad',
+];
+/**
+ * Every form label whose answer is a person's name: those above, a bare "name" ("Jméno:", "Vārds:"),
+ * Portuguese and Spanish ones, and labels in Cyrillic and Greek, down to the client, the patient, the
+ * sender and the addressee ("Клиент:", "Από:").
+ */
+const NAME_LABELS = alt([
+  ...FAMILY_OR_GIVEN_NAME_LABELS,
+  'jméno',
+  'meno',
+  'nome próprio',
+  'vārds',
+  'vardas',
   'primeiro nome',
   'último nome',
   'nombre de pila',
@@ -938,35 +947,7 @@ const SLOT_LABELS = alt([
   'cognome',
   'vorname',
   'nachname',
-  'příjmení',
-  'křestní jméno',
-  'priezvisko',
-  'nazwisko',
-  'imię',
-  'vezetéknév',
-  'családnév',
-  'keresztnév',
-  'utónév',
-  'sukunimi',
-  'etunimi',
-  'perekonnanimi',
-  'eesnimi',
-  'efternavn',
-  'etternavn',
-  'fornavn',
-  'efternamn',
-  'förnamn',
-  'sobrenome',
-  'apelido',
-  'nom de famille',
-  'familienname',
-  'achternaam',
-  'voornaam',
-  'prezime',
-  'uzvārds',
-  'pavardė',
-  'soyadı',
-  'soyad',
+  ...FAMILY_OR_GIVEN_NAME_LABELS,
   // Russian, Ukrainian and Greek in the Latin spelling the token model reads them in (see romanise.ts)
   'familiya',
   'otchestvo',

@@ -84,8 +84,11 @@ const NOT_SET = -2;
 const TITLE_UNKNOWN = 0;
 const NOT_TITLE_LINE = 1;
 const TITLE_LINE = 2;
-/** Lower-case particles and function words of other languages: never a name on their own. */
-const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+/**
+ * Lower-case particles inside names that are never a name on their own: "Ludwig van Beethoven",
+ * "Maria de la Cruz". The recogniser joins name words across them.
+ */
+export const NAME_PARTICLES: readonly string[] = [
   'van',
   'von',
   'der',
@@ -100,14 +103,19 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'della',
   'dos',
   'das',
-  'des',
+  'los',
   'ten',
   'ter',
+  'zu',
   'bin',
   'ibn',
   'al',
   'el',
-  'los',
+];
+/** Lower-case particles and function words of other languages: never a name on their own. */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...NAME_PARTICLES,
+  'des',
   'las',
   'lo',
   'il',
@@ -136,7 +144,6 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'nel',
   'sul',
   'dal',
-  'zu',
   'im',
   'am',
   'um',

@@ -16,7 +16,7 @@ import {
   inVocativeSlot,
   personalCue,
 } from './evidence.ts';
-import { CASE_MIXED, COMMON_RANK, LEX_FIRST, LEX_LAST, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
+import { CASE_MIXED, COMMON_RANK, LEX_FIRST, LEX_LAST, NAME_PARTICLES, NAMENESS_EVEN, TokenView, type PersonVocabulary } from './features.ts';
 import { readPersonModel, type PersonCalibration } from './model-files.ts';
 import { Scorer, type PersonNetwork } from './network.ts';
 import { hasRomanisedScript, romaniseText } from './romanise.ts';
@@ -29,34 +29,9 @@ export const TOKEN_THRESHOLD = 0.4;
 /** A token next to a name joins it from this lower probability on ("Bowie Fioravanti" when only the family name is sure). */
 export const JOIN_THRESHOLD = 0.25;
 
-// Lower-case particles inside names: "Ludwig van Beethoven", "Maria de la Cruz".
-const PARTICLES: ReadonlySet<string> = new Set([
-  'van',
-  'von',
-  'der',
-  'den',
-  'de',
-  'la',
-  'le',
-  'du',
-  'da',
-  'di',
-  'del',
-  'della',
-  'dos',
-  'das',
-  'los',
-  'ten',
-  'ter',
-  'zu',
-  'bin',
-  'bint',
-  'ibn',
-  'abu',
-  'al',
-  'el',
-  'y',
-]);
+// Lower-case particles inside names: "Ludwig van Beethoven", "Maria de la Cruz", "Fatima bint Ahmed", "José Ortega y Gasset"
+// ("bint", "abu" and "y" are not among the words features.ts holds never to be a name on their own).
+const PARTICLES: ReadonlySet<string> = new Set([...NAME_PARTICLES, 'bint', 'abu', 'y']);
 const POSSESSIVE = /['’]s$/;
 const DOUBLE_BARRELLED = /^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u;
 /** The lower probability from which a double-barrelled word joins a name next to it. */
