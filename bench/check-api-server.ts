@@ -4,7 +4,8 @@
 import { createRuntimeLlm } from '../src/admin/runtime-llms.ts';
 import { loadAppConfig } from '../src/config/app-config.ts';
 import { CredentialBox } from '../src/secrets/credential-box.ts';
-import { buildAppliance, prepareDataDirectory } from '../src/server/appliance.ts';
+import { buildAppliance } from '../src/server/appliance.ts';
+import { prepareDataDirectory } from '../src/server/data-directory.ts';
 import { createLogger } from '../src/server/logger.ts';
 
 const [dataDir, upstream] = process.argv.slice(2) as [string, string | undefined];

@@ -5,7 +5,7 @@ import { loadStrengthEstimator, passwordProblem, type StrengthEstimator } from '
 
 /**
  * Argon2id (the package's default algorithm) with the OWASP-recommended minimum: 19 MiB of memory,
- * 2 passes, 1 lane — about 15 ms per hash here, so a sign-in stays quick while guessing stays dear.
+ * 2 passes, 1 lane: a sign-in stays quick while guessing stays dear (docs/performance.md).
  */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
 import { loadAppConfig } from '../config/app-config.ts';
-import type { RunningAppliance } from '../server/appliance.ts';
+import type { RunningAppliance } from '../server/assembly.ts';
 import { runServerThreads, serverProcessSettings } from '../server/server-threads.ts';
 import { createLogger } from '../server/logger.ts';
 

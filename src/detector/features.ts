@@ -84,8 +84,12 @@ export class FeatureExtractor {
   /** Per word-vector row, the `extract` call whose window last took the row into its maximum. */
   readonly #maxedIn: Int32Array;
   #call = 0;
-  /** State of the whitespace token being read (see `extract`). */
+  /** State of the whitespace token being read, and the counts of the window's tokens (see `#countCharacters`). */
   readonly #tokens = { count: 0, odd: 0, letters: 0, symbols: 0, length: 0, firstSymbol: false, lastSymbol: false };
+  /** Word counts of the window being read (see `#addWords`). */
+  readonly #words = { words: 0, known: 0, english: 0, longWords: 0, wordChars: 0 };
+  /** Character-class counts of the window being read (see `#countCharacters`). */
+  readonly #chars = { nonAscii: 0, digits: 0, punct: 0, quotes: 0, brackets: 0, colons: 0 };
 
   constructor(vectors: WordVectors, buckets: number) {
     this.#vectors = vectors;
@@ -139,20 +143,19 @@ export class FeatureExtractor {
     }
   }
 
-  extract(window: string): WindowFeatures {
-    this.#count = 0;
-
-    // Character 4-grams over the window padded with spaces (one per position: a wider range of n
-    // costs more memory lookups than it adds in accuracy).
-    this.#pushCharGrams(window);
-    // Scripts written without spaces have short words: their character bigrams are added.
+  /** Character bigrams of scripts written without spaces, whose words are short. */
+  #pushUnspacedBigrams(window: string): void {
     for (let i = 0; i + 2 <= window.length; i++) {
       if (isUnspacedScript(window.charCodeAt(i)) || isUnspacedScript(window.charCodeAt(i + 1))) this.#push(mix(fnv1a(window, BIGRAM_CHAR_SEED, i, i + 2)));
     }
+  }
 
+  /**
+   * The words of the window: their hashed unigrams and bigrams, the mean and maximum of their word
+   * vectors into the start of `dense`, and the counts the structure features read (`#words`).
+   */
+  #addWords(window: string, dense: Float32Array): void {
     const dims = this.shape.wordDims;
-    const dense = this.#dense;
-    dense.fill(0);
     const { q, scales } = this.#vectors;
     this.#call = (this.#call + 1) | 0;
     if (this.#call === 0) {
@@ -198,15 +201,26 @@ export class FeatureExtractor {
       }
     }
     if (known > 0) for (let d = 0; d < dims; d++) dense[d]! /= known;
+    const w = this.#words;
+    w.words = words;
+    w.known = known;
+    w.english = english;
+    w.longWords = longWords;
+    w.wordChars = wordChars;
+  }
 
+  /**
+   * Counts the window's character classes (`#chars`) and reads its whitespace tokens (`#tokens`):
+   * tokens with symbols inside letters ("oppositeley.](", "**one") are the token soup of optimised
+   * adversarial suffixes. Leading and trailing punctuation does not count.
+   */
+  #countCharacters(window: string): void {
     let nonAscii = 0;
     let digits = 0;
     let punct = 0;
     let quotes = 0;
     let brackets = 0;
     let colons = 0;
-    // Whitespace tokens with symbols inside letters ("oppositeley.](", "**one"): the token soup of
-    // optimised adversarial suffixes. Leading and trailing punctuation does not count.
     const t = this.#tokens;
     t.count = t.odd = t.letters = t.symbols = t.length = 0;
     for (let i = 0; i < window.length; i++) {
@@ -229,10 +243,22 @@ export class FeatureExtractor {
       if ((c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)) punct++;
     }
     this.#closeToken();
-    const tokens = t.count;
-    const oddTokens = t.odd;
+    const k = this.#chars;
+    k.nonAscii = nonAscii;
+    k.digits = digits;
+    k.punct = punct;
+    k.quotes = quotes;
+    k.brackets = brackets;
+    k.colons = colons;
+  }
+
+  /** The script-independent structure features, from the counts of `#addWords` and `#countCharacters`, at `dense[s..s + STRUCTURE_FEATURES)`. */
+  #fillStructure(window: string, dense: Float32Array, s: number): void {
+    const { words, known, english, longWords, wordChars } = this.#words;
+    const { nonAscii, digits, punct, quotes, brackets, colons } = this.#chars;
+    const tokens = this.#tokens.count;
+    const oddTokens = this.#tokens.odd;
     const len = Math.max(1, window.length);
-    const s = dims * 2;
     dense[s] = Math.log1p(window.length) / 8;
     dense[s + 1] = Math.log1p(words) / 6;
     dense[s + 2] = words === 0 ? 0 : known / words;
@@ -249,6 +275,20 @@ export class FeatureExtractor {
     dense[s + 13] = tokens === 0 ? 0 : oddTokens / tokens;
     dense[s + 14] = tailShare(this.#odd, tokens);
     dense[s + 15] = tailShare(this.#unknown, words);
+  }
+
+  extract(window: string): WindowFeatures {
+    this.#count = 0;
+    // Character 4-grams over the window padded with spaces (one per position: a wider range of n
+    // costs more memory lookups than it adds in accuracy).
+    this.#pushCharGrams(window);
+    this.#pushUnspacedBigrams(window);
+    const dense = this.#dense;
+    dense.fill(0);
+    this.#addWords(window, dense);
+    this.#countCharacters(window);
+    const s = this.shape.wordDims * 2;
+    this.#fillStructure(window, dense, s);
     MARKERS.fill(window, dense, s + STRUCTURE_FEATURES);
     return { sparse: this.#ids.subarray(0, this.#count), dense };
   }

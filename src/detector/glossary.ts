@@ -17,9 +17,9 @@ const GLOSS_SEED = 0x1b873593;
 /**
  * The foreign → English table held for scoring: each foreign word only as its hash, in an
  * open-addressing table of typed arrays (slot → hash, slot → English word number + 1), and each
- * English word once. 104,000 entries held as two maps of strings and numbers cost every worker about
- * 14 MB of heap and 290,000 objects for the garbage collector to trace; the typed tables are 2 MB it
- * does not trace. Two foreign words of the same hash (about one in 100,000 unknown words) share the
+ * English word once. Held as two maps of strings and numbers, the entries would cost every worker
+ * several times the memory, in objects the garbage collector traces; the typed tables it does not
+ * trace (docs/performance.md). Two foreign words of the same hash (about one in 100,000 unknown words) share the
  * English word of the later one.
  */
 export class Glossary {

@@ -8,7 +8,6 @@
 export const FLOAT = 1;
 export const UINT8 = 2;
 export const INT8 = 3;
-export const INT32 = 6;
 export const INT64 = 7;
 const ATTRIBUTE_INT = 2;
 const ATTRIBUTE_INTS = 7;

@@ -2,7 +2,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ModelLibrary } from '../models/model-library.ts';
 import { SharedModelFiles } from '../models/model-files.ts';
 import { GUARDRAILS } from '../guardrails/registry.ts';
-import { buildAppliance, prepareDataDirectory, type Appliance, type RunningAppliance } from './appliance.ts';
+import { buildAppliance } from './appliance.ts';
+import type { Appliance, RunningAppliance } from './assembly.ts';
+import { prepareDataDirectory } from './data-directory.ts';
 import { createLogger } from './logger.ts';
 import type { ThreadMessage, ThreadTask } from './server-threads.ts';
 

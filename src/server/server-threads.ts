@@ -67,15 +67,14 @@ function optionValue(execArgv: readonly string[], env: NodeJS.ProcessEnv, names:
  * before anything runs), as V8 and glibc read them when a process starts.
  * - Young generation: V8 sizes it from the machine's memory (up to 3 × 32 MB semi-spaces on a large
  *   host); a check allocates little that survives, so 16 MB semi-spaces cost no measurable latency
- *   and save about 100 MB a heap.
+ *   and save memory on every heap.
  * - Old generation: V8 lets a heap whose limit is 2 GB or more grow to four times what survived the
- *   last full collection before the next one, and a worker's live heap is about 45 MB; under a 1 GB
- *   limit it grows by about 1.4 times, which keeps a worker near 100 MB of heap instead of 250. But
- *   V8 also starts marking once the room left is about what the young generation may promote, so
- *   with that little room a full collection began about once a second per worker, each tracing the
- *   whole live heap on the same two cores that serve checks. Growing by 100 % (twice the live heap)
- *   makes them several times rarer: under 32 clients, server CPU per check 635 → 586 µs (five
- *   alternated runs each), for about 15 MB more resident memory.
+ *   last full collection before the next one; under a 1 GB limit it grows by about 1.4 times, which
+ *   keeps a worker's heap far smaller. But V8 also starts marking once the room left is about what
+ *   the young generation may promote, so with that little room full collections come often, each
+ *   tracing the whole live heap on the same cores that serve checks. Growing by 100 % (twice the
+ *   live heap) makes them several times rarer, for a little more resident memory. The measurements
+ *   are in docs/performance.md (server process settings).
  * - glibc gives each thread (server threads, libuv's and V8's) an arena of its own, up to eight a
  *   core, and keeps what is freed in each resident: two arenas are enough. It also raises its mmap
  *   threshold each time a large block is freed (up to 32 MB), after which large blocks come from an

@@ -13,7 +13,7 @@ const IS_LETTER_MARK_OR_DIGIT = 2;
 
 /**
  * The two classes of every code point of the Basic Multilingual Plane, decided once by the regular
- * expressions above (10–20 ms when the module loads): text in other scripts is then read
+ * expressions above when the module loads: text in other scripts is then read
  * by table, without a regular expression per character. Code points past it are tested as before.
  */
 const BMP_CLASSES: Readonly<Uint8Array> = (() => {

@@ -10,7 +10,7 @@ describe('administrator security', () => {
   let app: TestAppliance;
   let delivered: string;
   before(async () => {
-    app = await startAppliance({ env: { RAMPART_LOGIN_MAX_FAILURES: '3' } });
+    app = await startAppliance({ firstStart: true, env: { RAMPART_LOGIN_MAX_FAILURES: '3' } });
     delivered = initialPassword(app);
   });
   after(() => app.dispose());

@@ -3,18 +3,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, runCli } from '../helpers/cli.ts';
+import { REPO_ROOT } from '../helpers/cli.ts';
+import { CliThread } from '../helpers/cli-thread.ts';
 import { writeOnnxClassifier } from '../helpers/onnx-classifier.ts';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'eval');
 
 describe('rampart eval', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rampart-eval-'));
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+  const thread = new CliThread();
+  const cli = (...args: string[]) => thread.run([...args, '--data-dir', dataDir]);
   before(async () => {
     assert.equal((await cli('profile', 'update', 'default', '--add-keyword', 'zebra')).code, 0);
   });
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  after(async () => {
+    await thread.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('runs labelled files through the pipeline of a profile and reports block rates, precision, recall and false positives', async () => {
     const result = await cli('eval', '--data', join(FIXTURES, 'rules-probe.jsonl'), '--only', 'keyword', '--json');
@@ -105,7 +110,8 @@ describe('rampart eval', () => {
 
 describe('rampart eval with a profile whose guardrail asks a model backend', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rampart-eval-backend-'));
-  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+  const thread = new CliThread();
+  const cli = (...args: string[]) => thread.run([...args, '--data-dir', dataDir]);
   const data = join(FIXTURES, 'backend-probe.jsonl');
   before(async () => {
     // The tiny classifier flags exactly the texts holding ignore, override, jailbreak or disregard.
@@ -134,7 +140,10 @@ describe('rampart eval with a profile whose guardrail asks a model backend', () 
       assert.equal(set.code, 0, set.stderr);
     }
   });
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  after(async () => {
+    await thread.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it("reports per label what the backend caught besides the built-in model, and scores the profile's verdicts with it", async () => {
     const result = await cli('eval', '--data', data, '--profile', 'with-tiny', '--only', 'llm', '--json');

@@ -1,11 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runCli, type CliResult } from './cli.ts';
-import { freshDatabaseEnv } from './database.ts';
+import { CliThread } from './cli-thread.ts';
+import { newDataDir, preparableFromTemplate } from './data-dir-template.ts';
 import { httpsClient, type RequestOptions, type HttpResponse } from './https-client.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/rampart.js', import.meta.url));
@@ -22,9 +22,9 @@ export interface TestAppliance {
   stderr(): string;
   api(path: string, options?: RequestOptions): Promise<HttpResponse>;
   dashboard(path: string, options?: RequestOptions): Promise<HttpResponse>;
-  /** Runs the CLI against this appliance's data directory. */
+  /** Runs the CLI against this appliance's data directory (this checkout's in a thread: cli-thread.ts). */
   cli(...args: string[]): Promise<CliResult>;
-  /** Runs the CLI with this standard input. */
+  /** Runs the CLI, in its own process, with this standard input. */
   cliWithInput(input: string, ...args: string[]): Promise<CliResult>;
   /** Registers a secret (a password, a key) that must never appear in the server's logs. */
   rememberSecret(secret: string): void;
@@ -46,16 +46,30 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse an existing data directory (restart). */
   dataDir?: string;
+  /**
+   * Start on an empty data directory and database, so that this start is the first (it creates the
+   * certificate, the credentials key, the threat store and the bootstrap administrator). Otherwise
+   * a new data directory is copied from one prepared once for the run (data-dir-template.ts), as
+   * a restart would find it.
+   */
+  firstStart?: boolean;
   /** Use the embedded SQLite store even when the suite runs against PostgreSQL. */
   sqlite?: boolean;
   /** Run another copy of the CLI (an installed one). */
   bin?: string;
 }
 
-/** Starts a real `rampart serve` process on loopback with ephemeral ports and a fresh data directory. */
+/** Starts a real `rampart serve` process on loopback with ephemeral ports and a new data directory (unless given one). */
 export async function startAppliance(options: StartOptions = {}): Promise<TestAppliance> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rampart-test-'));
-  const env = { ...(options.env?.RAMPART_DATABASE_URL || options.sqlite ? {} : await freshDatabaseEnv()), ...options.env };
+  const fresh = options.dataDir
+    ? { dataDir: options.dataDir, env: {} }
+    : await newDataDir({
+        prepared: !options.firstStart && preparableFromTemplate(options.env),
+        // A database given in `env` is used as it is: no new one is made.
+        ...(options.sqlite || options.env?.RAMPART_DATABASE_URL ? { sqlite: true } : {}),
+      });
+  const dataDir = fresh.dataDir;
+  const env = { ...fresh.env, ...options.env };
   const bin = options.bin ?? BIN;
   const child: ChildProcess = spawn(
     process.execPath,
@@ -99,7 +113,12 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
     for (const [, password] of result.stdout.matchAll(/"password":\s*"([^"]{8,})"/g)) secrets.add(password!);
     return result;
   };
-  const cli = async (...args: string[]) => capture(await runCli([...args, '--data-dir', dataDir], env, '', bin));
+  // Another installation's CLI runs as its own process; this checkout's in a thread (cli-thread.ts).
+  const cliThread = options.bin ? undefined : new CliThread();
+  const cli = async (...args: string[]) => {
+    const withDataDir = [...args, '--data-dir', dataDir];
+    return capture(await (cliThread ? cliThread.run(withDataDir, env) : runCli(withDataDir, env, '', bin)));
+  };
   const cliWithInput = async (input: string, ...args: string[]) => {
     if (input.trim().length >= 8) secrets.add(input.trim());
     return capture(await runCli([...args, '--data-dir', dataDir], env, input, bin));
@@ -115,6 +134,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
   const stop = () => {
     stopped ??= (async () => {
       bootstrapPasswords();
+      await cliThread?.close();
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
       const leaked = [...secrets].filter((secret) => output.includes(secret) || stderr.includes(secret));

@@ -12,6 +12,17 @@ export interface CliResult {
   json: Json;
 }
 
+/** A command's result, with its standard output read as JSON where it is JSON. */
+export function parseCliOutput(output: Omit<CliResult, 'json'>): CliResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(output.stdout);
+  } catch {
+    json = undefined;
+  }
+  return { ...output, json: json as Json };
+}
+
 /** Runs the real `rampart` CLI in a child process; `input` is its standard input (empty by default). */
 export function runCli(args: readonly string[], env: Record<string, string> = {}, input = '', bin = BIN): Promise<CliResult> {
   return new Promise((resolve) => {
@@ -19,16 +30,7 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
       process.execPath,
       [bin, ...args],
       { env: { ...process.env, ...env }, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr, json });
-      },
+      (error, stdout, stderr) => resolve(parseCliOutput({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })),
     );
     child.stdin?.end(input);
   });

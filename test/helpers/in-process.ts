@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor } from '../../src/domain/actor.ts';
@@ -7,13 +6,20 @@ import { createRuntimeLlm, type RuntimeLlmInput } from '../../src/admin/runtime-
 import { loadAppConfig } from '../../src/config/app-config.ts';
 import { checkEventJson } from '../../src/events/event-json.ts';
 import type { CredentialBox } from '../../src/secrets/credential-box.ts';
-import { buildAppliance, prepareDataDirectory } from '../../src/server/appliance.ts';
+import { GUARDRAILS } from '../../src/guardrails/registry.ts';
+import { ModelLibrary } from '../../src/models/model-library.ts';
+import { assembleAppliance, type RunningAppliance } from '../../src/server/assembly.ts';
+import { prepareDataDirectory } from '../../src/server/data-directory.ts';
+import { loadGuardrailSet } from '../../src/server/guardrail-set.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { openServices } from '../../src/server/services.ts';
 import { listCheckEvents } from '../../src/store/check-events.ts';
 import type { Store } from '../../src/store/store.ts';
-import { runCli, type CliResult } from './cli.ts';
-import { freshDatabaseEnv } from './database.ts';
+import type { CliResult } from './cli.ts';
+import { CliThread } from './cli-thread.ts';
+import { newDataDir, preparableFromTemplate } from './data-dir-template.ts';
 import type { HttpResponse, Json, RequestOptions } from './https-client.ts';
+import { StandInModels } from './stub-guardrails.ts';
 import { waitUntil } from './wait-until.ts';
 
 /** Who the tests' administrative changes are recorded as. */
@@ -44,7 +50,7 @@ export interface InProcessAppliance {
   createRuntimeLlm(name: string, input?: Omit<Partial<RuntimeLlmInput>, 'name'>): Promise<{ id: string; apiKey: string }>;
   inputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
   outputCheck(apiKey: string, body: unknown): Promise<HttpResponse>;
-  /** Runs the real CLI, in its own process, on this appliance's data directory and database. */
+  /** Runs the real CLI (in a thread: cli-thread.ts) on this appliance's data directory and database. */
   cli(...args: string[]): Promise<CliResult>;
   /** Every line the appliance logged (JSON objects). */
   logs: Record<string, unknown>[];
@@ -53,15 +59,39 @@ export interface InProcessAppliance {
   /** The stored event of a check, as `rampart events list --json` prints it, once the batched write has reached the database. */
   checkEvent(requestId: string): Promise<Json>;
   /**
-   * Closes the appliance and deletes its data directory. Fails if a secret used with this appliance
-   * (API keys it issued, remembered passwords) appears in its log.
+   * Opens both listeners on loopback (ephemeral ports), for tests that need real connections (TLS,
+   * raw HTTP, clients, a browser); `api` and `dashboard` keep using `inject`.
    */
+  listen(): Promise<Listening>;
+  /**
+   * Closes the appliance, keeping its data directory (a restart builds another on it). Fails if a
+   * secret used with this appliance (API keys it issued, remembered passwords) appears in its log.
+   */
+  stop(): Promise<void>;
+  /** Closes the appliance (as `stop`) and deletes its data directory, unless it was given one. */
   dispose(): Promise<void>;
 }
 
+export interface Listening {
+  apiUrl: string;
+  dashboardUrl: string;
+  /** The appliance's TLS certificate (PEM), the one CA a client should trust. */
+  ca: string;
+}
+
 export interface InProcessOptions {
-  /** Settings as environment variables (RAMPART_MAX_MESSAGE_CHARS, RAMPART_RATE_LIMIT_PER_KEY, …). */
+  /** Settings as environment variables (RAMPART_MAX_MESSAGE_CHARS, RAMPART_RATE_LIMIT_PER_KEY, …); a RAMPART_DATABASE_URL here reuses that database (restart). */
   env?: Record<string, string>;
+  /** Reuse an existing data directory (restart); it is kept when the appliance is disposed of. */
+  dataDir?: string;
+  /**
+   * `stand-ins` (the default), for tests of what surrounds detection: the llm, content moderation
+   * and system prompt guardrails score with a stand-in detector that decides by marker phrases
+   * (StandInModels in stub-guardrails.ts); `real`: the shipped models, for tests of what the
+   * guardrails find. Neither is warmed up (warming up changes how fast the first checks are, not
+   * what they answer).
+   */
+  guardrails?: 'stand-ins' | 'real';
 }
 
 /** Requests through `inject`; `seen` gets every response body (to collect the API keys handed out). */
@@ -90,12 +120,17 @@ function injector(app: FastifyInstance, seen: (body: string) => void): (path: st
 }
 
 /**
- * Builds an appliance on a fresh data directory (and a fresh PostgreSQL database when the suite runs
- * against one), exactly as `rampart serve` does up to listening, with its log kept in memory.
+ * Builds an appliance on a new data directory as the first start leaves it (data-dir-template.ts;
+ * a fresh PostgreSQL database when the suite runs against one) as `rampart serve` does up to
+ * listening, with its log kept in memory.
  */
 export async function startInProcess(options: InProcessOptions = {}): Promise<InProcessAppliance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rampart-inproc-'));
-  const databaseEnv = await freshDatabaseEnv();
+  const fromTemplate = options.dataDir === undefined && preparableFromTemplate(options.env);
+  const fresh = options.dataDir
+    ? { dataDir: options.dataDir, env: {} }
+    : await newDataDir({ prepared: fromTemplate, ...(options.env?.RAMPART_DATABASE_URL ? { sqlite: true } : {}) });
+  const { dataDir } = fresh;
+  const databaseEnv = { ...fresh.env, ...(options.env?.RAMPART_DATABASE_URL ? { RAMPART_DATABASE_URL: options.env.RAMPART_DATABASE_URL } : {}) };
   const env = { ...process.env, ...databaseEnv, RAMPART_LOG_LEVEL: 'info', ...options.env };
   const config = loadAppConfig({ dataDir, host: '127.0.0.1', apiPort: '0', dashboardPort: '0', workers: '1' }, env);
   let logged = '';
@@ -107,9 +142,13 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
     },
   });
   const secrets = new Set<string>();
-  await prepareDataDirectory(config, log);
+  // A restart prepares again, as `rampart serve` does (a no-op on a prepared data directory).
+  if (!fromTemplate) await prepareDataDirectory(config, log);
   for (const file of readdirSync(dataDir).filter((f) => f.startsWith('initial-password-'))) secrets.add(readFileSync(join(dataDir, file), 'utf8').trim());
-  const appliance = await buildAppliance(config, log);
+  const services = await openServices(config, log);
+  const models = options.guardrails === 'real' ? new ModelLibrary(config.modelsDir) : new StandInModels(config.modelsDir);
+  const guardrails = await loadGuardrailSet(GUARDRAILS, { models, store: services.store, dataDir, log });
+  const appliance = await assembleAppliance(config, log, { services, guardrails });
   // Keys the admin API hands out are secrets of this run.
   const collectKeys = (body: string) => {
     for (const key of body.match(/rmp_[0-9A-Za-z]{43}/g) ?? []) secrets.add(key);
@@ -117,6 +156,18 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
   const api = injector(appliance.api, collectKeys);
   const check = (direction: 'input' | 'output') => (apiKey: string, body: unknown) =>
     api(`/apikey/api/guardrail/v1/${direction}-check`, { method: 'POST', headers: { 'x-api-key': apiKey }, body });
+  const cliThread = new CliThread();
+  let running: RunningAppliance | undefined;
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await cliThread.close();
+      await (running ?? appliance).close();
+      const leaked = [...secrets].filter((secret) => logged.includes(secret));
+      if (leaked.length > 0) throw new Error(`the appliance logged ${leaked.length} secret(s) used in this test, e.g. ${leaked[0]!.slice(0, 8)}…`);
+    })();
+    return stopped;
+  };
   let disposed: Promise<void> | undefined;
   return {
     dataDir,
@@ -135,7 +186,7 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
     inputCheck: check('input'),
     outputCheck: check('output'),
     async cli(...args) {
-      const result = await runCli([...args, '--data-dir', dataDir], databaseEnv);
+      const result = await cliThread.run([...args, '--data-dir', dataDir], databaseEnv);
       collectKeys(result.stdout);
       return result;
     },
@@ -145,15 +196,19 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
         const event = events.find((e) => e.requestId === requestId);
         return event && checkEventJson(event);
       }),
+    async listen() {
+      running ??= await appliance.listen();
+      const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
+      return { apiUrl: `https://127.0.0.1:${running.apiPort}`, dashboardUrl: `https://127.0.0.1:${running.dashboardPort}`, ca };
+    },
+    stop,
     dispose() {
       disposed ??= (async () => {
         try {
-          await appliance.close();
+          await stop();
         } finally {
-          rmSync(dataDir, { recursive: true, force: true });
+          if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
         }
-        const leaked = [...secrets].filter((secret) => logged.includes(secret));
-        if (leaked.length > 0) throw new Error(`the appliance logged ${leaked.length} secret(s) used in this test, e.g. ${leaked[0]!.slice(0, 8)}…`);
       })();
       return disposed;
     },

@@ -1,4 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { DETECTOR } from '../../src/detector/detector-scores.ts';
+import type { HeadScores } from '../../src/detector/detector-model.ts';
+import { HEADS, type HeadName } from '../../src/detector/heads.ts';
+import type { ModelLoader } from '../../src/domain/model-loader.ts';
+import type { AnalysedText } from '../../src/text/analysed-text.ts';
 import { defineGuardrail, type GuardrailDefinition } from '../../src/engine/guardrail.ts';
 import { loadGuardrails } from '../../src/guardrails/load.ts';
 import type { CheckRequest } from '../../src/engine/pipeline.ts';
@@ -53,3 +58,36 @@ export const inputRequest = (message: string): CheckRequest => ({
   message,
   runtimeLlm: { id: 'llm_test', name: 'test', mode: 'non-forwarding', systemPrompt: null },
 });
+
+/**
+ * What the stand-in detector reads in a message: each head scores 0.99 when its phrase is in one of
+ * the views a detector scans (the normalised message, decoded payloads; any letter case), else 0.01. The hazard categories score 0, but UNETHICAL 0.9 with a hazard.
+ */
+export const STAND_IN_PHRASES: Readonly<Partial<Record<HeadName, RegExp>>> = {
+  attack: /\bignore (all )?(previous|prior|your) instructions\b/i,
+  extraction: /\b(reveal|print|repeat|show) (me )?(your|the) system prompt\b/i,
+  harmful: /\bstand-in hazard\b/i,
+  unsafe_output: /\bstand-in hazard\b/i,
+};
+
+/** Scores a message by STAND_IN_PHRASES, in place of the detector model the llm, content moderation and system prompt guardrails share. */
+const standInDetector = {
+  of(text: AnalysedText): HeadScores {
+    const scores = Object.fromEntries(HEADS.map((head) => [head, 0])) as HeadScores;
+    for (const head of ['attack', 'extraction', 'harmful', 'unsafe_output'] as const)
+      scores[head] = text.detectionViews.some((view) => STAND_IN_PHRASES[head]!.test(view)) ? 0.99 : 0.01;
+    scores.UNETHICAL = 0.9;
+    return scores;
+  },
+};
+
+/**
+ * The shipped models, but the detector: a stand-in that decides by marker phrases
+ * (STAND_IN_PHRASES). Guardrails built with it run their own code (settings, thresholds, backend
+ * hooks, result blocks) over its scores, without loading the detector model or running it on each check.
+ */
+export class StandInModels extends ModelLibrary {
+  override load<T>(loader: ModelLoader<T>): T {
+    return loader.name === DETECTOR.name ? (standInDetector as unknown as T) : super.load(loader);
+  }
+}

@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli, type CliResult } from '../helpers/cli.ts';
+import type { CliResult } from '../helpers/cli.ts';
+import { CliThread } from '../helpers/cli-thread.ts';
 import { classifierRepo, sha256, writeRepoFolder } from '../helpers/fake-hub.ts';
 import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
@@ -25,7 +26,8 @@ describe('rampart model import (air-gapped)', () => {
   let hubEnv: Record<string, string>;
   const repo = classifierRepo({ id: 'acme/offline-guard', readme: '---\nlicense: mit\n---\n# Offline guard\n' });
 
-  const model = (args: string[]): Promise<CliResult> => runCli(['model', ...args, '--data-dir', app.dataDir], { ...app.env, ...hubEnv });
+  const cli = new CliThread();
+  const model = (args: string[]): Promise<CliResult> => cli.run(['model', ...args, '--data-dir', app.dataDir], { ...app.env, ...hubEnv });
 
   before(async () => {
     app = await startInProcess();
@@ -34,6 +36,7 @@ describe('rampart model import (air-gapped)', () => {
     hubEnv = { HF_ENDPOINT: `http://127.0.0.1:${await closedPort()}`, HF_TOKEN: '' };
   });
   after(async () => {
+    await cli.close();
     await app.dispose();
     rmSync(work, { recursive: true, force: true });
   });

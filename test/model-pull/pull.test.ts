@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli, type CliResult } from '../helpers/cli.ts';
+import type { CliResult } from '../helpers/cli.ts';
+import { CliThread } from '../helpers/cli-thread.ts';
 import { FakeHub, classifierRepo, sha256 } from '../helpers/fake-hub.ts';
 import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
@@ -34,22 +35,24 @@ describe('rampart model pull from a Hugging Face Hub', () => {
     classifierRepo({ id: 'acme/interrupted', onnxPaths: ['model.onnx'] }),
   ]);
 
+  const cli = new CliThread();
   /** The CLI on the appliance's data directory and database, with the hub's endpoint. */
   const pull = (args: string[], env: Record<string, string> = {}): Promise<CliResult> =>
-    runCli(['model', ...args, '--data-dir', app.dataDir], { ...app.env, HF_ENDPOINT: hub.url, HF_TOKEN: '', ...env });
+    cli.run(['model', ...args, '--data-dir', app.dataDir], { ...app.env, HF_ENDPOINT: hub.url, HF_TOKEN: '', ...env });
 
   before(async () => {
     await hub.start();
     app = await startInProcess();
   });
   after(async () => {
+    await cli.close();
     await app.dispose();
     await hub.stop();
   });
 
   /** Nothing registered, and nothing of the model in models/ but a partial download: what every refused pull must leave. */
   async function assertNothingRegistered(name: string): Promise<void> {
-    const backends = await runCli(['backend', 'list', '--json', '--data-dir', app.dataDir], app.env);
+    const backends = await cli.run(['backend', 'list', '--json', '--data-dir', app.dataDir], app.env);
     assert.ok(!backends.json.some((b: { name: string }) => b.name === name), `no backend ${name}`);
     const models = await pull(['list', '--json']);
     assert.ok(!models.json.some((m: { name: string }) => m.name === name), `no model ${name}`);
@@ -96,10 +99,10 @@ describe('rampart model pull from a Hugging Face Hub', () => {
     assert.ok(resolve, 'the resolve endpoint of the revision was asked');
     assert.ok(!hub.requests.some((r) => r.path.endsWith('/onnx/model.onnx')), 'the full-precision file was not downloaded');
 
-    const backend = await runCli(['backend', 'show', 'prompt-guard-tiny', '--json', '--data-dir', app.dataDir], app.env);
+    const backend = await cli.run(['backend', 'show', 'prompt-guard-tiny', '--json', '--data-dir', app.dataDir], app.env);
     assert.equal(backend.json.kind, 'onnx');
     assert.equal(backend.json.path, 'models/prompt-guard-tiny');
-    const profile = await runCli(['profile', 'show', 'default', '--json', '--data-dir', app.dataDir], app.env);
+    const profile = await cli.run(['profile', 'show', 'default', '--json', '--data-dir', app.dataDir], app.env);
     assert.equal(profile.json.settings.guardrails.llm.backend_mode, 'backend');
     assert.equal(profile.json.settings.guardrails.llm.backend, 'prompt-guard-tiny');
 
@@ -293,11 +296,11 @@ describe('rampart model pull from a Hugging Face Hub', () => {
     assert.match(used.json.error.message, /default\/llm/);
     assert.ok(existsSync(join(app.dataDir, 'models', 'prompt-guard-tiny', 'model.onnx')));
 
-    const viaBackend = await runCli(['backend', 'delete', 'prompt-guard-tiny', '--data-dir', app.dataDir], app.env);
+    const viaBackend = await cli.run(['backend', 'delete', 'prompt-guard-tiny', '--data-dir', app.dataDir], app.env);
     assert.equal(viaBackend.code, 1);
     assert.match(viaBackend.stderr, /rampart model remove prompt-guard-tiny/);
 
-    const reset = await runCli(
+    const reset = await cli.run(
       ['profile', 'update', 'default', '--set', 'guardrails.llm.backend_mode="built-in"', 'guardrails.llm.backend=null', '--data-dir', app.dataDir],
       app.env,
     );

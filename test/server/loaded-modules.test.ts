@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 
 const APPLIANCE = new URL('../../src/server/appliance.ts', import.meta.url).href;
+const DATA_DIRECTORY = new URL('../../src/server/data-directory.ts', import.meta.url).href;
 const CONFIG = new URL('../../src/config/app-config.ts', import.meta.url).href;
 const LOGGER = new URL('../../src/server/logger.ts', import.meta.url).href;
 
@@ -24,7 +25,8 @@ interface Loaded {
 function modulesLoadedBy(step: 'prepare' | 'build', dataDir: string): Promise<Loaded> {
   const script = `
     import { createRequire } from 'node:module';
-    const { buildAppliance, prepareDataDirectory } = await import(${JSON.stringify(APPLIANCE)});
+    const { buildAppliance } = await import(${JSON.stringify(APPLIANCE)});
+    const { prepareDataDirectory } = await import(${JSON.stringify(DATA_DIRECTORY)});
     const { loadAppConfig } = await import(${JSON.stringify(CONFIG)});
     const { createLogger } = await import(${JSON.stringify(LOGGER)});
     const config = loadAppConfig({ dataDir: ${JSON.stringify(dataDir)}, host: '127.0.0.1', apiPort: '0', dashboardPort: '0', workers: '1' }, { RAMPART_LOG_LEVEL: 'error' });

@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import type { DatasetRow } from '../../src/eval/dataset-files.ts';
 import { vectorEvalReport, type VectorScoredRow } from '../../src/eval/vector-eval.ts';
 import { loadSentenceEncoder } from '../../src/guardrails/vector/encoder/encoder.ts';
-import { REPO_ROOT, runCli } from '../helpers/cli.ts';
+import { REPO_ROOT } from '../helpers/cli.ts';
+import { CliThread } from '../helpers/cli-thread.ts';
 import { freshDatabaseEnv } from '../helpers/database.ts';
 
 const PROBE = join(REPO_ROOT, 'test/fixtures/eval/rules-probe.jsonl');
@@ -14,12 +15,16 @@ const PROBE = join(REPO_ROOT, 'test/fixtures/eval/rules-probe.jsonl');
 describe('rampart eval with the vector filter', () => {
   let dataDir: string;
   let env: Record<string, string>;
+  const cli = new CliThread();
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'rampart-vector-eval-'));
     env = await freshDatabaseEnv();
   });
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const evaluate = (...args: string[]) => runCli(['eval', '--data', PROBE, '--data-dir', dataDir, ...args], env);
+  after(async () => {
+    await cli.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const evaluate = (...args: string[]) => cli.run(['eval', '--data', PROBE, '--data-dir', dataDir, ...args], env);
 
   it('reports flag rates per sensitivity and the classifier with and without the filter', async () => {
     const r = await evaluate('--only', 'llm,vector', '--json');

@@ -5,9 +5,9 @@ import { FLOAT, INT8, INT64, UINT8, intAttribute, modelBytes, node, tensor, valu
 /**
  * Exact nearest neighbours of many queries at once, by inner product: one matrix product of the
  * queries with the stored matrix and a top-k, run by onnxruntime (its MLAS kernels are blocked,
- * vectorised float32 matrix products). A message's parts are all searched in one call; on this
- * project's 2-core machine 30 queries over 10,000 vectors of 64 dimensions take about a tenth of
- * the time of usearch's exact search, which compares one pair at a time (bench/vector.bench.ts).
+ * vectorised float32 matrix products). A message's parts are all searched in one call, far faster
+ * than usearch's exact search, which compares one pair at a time (bench/vector.bench.ts; figures in
+ * docs/performance.md).
  *
  * The matrix is either given with each search (`ExactSearch`) or held by the graph as a constant
  * (`FixedMatrixSearch`): onnxruntime then packs it for the matrix product once, when the session is
@@ -213,8 +213,8 @@ export function closestExactly(matrix: Float32Array, dims: number, queries: Floa
 /**
  * Searches one matrix, copied when made, for the rows closest to any of several queries (a
  * message's parts). The graphs hold the rows as int8, each scaled to its largest element, and the
- * queries go in as int8: for a message's 20 parts the integer product takes about half the time of
- * the float32 one on this project's machine (bench/vector.bench.ts). It picks `candidates` rows per
+ * queries go in as int8: the integer product is faster than the float32 one (bench/vector.bench.ts;
+ * figures in docs/performance.md). It picks `candidates` rows per
  * search, whose similarities are then computed exactly from a float32 copy of the rows
  * (`closestExactly`); with an int8 error of at most half a step per element, the rows ranked first
  * are among the candidates.

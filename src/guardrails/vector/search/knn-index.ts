@@ -11,8 +11,8 @@ export type { Neighbour } from './exact-search.ts';
  */
 export const EXACT_SEARCH_LIMIT = 10_000;
 
-// HNSW parameters: 16 links a node, a wide construction beam and a search beam of 64, which keeps a
-// query at 100k vectors near 0.2 ms (bench/vector.bench.ts). The graph holds int8 copies of the vectors
+// HNSW parameters: 16 links a node, a wide construction beam and a search beam of 64, which keep a
+// query at 100k vectors well under a millisecond (bench/vector.bench.ts). The graph holds int8 copies of the vectors
 // (a quarter of the memory, faster distances); the `CANDIDATES` it returns, like those of the int8
 // product below the limit, are re-ranked by exact float32 similarity from the matrix, so reported
 // similarities are exact.
