@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { Value } from '@sinclair/typebox/value';
-import { compilePii, PERSON_RECOGNISER, type CompiledPii } from '../../src/guardrails/pii/index.ts';
-import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
-import { ModelLibrary, SHIPPED_MODELS_DIR } from '../../src/models/model-library.ts';
+import type { CompiledPii } from '../../src/guardrails/pii/index.ts';
+import { compileShippedPii, foundTexts } from '../helpers/pii-scan.ts';
 
 /**
  * Ordinary prompts that are not about anyone: with every type blocking by default, a word taken
@@ -13,15 +11,10 @@ import { ModelLibrary, SHIPPED_MODELS_DIR } from '../../src/models/model-library
 let defaults: CompiledPii;
 
 before(async () => {
-  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).load(PERSON_RECOGNISER);
-  defaults = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
+  defaults = await compileShippedPii();
 });
 
-const persons = (text: string): string[] =>
-  defaults.engine
-    .scan(text)
-    .filter((e) => e.type === 'PERSON')
-    .map((e) => text.slice(e.start, e.end));
+const persons = (text: string): string[] => foundTexts(defaults, text, 'PERSON');
 
 /** [class, texts in which no PERSON may be reported]. */
 const NOT_NAMES: [string, string[]][] = [

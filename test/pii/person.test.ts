@@ -1,28 +1,21 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { Value } from '@sinclair/typebox/value';
-import { compilePii, PERSON_RECOGNISER, type CompiledPii } from '../../src/guardrails/pii/index.ts';
+import type { CompiledPii } from '../../src/guardrails/pii/index.ts';
 import { CUE_NONE, CUE_STRONG, CUE_WEAK, personalCue } from '../../src/guardrails/pii/person/evidence.ts';
 import { readPersonModel } from '../../src/guardrails/pii/person/model-files.ts';
 import { TokenBuffer, tokenise } from '../../src/guardrails/pii/person/tokenise.ts';
 import { WordTable } from '../../src/guardrails/pii/person/word-table.ts';
-import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
-import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
+import { compileShippedPii, foundTexts } from '../helpers/pii-scan.ts';
 
 let defaults: CompiledPii;
 let names: CompiledPii;
 
 before(async () => {
-  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).load(PERSON_RECOGNISER);
-  defaults = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
-  names = compilePii(Value.Default(PiiSettings, { min_score: 0.3 }) as PiiSettings, person);
+  defaults = await compileShippedPii();
+  names = await compileShippedPii({ min_score: 0.3 });
 });
 
-const persons = (compiled: CompiledPii, text: string): string[] =>
-  compiled.engine
-    .scan(text)
-    .filter((e) => e.type === 'PERSON')
-    .map((e) => text.slice(e.start, e.end));
+const persons = (compiled: CompiledPii, text: string): string[] => foundTexts(compiled, text, 'PERSON');
 
 /** [text, name, expected cue]: strong cues make a name personal data; weak ones need a confident name. */
 const CUES: [string, string, number][] = [

@@ -1,22 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { Value } from '@sinclair/typebox/value';
-import { compilePii, PERSON_RECOGNISER, type CompiledPii } from '../../src/guardrails/pii/index.ts';
-import { PiiSettings } from '../../src/guardrails/pii/settings.ts';
-import { SHIPPED_MODELS_DIR, ModelLibrary } from '../../src/models/model-library.ts';
+import type { CompiledPii } from '../../src/guardrails/pii/index.ts';
+import { compileShippedPii, foundTexts } from '../helpers/pii-scan.ts';
 
 let defaults: CompiledPii;
 
 before(async () => {
-  const person = await new ModelLibrary(SHIPPED_MODELS_DIR).load(PERSON_RECOGNISER);
-  defaults = compilePii(Value.Default(PiiSettings, {}) as PiiSettings, person);
+  defaults = await compileShippedPii();
 });
 
-const found = (text: string, type?: string): string[] =>
-  defaults.engine
-    .scan(text)
-    .filter((e) => type === undefined || e.type === type)
-    .map((e) => text.slice(e.start, e.end));
+const found = (text: string, type?: string): string[] => foundTexts(defaults, text, type);
 
 /** [text, names reported at the default settings]: lone family names where the text says they are people. */
 const NAMES: [string, string[]][] = [
