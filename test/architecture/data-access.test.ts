@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { REPO_ROOT } from '../helpers/cli.ts';
+import { typeScriptFiles } from '../helpers/source-files.ts';
 
 /**
  * SQL lives in `src/store/`: a table's statements sit in its repository module, so a dialect or
@@ -50,14 +51,6 @@ function dataAccessIn(fileName: string, source: string): Finding[] {
   };
   visit(file);
   return findings;
-}
-
-function* typeScriptFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* typeScriptFiles(path);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path;
-  }
 }
 
 test('the scan finds value imports from kysely and statement starts, and accepts types and transactions', () => {

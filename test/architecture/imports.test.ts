@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { REPO_ROOT } from '../helpers/cli.ts';
+import { typeScriptFiles } from '../helpers/source-files.ts';
 
 /**
  * The import rules of src/ (docs/architecture.md explains them). A module's layer is its folder
@@ -100,15 +101,7 @@ function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 /** The modules of src/ with the modules of src/ each imports (TypeScript's own reading of import statements). */
 function importGraph(src: string): Map<string, string[]> {
-  const modules: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) modules.push(path);
-    }
-  };
-  walk(src);
+  const modules = [...typeScriptFiles(src)];
   const graph = new Map<string, string[]>();
   for (const path of modules) {
     const { importedFiles } = ts.preProcessFile(readFileSync(path, 'utf8'), true, true);

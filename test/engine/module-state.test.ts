@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { REPO_ROOT } from '../helpers/cli.ts';
+import { typeScriptFiles } from '../helpers/source-files.ts';
 
 /**
  * Loaded models, caches and scratch buffers belong to the objects that use them (a guardrail built by
@@ -99,14 +100,6 @@ function moduleStateIn(fileName: string, source: string): Finding[] {
     }
   }
   return findings;
-}
-
-function* typeScriptFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* typeScriptFiles(path);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path;
-  }
 }
 
 test('the scan finds each kind of module-level state, and accepts read-only constants', () => {
