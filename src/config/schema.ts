@@ -125,6 +125,16 @@ export const CONFIG_SCHEMA = Type.Object(
         env: 'RAMPART_LOG_LEVEL',
       },
     ),
+    warmUpMs: setting(
+      Type.Integer({
+        minimum: 0,
+        maximum: 600_000,
+        default: 1500,
+        description:
+          'the most a server thread spends running sample checks before it reports ready, so that the first checks are as fast as later ones (0 = start at once; the first checks are then slower)',
+      }),
+      { env: 'RAMPART_WARM_UP_MS' },
+    ),
     maxFailedLogins: atLeastOne(5, 'failed sign-ins in a row that lock an account', 'RAMPART_LOGIN_MAX_FAILURES'),
     lockoutSeconds: atLeastOne(15 * 60, 'how long a locked account stays locked', 'RAMPART_LOGIN_LOCKOUT_SECONDS'),
     loginAttemptsPerIpPerMinute: atLeastOne(30, 'sign-in attempts per minute per client address', 'RAMPART_LOGIN_RATE_PER_IP'),

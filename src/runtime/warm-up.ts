@@ -5,8 +5,7 @@ import { compileProfile, runChecks, type CheckRequest } from '../engine/pipeline
 import { parseProfileSettings } from '../engine/profile-settings.ts';
 import { profileSettingsSchema } from '../guardrails/registry.ts';
 
-/** How long a process spends warming up before it serves, at most (the rounds below take less on an idle machine). */
-const WARM_UP_BUDGET_MS = 1500;
+/** Rounds over the samples that compile every path; on an idle machine they take less than the default budget. */
 const ROUNDS = 40;
 
 const PROSE =
@@ -34,9 +33,9 @@ const SAMPLES: ReadonlyArray<Omit<CheckRequest, 'runtimeLlm'>> = [
  * Runs every guardrail given, all switched on with default settings and one keyword and
  * regex rule, over `SAMPLES` until the code paths are compiled by the JIT and model tables are in
  * memory, so that the first real check after the process reports ready costs what the thousandth
- * does. Stops after `ROUNDS` rounds or `WARM_UP_BUDGET_MS`, whichever comes first.
+ * does. Stops after `ROUNDS` rounds or `budgetMs` (RAMPART_WARM_UP_MS), whichever comes first.
  */
-export async function warmUpGuardrails(guardrails: readonly GuardrailSlot[], log: Logger): Promise<void> {
+export async function warmUpGuardrails(guardrails: readonly GuardrailSlot[], log: Logger, budgetMs: number): Promise<void> {
   const started = performance.now();
   const definitions = guardrails.flatMap((g) => (g.loaded ? [g.loaded.definition] : []));
   const settings = parseProfileSettings(profileSettingsSchema(definitions), {
@@ -49,7 +48,7 @@ export async function warmUpGuardrails(guardrails: readonly GuardrailSlot[], log
   const profile = compileProfile(guardrails, { id: 'warm-up', settings, rules }, 3);
   const runtimeLlm = { id: 'warm-up', name: 'warm-up', mode: 'forwarding' as const, systemPrompt: null };
   let rounds = 0;
-  while (rounds < ROUNDS && performance.now() - started < WARM_UP_BUDGET_MS) {
+  while (rounds < ROUNDS && performance.now() - started < budgetMs) {
     for (const sample of SAMPLES) await runChecks(profile, { ...sample, runtimeLlm }, () => {});
     rounds++;
   }

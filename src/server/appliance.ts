@@ -35,7 +35,7 @@ export async function buildAppliance(config: AppConfig, log: Logger = createLogg
   try {
     const guardrails = await loadGuardrailSet(GUARDRAILS, { models, store: services.store, dataDir: config.dataDir, log });
     // Before listening, so /readyz answers only once a check is as fast as it will be.
-    await warmUpGuardrails(guardrails.slots, log);
+    if (config.warmUpMs > 0) await warmUpGuardrails(guardrails.slots, log, config.warmUpMs);
     return await assembleAppliance(config, log, { services, guardrails, ...(worker ? { worker } : {}) });
   } catch (error) {
     await services.close();

@@ -4,19 +4,27 @@ import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 /**
- * The check API of a real `rampart serve` over HTTPS, configured through the real CLI: what the
- * in-process route tests cannot show (TLS, a separate CLI process changing a running server, events
- * readable from another process, no secret in the server's log when it stops).
+ * The check API of a real `rampart serve` over HTTPS, started as an operator starts it (warm-up
+ * included) and configured through the real CLI: what the in-process route tests cannot show (TLS,
+ * the CLI changing a running server from another process, events readable from another process, no
+ * secret in the server's log when it stops).
  */
 describe('check API smoke test against a running server', () => {
   let app: TestAppliance;
   let apiKey: string;
 
   before(async () => {
-    app = await startAppliance();
+    app = await startAppliance({ warmUp: true });
     ({ apiKey } = await app.createRuntimeLlm('smoke-app'));
   });
   after(() => app.dispose());
+
+  it('warms its guardrails up before it reports ready', () => {
+    const messages = app.logs.map((line) => line.msg);
+    const warmUp = app.logs.find((line) => line.msg === 'guardrails warmed up');
+    assert.ok(warmUp && Number(warmUp.rounds) > 0, 'sample checks ran');
+    assert.ok(messages.indexOf('guardrails warmed up') < messages.indexOf('rampart ready'));
+  });
 
   it('answers health and readiness over HTTPS with its own certificate', async () => {
     assert.equal((await app.api('/healthz')).json.status, 'ok');

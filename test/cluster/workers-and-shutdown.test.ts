@@ -26,9 +26,14 @@ describe('several server threads', () => {
     Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid as number}/status`, 'utf8'))?.[1]);
 
   before(async () => {
-    app = await startAppliance({ env: { RAMPART_WORKERS: '2' } });
+    app = await startAppliance({ env: { RAMPART_WORKERS: '2', RAMPART_WARM_UP_MS: '0' } });
   });
   after(() => app.dispose());
+
+  it('report ready without warming up when RAMPART_WARM_UP_MS is 0', async () => {
+    await workerLines(2);
+    assert.ok(!app.logs.some((l) => l.msg === 'guardrails warmed up'));
+  });
 
   it('run as threads of one process, started again with its heap limits and two malloc arenas', async () => {
     const workers = await workerLines(2);

@@ -25,7 +25,7 @@ it('runs every guardrail on input and output messages, long ones and decoded pay
     }),
   });
   const guardrails = await loadGuardrails([recording] as readonly GuardrailDefinition[], { models: new ModelLibrary(SHIPPED_MODELS_DIR) });
-  await warmUpGuardrails(guardrails, pino({ level: 'silent' }));
+  await warmUpGuardrails(guardrails, pino({ level: 'silent' }), 60_000);
   assert.ok(seen.some((s) => s.direction === 'input') && seen.some((s) => s.direction === 'output'));
   assert.ok(
     seen.some((s) => s.length >= 10_000),

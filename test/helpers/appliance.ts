@@ -55,6 +55,12 @@ export interface StartOptions {
   firstStart?: boolean;
   /** Use the embedded SQLite store even when the suite runs against PostgreSQL. */
   sqlite?: boolean;
+  /**
+   * Warm the guardrails up before reporting ready, as `rampart serve` does by default. Other tests
+   * start without (RAMPART_WARM_UP_MS=0): warming up changes how fast the first checks are, not what
+   * they answer.
+   */
+  warmUp?: boolean;
   /** Run another copy of the CLI (an installed one). */
   bin?: string;
 }
@@ -76,7 +82,7 @@ export async function startAppliance(options: StartOptions = {}): Promise<TestAp
     [bin, 'serve', '--data-dir', dataDir, '--api-port', '0', '--dashboard-port', '0', '--host', '127.0.0.1'],
     {
       // One server process unless a test asks for more: tests start many appliances side by side.
-      env: { ...process.env, RAMPART_LOG_LEVEL: 'info', RAMPART_WORKERS: '1', ...env },
+      env: { ...process.env, RAMPART_LOG_LEVEL: 'info', RAMPART_WORKERS: '1', ...(options.warmUp ? {} : { RAMPART_WARM_UP_MS: '0' }), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
