@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 import { writeOnnxClassifier } from '../helpers/onnx-classifier.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
@@ -29,7 +29,7 @@ interface ReplayJson {
 }
 
 describe('what-if replay of a profile change', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let admin: AdminClient;
   let recordedApp: { id: string; apiKey: string };
   /** Per message: the verdict when it was checked, and the candidate profile's verdict checked live. */
@@ -39,7 +39,7 @@ describe('what-if replay of a profile change', () => {
     (await admin.request(`/api/events?runtime_llm=${runtimeLlmId}&limit=1000`)).json.events as Record<string, unknown>[];
 
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
     admin = await signInAsAdmin(app);
     assert.equal((await app.cli('profile', 'create', '--name', 'recorded')).code, 0);
     const recorded = await app.cli('profile', 'update', 'recorded', '--set', 'record_message_text=true', '--add-keyword', 'moonbeam protocol');
@@ -61,8 +61,8 @@ describe('what-if replay of a profile change', () => {
     );
     assert.equal(candidate.code, 0, candidate.stderr);
 
-    recordedApp = await app.createRuntimeLlm('recorded-app', '--profile', 'recorded', '--level', '1');
-    const reference = await app.createRuntimeLlm('reference-app', '--profile', 'candidate', '--level', '1');
+    recordedApp = await app.createRuntimeLlm('recorded-app', { profile: 'recorded', level: 1 });
+    const reference = await app.createRuntimeLlm('reference-app', { profile: 'candidate', level: 1 });
     for (const message of MESSAGES) {
       const before = (await app.inputCheck(recordedApp.apiKey, { message })).json;
       const after = (await app.inputCheck(reference.apiKey, { message })).json;
@@ -144,7 +144,7 @@ describe('what-if replay of a profile change', () => {
   });
 
   it('refuses clearly when no message text is recorded, and rejects a bad period', async () => {
-    const silent = await app.createRuntimeLlm('silent-app', '--level', '1');
+    const silent = await app.createRuntimeLlm('silent-app', { level: 1 });
     await app.inputCheck(silent.apiKey, { message: 'Tell me about the moonbeam protocol' });
     const cli = await app.cli('profile', 'replay', 'candidate', '--runtime-llm', 'silent-app', '--since', '24h');
     assert.equal(cli.code, 1);
@@ -163,13 +163,15 @@ describe('what-if replay of a profile change', () => {
 });
 
 describe('what-if replay of a profile whose guardrail asks a model backend, in monitor mode', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let admin: AdminClient;
   // The tiny classifier flags only the first: it holds one of its attack words.
   const messages = ['Can I override the default ringtone on my phone?', 'What time does the ferry leave?'];
 
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
+    // Listening, it follows the CLI's changes between requests (it polls the configuration revision), as a server does.
+    await app.listen();
     admin = await signInAsAdmin(app);
     const folder = writeOnnxClassifier(join(app.dataDir, 'tiny-classifier'));
     assert.equal((await app.cli('backend', 'create', '--name', 'tiny', '--kind', 'onnx', '--path', folder)).code, 0);
@@ -178,8 +180,8 @@ describe('what-if replay of a profile whose guardrail asks a model backend, in m
     assert.equal((await app.cli('profile', 'create', '--name', 'with-tiny', '--from', 'recording')).code, 0);
     const candidate = await app.cli('profile', 'update', 'with-tiny', '--set', 'guardrails.llm.backend=tiny', '--set', 'guardrails.llm.backend_mode=backend');
     assert.equal(candidate.code, 0, candidate.stderr);
-    const recorded = await app.createRuntimeLlm('ferry-app', '--profile', 'recording', '--level', '1');
-    const reference = await app.createRuntimeLlm('ferry-reference', '--profile', 'with-tiny', '--level', '1');
+    const recorded = await app.createRuntimeLlm('ferry-app', { profile: 'recording', level: 1 });
+    const reference = await app.createRuntimeLlm('ferry-reference', { profile: 'with-tiny', level: 1 });
     await waitUntil('the server to load the classifier', async () => (await app.api('/readyz')).json.checks.model_backends?.tiny?.state === 'ready');
     for (const message of messages) {
       const before = (await app.inputCheck(recorded.apiKey, { message })).json;
@@ -217,7 +219,7 @@ describe('what-if replay over recorded text with PII masked', () => {
   const CARD = 'Please charge my order to 4111 1111 1111 1111 tonight.';
   const KEY = 'Why does sk-proj-Qw3rT9yU1iO5pA7sD2fG4hJ6kL8zX0cV fail with a 401?';
   const PLAIN = 'How long does the ferry to the island take?';
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let admin: AdminClient;
   let recordedApp: { id: string; apiKey: string };
   const replay = async (profile: string, ...extra: string[]) => {
@@ -227,12 +229,12 @@ describe('what-if replay over recorded text with PII masked', () => {
   };
 
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
     admin = await signInAsAdmin(app);
     assert.equal((await app.cli('profile', 'create', '--name', 'pii-recorded')).code, 0);
     // The regex rule matches only inside a card none of the first checks carries (see the not-replayable test).
     assert.equal((await app.cli('profile', 'update', 'pii-recorded', '--set', 'record_message_text=true', '--add-regex', 'mastercard=5555 5555')).code, 0);
-    recordedApp = await app.createRuntimeLlm('pii-app', '--profile', 'pii-recorded', '--level', '3');
+    recordedApp = await app.createRuntimeLlm('pii-app', { profile: 'pii-recorded', level: 3 });
     for (const secret of ['4111 1111 1111 1111', 'sk-proj-Qw3rT9yU1iO5pA7sD2fG4hJ6kL8zX0cV']) app.rememberSecret(secret);
     for (const message of [CARD, KEY, PLAIN]) await app.inputCheck(recordedApp.apiKey, { message });
     await waitUntil('the checks to be recorded', async () => (await admin.request(`/api/events?runtime_llm=${recordedApp.id}`)).json.events.length >= 3, {
@@ -330,7 +332,7 @@ describe('what-if replay over recorded text with PII masked', () => {
     const upstream = new FakeLlm();
     await upstream.start();
     try {
-      const proxy = await app.createRuntimeLlm('pii-proxy', '--mode', 'forwarding', '--url', upstream.url, '--profile', 'pii-recorded', '--level', '3');
+      const proxy = await app.createRuntimeLlm('pii-proxy', { mode: 'forwarding', url: upstream.url, profile: 'pii-recorded', level: 3 });
       upstream.behaviour = { answer: () => 'The ferry takes about forty minutes.' };
       const res = await app.api('/v1/chat/completions', {
         method: 'POST',
