@@ -3,12 +3,13 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { databaseContents, startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { databaseContents, startAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 
 describe('Runtime LLMs and API keys through the CLI', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
   });
   after(() => app.dispose());
 
@@ -81,9 +82,9 @@ describe('Runtime LLMs and API keys through the CLI', () => {
 });
 
 describe('security profiles through the CLI', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
   });
   after(() => app.dispose());
 
@@ -165,8 +166,8 @@ describe('security profiles through the CLI', () => {
     const strict = await app.cli('profile', 'create', '--name', 'strict', '--from', 'default', '--json');
     assert.equal(strict.code, 0, strict.stderr);
     assert.equal((await app.cli('profile', 'update', 'strict', '--add-keyword', 'forbidden')).code, 0);
-    const { apiKey: strictKey } = await app.createRuntimeLlm('strict-app', '--profile', 'strict', '--level', '1');
-    const { apiKey: defaultKey } = await app.createRuntimeLlm('default-app', '--level', '1');
+    const { apiKey: strictKey } = await app.createRuntimeLlm('strict-app', { profile: 'strict', level: 1 });
+    const { apiKey: defaultKey } = await app.createRuntimeLlm('default-app', { level: 1 });
     assert.equal((await app.inputCheck(strictKey, { message: 'a forbidden word' })).json.injection_detected, true);
     assert.equal((await app.inputCheck(defaultKey, { message: 'a forbidden word' })).json.injection_detected, false);
     const busy = await app.cli('profile', 'delete', 'strict');
