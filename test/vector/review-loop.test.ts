@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 // An attack unlike anything in the shipped seed, and a paraphrase of it: only an approved entry makes
@@ -18,7 +19,7 @@ interface EventJson {
 }
 
 /** Check events are written off the request path: waits for the one `match` picks. */
-function recordedEvent(app: TestAppliance, match: (e: EventJson) => boolean): Promise<EventJson> {
+function recordedEvent(app: Pick<InProcessAppliance, 'cli'>, match: (e: EventJson) => boolean): Promise<EventJson> {
   return waitUntil('the check event to be recorded', async () => (await app.cli('events', 'list', '--json', '--limit', '20')).json.find(match), {
     intervalMs: 100,
   });
@@ -34,7 +35,7 @@ interface VectorBlock {
 }
 
 describe('vector filter review loop through the CLI and the check API', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let apiKey: string;
   const vector = async (message: string): Promise<VectorBlock> => {
     const r = await app.inputCheck(apiKey, { message });
@@ -52,7 +53,7 @@ describe('vector filter review loop through the CLI and the check API', () => {
   };
 
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
     ({ apiKey } = await app.createRuntimeLlm('vector-bot'));
   });
   after(() => app.dispose());
