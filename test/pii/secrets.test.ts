@@ -4,7 +4,7 @@ import { PiiEngine } from '../../src/guardrails/pii/engine.ts';
 import { maskValue } from '../../src/guardrails/pii/mask.ts';
 import { PATTERN_RECOGNISERS } from '../../src/guardrails/pii/recognisers/index.ts';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 import { parseRfc5424, startRsyslog, type SyslogReceiver } from '../helpers/rsyslog.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
@@ -89,22 +89,24 @@ test("a secret's masked rendering names its kind and shows nothing of the secret
 });
 
 describe('secrets never reach a stored event, a SIEM line or the log raw', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let syslog: SyslogReceiver;
   let admin: AdminClient;
   let apiKey: string;
   before(async () => {
-    [app, syslog] = await Promise.all([startAppliance(), startRsyslog()]);
+    [app, syslog] = await Promise.all([startInProcess(), startRsyslog()]);
+    // Listening, it follows the CLI's changes (the SIEM settings) between requests, as a server does.
+    await app.listen();
     admin = await signInAsAdmin(app);
     for (const [, , value] of SECRETS) app.rememberSecret(value);
     assert.equal((await app.cli('profile', 'create', '--name', 'recording')).code, 0);
     assert.equal((await app.cli('profile', 'update', 'recording', '--set', 'record_message_text=true')).code, 0);
-    apiKey = (await app.createRuntimeLlm('secrets-app', '--profile', 'recording', '--level', '1')).apiKey;
+    apiKey = (await app.createRuntimeLlm('secrets-app', { profile: 'recording', level: 1 })).apiKey;
     const siem = await app.cli('siem', 'set', '--collector', '127.0.0.1', '--port', String(syslog.port), '--format', 'json', '--enable');
     assert.equal(siem.code, 0, siem.stderr);
     await syslog.waitFor((l) => l.some((x) => x.includes('siem.update')), 'the siem.update audit event');
   });
-  // dispose() fails if a remembered secret appears in the server's output.
+  // dispose() fails if a remembered secret appears in the appliance's log.
   after(async () => {
     await Promise.all([app.dispose(), syslog.stop()]);
   });

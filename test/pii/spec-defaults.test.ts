@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signInAsAdmin, type AdminClient } from '../helpers/admin-client.ts';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 
 /** One text per type for each direction: a user's prompt and an LLM's answer, with the value they carry. */
 const PERSONAL_DATA = [
@@ -74,21 +74,21 @@ interface CheckJson {
 }
 
 describe("PII: the specification's rule is the default, masking an operator's choice", () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
   let admin: AdminClient;
   const keys: Record<string, string> = {};
 
   before(async () => {
-    app = await startAppliance();
+    app = await startInProcess();
     admin = await signInAsAdmin(app);
-    for (const level of ['1', '2', '3']) keys[`level${level}`] = (await app.createRuntimeLlm(`level-${level}`, '--level', level)).apiKey;
+    for (const level of ['1', '2', '3']) keys[`level${level}`] = (await app.createRuntimeLlm(`level-${level}`, { level: Number(level) })).apiKey;
     for (const name of ['masking', 'allowing', 'watching']) assert.equal((await app.cli('profile', 'create', '--name', name)).code, 0);
     const masking = await app.cli('profile', 'update', 'masking', '--pii-action', 'PERSON=mask,EMAIL_ADDRESS=mask', '--pii-action', 'PHONE_NUMBER=mask');
     assert.equal(masking.code, 0, masking.stderr);
     const allowing = await app.cli('profile', 'update', 'allowing', '--set', 'guardrails.pii.actions.EMAIL_ADDRESS="allow"');
     assert.equal(allowing.code, 0, allowing.stderr);
     assert.equal((await app.cli('profile', 'update', 'watching', '--monitor', 'pii')).code, 0);
-    for (const name of ['masking', 'allowing', 'watching']) keys[name] = (await app.createRuntimeLlm(`${name}-app`, '--profile', name, '--level', '1')).apiKey;
+    for (const name of ['masking', 'allowing', 'watching']) keys[name] = (await app.createRuntimeLlm(`${name}-app`, { profile: name, level: 1 })).apiKey;
   });
   after(() => app.dispose());
 
