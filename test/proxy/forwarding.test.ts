@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import OpenAI, { APIError } from 'openai';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance } from '../helpers/in-process.ts';
 import { FakeLlm } from '../helpers/fake-llm.ts';
 
 const UPSTREAM_KEY = 'sk-upstream-secret-0123456789';
 
 // The proxy's mechanics are tested with the deterministic rule guardrails (protection level 1).
 describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
+  let apiUrl: string;
   let upstream: FakeLlm;
   let client: OpenAI;
   let rampartKey: string;
@@ -20,7 +19,7 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
   const clientFor = (apiKey: string) =>
     new OpenAI({
       apiKey,
-      baseURL: `${app.apiUrl}/v1`,
+      baseURL: `${apiUrl}/v1`,
       maxRetries: 0,
       timeout: 20_000,
       fetch: undiciFetch as unknown as typeof fetch, // undici's own fetch and dispatcher, typed by its package rather than Node's bundled copy.
@@ -30,21 +29,11 @@ describe('Forwarding mode: OpenAI-compatible guarded proxy', () => {
   before(async () => {
     upstream = new FakeLlm();
     await upstream.start();
-    app = await startAppliance();
-    dispatcher = new Agent({ connect: { ca: readFileSync(join(app.dataDir, 'tls', 'cert.pem'), 'utf8'), servername: 'localhost' } });
-    const keyFile = join(app.dataDir, 'upstream.key');
-    writeFileSync(keyFile, `${UPSTREAM_KEY}\n`, { mode: 0o600 });
-    ({ apiKey: rampartKey } = await app.createRuntimeLlm(
-      'proxied',
-      '--mode',
-      'forwarding',
-      '--url',
-      upstream.url,
-      '--upstream-key-file',
-      keyFile,
-      '--level',
-      '1',
-    ));
+    app = await startInProcess();
+    const listening = await app.listen();
+    apiUrl = listening.apiUrl;
+    dispatcher = new Agent({ connect: { ca: listening.ca, servername: 'localhost' } });
+    ({ apiKey: rampartKey } = await app.createRuntimeLlm('proxied', { mode: 'forwarding', url: upstream.url, upstreamCredential: UPSTREAM_KEY, level: 1 }));
     const rules = await app.cli(
       'profile',
       'update',
