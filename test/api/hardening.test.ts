@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { connect, type ConnectionOptions } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { httpsClient } from '../helpers/https-client.ts';
+import { startInProcess, type InProcessAppliance, type Listening } from '../helpers/in-process.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 /** Resolves to the negotiated protocol and cipher, or to the handshake error. */
@@ -16,11 +17,18 @@ function handshake(port: number, options: ConnectionOptions): Promise<{ protocol
 }
 
 describe('transport and header hardening', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
+  let listening: Listening;
+  /** Requests over the real listeners: TLS, Node's HTTP parser and its limits. */
+  let api: ReturnType<typeof httpsClient>;
+  let dashboard: ReturnType<typeof httpsClient>;
   let apiPort: number;
   before(async () => {
-    app = await startAppliance();
-    apiPort = Number(new URL(app.apiUrl).port);
+    app = await startInProcess();
+    listening = await app.listen();
+    api = httpsClient(listening.apiUrl, listening.ca);
+    dashboard = httpsClient(listening.dashboardUrl, listening.ca);
+    apiPort = Number(new URL(listening.apiUrl).port);
   });
   after(() => app.dispose());
 
@@ -37,12 +45,12 @@ describe('transport and header hardening', () => {
   });
 
   it('sends security headers on answers and errors of both listeners', async () => {
-    const { apiKey } = await app.createRuntimeLlm('headers', '--level', '1');
+    const { apiKey } = await app.createRuntimeLlm('headers', { level: 1 });
     for (const res of [
-      await app.inputCheck(apiKey, { message: 'hi' }),
-      await app.api('/nope'),
-      await app.dashboard('/api/runtime-llms'),
-      await app.dashboard('/'),
+      await api('/apikey/api/guardrail/v1/input-check', { method: 'POST', headers: { 'x-api-key': apiKey }, body: { message: 'hi' } }),
+      await api('/nope'),
+      await dashboard('/api/runtime-llms'),
+      await dashboard('/'),
     ]) {
       assert.match(String(res.headers['strict-transport-security']), /max-age=31536000/);
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
@@ -50,26 +58,26 @@ describe('transport and header hardening', () => {
       assert.equal(res.headers['referrer-policy'], 'no-referrer');
       assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/);
     }
-    const check = await app.inputCheck(apiKey, { message: 'hi' });
+    const check = await api('/apikey/api/guardrail/v1/input-check', { method: 'POST', headers: { 'x-api-key': apiKey }, body: { message: 'hi' } });
     assert.equal(check.headers['cache-control'], 'no-store');
     assert.equal(check.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
-    assert.match(String((await app.dashboard('/')).headers['content-security-policy']), /script-src 'self'/);
+    assert.match(String((await dashboard('/')).headers['content-security-policy']), /script-src 'self'/);
   });
 
   it('sends a browser that opens the appliance address to the dashboard for sign-in', async () => {
-    const res = await app.api('/', { headers: { host: 'localhost:443' } });
+    const res = await api('/', { headers: { host: 'localhost:443' } });
     assert.equal(res.status, 302);
-    assert.equal(res.headers.location, `https://localhost:${new URL(app.dashboardUrl).port}/`);
+    assert.equal(res.headers.location, `https://localhost:${new URL(listening.dashboardUrl).port}/`);
   });
 
   it('refuses oversized headers', async () => {
-    const res = await app.api('/healthz', { headers: { 'x-filler': 'a'.repeat(20_000), connection: 'close' } }).catch((e: Error) => e);
+    const res = await api('/healthz', { headers: { 'x-filler': 'a'.repeat(20_000), connection: 'close' } }).catch((e: Error) => e);
     assert.ok(res instanceof Error || res.status === 431, 'header block over 16 KiB is refused');
     // The refused connection is closed; the client's next request may first meet that closed socket.
     await waitUntil(
       'the server to answer again',
       async () =>
-        (await app.api('/healthz').then(
+        (await api('/healthz').then(
           (r) => r.status,
           () => 0,
         )) === 200,

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance, type Listening } from '../helpers/in-process.ts';
 import { rawExchange, type RawResponse } from '../helpers/raw-http.ts';
 
 const INPUT = '/apikey/api/guardrail/v1/input-check';
@@ -24,14 +22,16 @@ function assertDocumentedError(res: RawResponse, status: number, code: string): 
 const get = (path: string, headerLines: string) => `GET ${path} HTTP/1.1\r\n${headerLines}Connection: close\r\n\r\n`;
 
 describe('requests rejected before routing answer in the documented shape on both listeners', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
+  let listening: Listening;
   let ca: string;
   let key: string;
-  const listeners = () => [app.apiUrl, app.dashboardUrl];
+  const listeners = () => [listening.apiUrl, listening.dashboardUrl];
 
   before(async () => {
-    app = await startAppliance();
-    ca = readFileSync(join(app.dataDir, 'tls', 'cert.pem'), 'utf8');
+    app = await startInProcess();
+    listening = await app.listen();
+    ({ ca } = listening);
     ({ apiKey: key } = await app.createRuntimeLlm('protocol-errors'));
   });
   after(() => app.dispose());
@@ -50,12 +50,12 @@ describe('requests rejected before routing answer in the documented shape on bot
   });
 
   it('redirects / to the dashboard only on a certificate name, never on a forged Host', async () => {
-    const dashboardPort = new URL(app.dashboardUrl).port;
-    const named = await rawExchange(app.apiUrl, ca, get('/', 'Host: localhost:443\r\n'));
+    const dashboardPort = new URL(listening.dashboardUrl).port;
+    const named = await rawExchange(listening.apiUrl, ca, get('/', 'Host: localhost:443\r\n'));
     assert.equal(named.status, 302);
     assert.equal(named.headers.location, `https://localhost:${dashboardPort}/`);
     for (const forged of ['evil.example', 'evil.example:443', 'localhost.evil.example']) {
-      const res = await rawExchange(app.apiUrl, ca, get('/', `Host: ${forged}\r\n`));
+      const res = await rawExchange(listening.apiUrl, ca, get('/', `Host: ${forged}\r\n`));
       assert.equal(res.status, 302);
       assert.equal(res.headers.location, `https://127.0.0.1:${dashboardPort}/`, `Host ${forged} must not pick the redirect target`);
     }
@@ -73,7 +73,11 @@ describe('requests rejected before routing answer in the documented shape on bot
         'bad_request',
       );
     }
-    assertDocumentedError(await rawExchange(app.dashboardUrl, ca, get(`/api/runtime-llms/${'a'.repeat(300)}`, 'Host: localhost\r\n')), 414, 'uri_too_long');
+    assertDocumentedError(
+      await rawExchange(listening.dashboardUrl, ca, get(`/api/runtime-llms/${'a'.repeat(300)}`, 'Host: localhost\r\n')),
+      414,
+      'uri_too_long',
+    );
   });
 
   const post = (body: string, headers: Record<string, string>) =>

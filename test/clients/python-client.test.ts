@@ -3,16 +3,19 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance, type Listening } from '../helpers/in-process.ts';
 
 const PYTHON_CLIENT = join(import.meta.dirname, '../../clients/python');
 
 describe('Python client (python3 -m unittest) against a running appliance', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
+  let listening: Listening;
   let apiKey: string;
 
   before(async () => {
-    app = await startAppliance();
+    // The shipped models: the client is tested against the verdicts a real appliance gives.
+    app = await startInProcess({ guardrails: 'real' });
+    listening = await app.listen();
     ({ apiKey } = await app.createRuntimeLlm('python-app'));
   });
   after(() => app.dispose());
@@ -23,7 +26,7 @@ describe('Python client (python3 -m unittest) against a running appliance', () =
       env: {
         PATH: process.env.PATH,
         PYTHONDONTWRITEBYTECODE: '1',
-        RAMPART_URL: app.apiUrl,
+        RAMPART_URL: listening.apiUrl,
         RAMPART_API_KEY: apiKey,
         RAMPART_CA_FILE: join(app.dataDir, 'tls', 'cert.pem'),
       },

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generateText, simulateReadableStream, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { rampartMiddleware } from '../../clients/typescript/src/ai-sdk.ts';
 import { RampartApiError, RampartBlockedError, RampartClient, RampartUnavailableError } from '../../clients/typescript/src/index.ts';
-import { startAppliance, type TestAppliance } from '../helpers/appliance.ts';
+import { startInProcess, type InProcessAppliance, type Listening } from '../helpers/in-process.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 const HARMLESS = 'Which herbs grow well on a north-facing windowsill?';
@@ -40,15 +38,18 @@ function modelAnswering(answer: string) {
 }
 
 describe('TypeScript client and AI SDK middleware against a running appliance (HTTPS, self-signed CA)', () => {
-  let app: TestAppliance;
+  let app: InProcessAppliance;
+  let listening: Listening;
   let ca: string;
   let client: RampartClient;
 
   before(async () => {
-    app = await startAppliance();
-    ca = readFileSync(join(app.dataDir, 'tls', 'cert.pem'), 'utf8');
+    // The shipped models: the client is tested against the verdicts a real appliance gives.
+    app = await startInProcess({ guardrails: 'real' });
+    listening = await app.listen();
+    ({ ca } = listening);
     const { apiKey } = await app.createRuntimeLlm('sdk-app');
-    client = new RampartClient({ baseUrl: app.apiUrl, apiKey, ca });
+    client = new RampartClient({ baseUrl: listening.apiUrl, apiKey, ca });
   });
   after(async () => {
     client.close();
@@ -73,7 +74,7 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
   });
 
   it("errors carry the server's code, status and request id", async () => {
-    const wrongKey = new RampartClient({ baseUrl: app.apiUrl, apiKey: `rmp_${'Z'.repeat(43)}`, ca });
+    const wrongKey = new RampartClient({ baseUrl: listening.apiUrl, apiKey: `rmp_${'Z'.repeat(43)}`, ca });
     try {
       const error = await wrongKey.inputCheck(HARMLESS).catch((e: unknown) => e);
       assert.ok(error instanceof RampartApiError);
@@ -90,7 +91,7 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
   });
 
   it('without the CA the self-signed certificate is refused: fail closed', async () => {
-    const untrusting = new RampartClient({ baseUrl: app.apiUrl, apiKey: 'rmp_unused', retries: 0 });
+    const untrusting = new RampartClient({ baseUrl: listening.apiUrl, apiKey: 'rmp_unused', retries: 0 });
     try {
       const error = await untrusting.inputCheck(HARMLESS).catch((e: unknown) => e);
       assert.ok(error instanceof RampartUnavailableError, String(error));
@@ -150,8 +151,8 @@ describe('TypeScript client and AI SDK middleware against a running appliance (H
     it('generateText: the model gets the prompt and the caller the answer with the PII mask actions applied, allowed types as written', async () => {
       assert.equal((await app.cli('profile', 'create', '--name', 'sdk-masking')).code, 0);
       assert.equal((await app.cli('profile', 'update', 'sdk-masking', '--pii-action', 'PERSON=mask,EMAIL_ADDRESS=allow')).code, 0);
-      const { apiKey } = await app.createRuntimeLlm('sdk-masking-app', '--profile', 'sdk-masking', '--level', '1');
-      const masking = new RampartClient({ baseUrl: app.apiUrl, apiKey, ca });
+      const { apiKey } = await app.createRuntimeLlm('sdk-masking-app', { profile: 'sdk-masking', level: 1 });
+      const masking = new RampartClient({ baseUrl: listening.apiUrl, apiKey, ca });
       try {
         const model = modelAnswering('Dear Henrietta Vasquez-Lund, I wrote to rowan.tillery@example.net.');
         const guarded = wrapLanguageModel({ model, middleware: rampartMiddleware({ client: masking }) });
