@@ -54,7 +54,8 @@ input(type="imudp" address="127.0.0.1" port="${port}" ruleset="collect")
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const lines = () => (existsSync(output) ? readFileSync(output, 'utf8').split('\n').filter(Boolean) : []);
+  // rsyslog may be mid-write: only lines ended by a newline are complete.
+  const lines = () => (existsSync(output) ? readFileSync(output, 'utf8').split('\n').slice(0, -1).filter(Boolean) : []);
   const received = (what: string, predicate: (l: string[]) => boolean, probe: () => Promise<unknown> = async () => {}, timeoutMs = 20_000) =>
     waitUntil(
       what,
