@@ -283,8 +283,9 @@ export function GuardrailPage({ name }: { name: string }) {
         patch.enabled = mode === 'level' ? null : mode !== 'off';
         patch.monitor = mode === 'monitor' ? true : null;
         await api(`/api/profiles/${profile.id}`, { method: 'PATCH', body: { guardrails: { [name]: patch } } });
-        setMessage({ ok: true, text: 'Saved. Checks use the new settings from now on.' });
+        // Reloaded first: the reload resets the form to the stored settings, which must not undo edits made after the banner shows.
         await load();
+        setMessage({ ok: true, text: 'Saved. Checks use the new settings from now on.' });
       },
       (text) => setMessage({ ok: false, text }),
     );

@@ -51,8 +51,8 @@ export function ProfilesPage() {
     await submit(
       async () => {
         await action();
-        setNotice({ ok: true, text: ok });
         await load();
+        setNotice({ ok: true, text: ok });
       },
       (text) => setNotice({ ok: false, text }),
     );
